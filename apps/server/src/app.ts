@@ -1,0 +1,56 @@
+// The application factory: one Fastify instance with every capability registered as a plugin.
+// `npm start` and the tests build the server through this function alone.
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { clientLogRoutes } from './client-logs/client-log-routes.ts';
+import type { Config } from './config.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS } from './constants.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { useZodValidation } from './http/validation.ts';
+import { siteRoutes } from './site/site-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+export type BuildOptions = {
+  /** An already open database (tests share one per file); otherwise the config's is opened and closed with the app. */
+  db?: Database;
+};
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-bytebound-signature"]'],
+    },
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  const db = options.db ?? openDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+  await migrate(db);
+
+  useZodValidation(app);
+  registerErrorHandling(app);
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
+
+  await app.register(securityHeaders);
+  await app.register(rateLimit, { global: false });
+  await app.register(healthRoutes);
+  await app.register(clientLogRoutes);
+  await app.register(siteRoutes);
+  return app;
+}

@@ -1,0 +1,63 @@
+// POST /api/logs: batches from the browser's logger (off by default in the client). Bounded in
+// size and rate, personal data scrubbed again here, and only the newest rows kept.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  CLIENT_LOG_BATCH_MAX,
+  CLIENT_LOG_LEVEL_MAX,
+  CLIENT_LOG_MESSAGE_MAX,
+  CLIENT_LOG_RATE_PER_MINUTE,
+  CLIENT_LOG_ROWS_KEPT,
+} from '../constants.ts';
+import { scrubPersonalData } from './scrub.ts';
+
+const entry = z
+  .object({
+    level: z.number().int().min(0).max(CLIENT_LOG_LEVEL_MAX),
+    message: z.string().max(CLIENT_LOG_MESSAGE_MAX),
+    timestamp: z.union([z.string().max(40), z.number()]),
+    url: z.string().max(2_000).optional(),
+    userAgent: z.string().max(500).optional(),
+  })
+  .strict();
+
+const batch = z.object({ logs: z.array(entry).min(1).max(CLIENT_LOG_BATCH_MAX) }).strict();
+
+export async function clientLogRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/api/logs',
+    {
+      schema: { body: batch },
+      config: { rateLimit: { max: CLIENT_LOG_RATE_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { logs } = request.body as z.infer<typeof batch>;
+      const now = Date.now();
+      const rows = logs.map((log) => ({
+        level: log.level,
+        message: scrubPersonalData(log.message),
+        url: log.url ? scrubPersonalData(log.url) : null,
+        user_agent: log.userAgent ?? null,
+        logged_at: loggedAt(log.timestamp, now),
+        received_at: now,
+      }));
+      await app.db.transaction().execute(async (trx) => {
+        await trx.insertInto('client_logs').values(rows).execute();
+        const cutoff = await trx
+          .selectFrom('client_logs')
+          .select('id')
+          .orderBy('id', 'desc')
+          .offset(CLIENT_LOG_ROWS_KEPT)
+          .limit(1)
+          .executeTakeFirst();
+        if (cutoff) await trx.deleteFrom('client_logs').where('id', '<=', cutoff.id).execute();
+      });
+      return reply.status(202).send({ accepted: rows.length });
+    },
+  );
+}
+
+function loggedAt(timestamp: string | number, fallback: number): number {
+  const ms = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+  return Number.isFinite(ms) ? ms : fallback;
+}

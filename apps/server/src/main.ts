@@ -1,0 +1,25 @@
+// `npm start`: serve the site and the API on PORT (2002), stop gracefully on SIGTERM or SIGINT.
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Bytebound is serving ${config.publicUrl} (database: ${config.database.dialect})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
