@@ -242,3 +242,24 @@ export type Decision = {
   /** The first reason's article, or null. */
   article: string | null;
 };
+
+// ---- Analysis: what the compiler reads from a text before any policy is built.
+
+export type Validation = { errors: string[]; warnings: string[]; suggestions: string[] };
+
+export type Detection = {
+  /** null when nothing was detected; compile then uses US (spec section 5). */
+  jurisdiction: Jurisdiction | null;
+  regulation: RegulationId | null;
+  /** 0..1 */
+  confidence: number;
+};
+
+export type Analysis = {
+  detected: Detection;
+  validation: Validation;
+  norms: Norm[];
+  /** Why there are no norms, when there are none ("no duty, right, permission or prohibition found"). */
+  note: string | null;
+  wordCount: number;
+};
