@@ -1,10 +1,10 @@
 // Test projects: `unit` (pure code, no services), `toolchain` (compiler output checked by OPA, rustc,
-// wabt, Cedar, SQLite and PostgreSQL), `integration` (the server on SQLite or PostgreSQL, chosen by
-// BYTEBOUND_TEST_DB). The browser tests run under Playwright (e2e/).
+// wabt, Cedar, SQLite and PostgreSQL), and the server's integration tests twice, on SQLite and on
+// PostgreSQL (a throwaway server started for the run). The browser tests run under Playwright (e2e/).
 import { defineConfig } from 'vitest/config';
 
 const postgres = ['./test/global-postgres.ts'];
-const onPostgres = process.env.BYTEBOUND_TEST_DB === 'postgres';
+const integration = ['apps/server/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -22,15 +22,25 @@ export default defineConfig({
           name: 'toolchain',
           include: ['packages/*/test/**/*.toolchain.test.ts', 'packages/*/src/**/*.toolchain.test.ts'],
           globalSetup: postgres,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
         test: {
-          name: `integration-${onPostgres ? 'postgres' : 'sqlite'}`,
-          include: ['apps/server/test/**/*.test.ts'],
-          globalSetup: onPostgres ? postgres : [],
+          name: 'integration-sqlite',
+          include: integration,
+          env: { BYTEBOUND_TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-postgres',
+          include: integration,
+          env: { BYTEBOUND_TEST_DB: 'postgres' },
+          globalSetup: postgres,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -9,7 +9,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { useZodValidation } from './http/validation.ts';
 import { siteRoutes } from './site/site-routes.ts';
 
@@ -47,7 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
 
-  await app.register(securityHeaders);
+  await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);

@@ -2,7 +2,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function securityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const https = app.config.publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,0 +1,68 @@
+// The server's contract with every caller: health, one JSON error shape, no stack traces, limits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe(`health and errors (${testDialect})`, () => {
+  it('reports version, uptime and a reachable database of the configured dialect', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'ok', database: { dialect: testDialect, reachable: true } });
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(typeof body.uptimeSeconds).toBe('number');
+  });
+
+  it('answers an unknown API route with a 404 JSON error', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/does-not-exist', payload: method === 'POST' ? {} : undefined });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json().error).toMatch(/does-not-exist/);
+    }
+  });
+
+  it('answers malformed JSON with 400 and a message, never a stack trace', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { 'content-type': 'application/json' }, payload: '{"logs": [' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Request body is not valid JSON' });
+    expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers a schema violation with 400 {error, details} naming the field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/logs', payload: { logs: [{ level: 3, message: 'x', timestamp: 1, extra: true }] } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error).toBe('Invalid request');
+    expect(Array.isArray(body.details)).toBe(true);
+    expect(JSON.stringify(body.details)).toMatch(/extra|Unrecognized/i);
+  });
+
+  it('refuses a body over the limit with 413 and a message', async () => {
+    const huge = 'x'.repeat(200 * 1024);
+    const response = await t.app.inject({ method: 'POST', url: '/api/logs', payload: { logs: [{ level: 1, message: huge, timestamp: 1 }] } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'Request body is too large' });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { 'content-type': 'application/xml' }, payload: '<logs/>' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toMatch(/content type/i);
+  });
+
+  it('sends the security headers and the Content-Security-Policy on every response', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of ["script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "worker-src 'self' blob:"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+});

@@ -1,0 +1,63 @@
+// `npm start`'s process: it serves, stops cleanly on SIGTERM, and refuses a bad configuration clearly.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialect } from '../helpers/test-app.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe(`server process (${testDialect})`, () => {
+  it('serves health, then finishes and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-proc-'));
+    const testDb = await createTestDatabase();
+    const databaseUrl = testDb.database.dialect === 'postgres' ? { DATABASE_URL: testDb.database.url } : {};
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...databaseUrl });
+    let health: Response | undefined;
+    for (let i = 0; i < 100 && !health; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+      if (!health) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(health?.status).toBe(200);
+    expect(((await health!.json()) as { database: { dialect: string } }).database.dialect).toBe(testDialect);
+    if (testDialect === 'sqlite') expect(fs.existsSync(path.join(dataDir, 'bytebound.db'))).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await testDb.drop();
+  }, 30_000);
+
+  it('refuses an invalid configuration with a message naming the variable', async () => {
+    const server = startServer({ PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration[\s\S]*PORT/);
+    expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
+  }, 30_000);
+});

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in one command that works on a fresh machine.
+// Installs the system tools the suites need (or says exactly what to install), then runs lint,
+// typecheck, the Vitest projects (unit, toolchain, integration on SQLite and on PostgreSQL), builds
+// the site and runs the browser tests in Chromium. Ends with one line: "tests: N passed, N failed".
+// Usage: node scripts/test.mjs [unit|toolchain|integration|e2e ...]   (no argument: everything)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureTools } from './ensure-tools.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+const only = new Set(process.argv.slice(2));
+const wants = (name) => only.size === 0 || only.has(name);
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+
+const projects = ['unit', 'toolchain', 'integration'].filter(wants);
+const needs = new Set();
+if (projects.includes('toolchain')) ['opa', 'rustc', 'postgres'].forEach((t) => needs.add(t));
+if (projects.includes('integration')) needs.add('postgres');
+if (wants('e2e')) needs.add('chromium');
+try {
+  if (needs.size) ensureTools([...needs]);
+} catch (error) {
+  console.error(`\n${error.message}`);
+  console.log('\ntests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (only.size === 0) {
+  run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+}
+
+if (projects.length) {
+  const vitestJson = path.join(results, 'vitest.json');
+  const projectArgs = projects.flatMap((p) => (p === 'integration' ? ['--project', 'integration-sqlite', '--project', 'integration-postgres'] : ['--project', p]));
+  run('vitest', 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  const report = readJson(vitestJson);
+  if (report) {
+    counts.passed += report.numPassedTests;
+    counts.failed += report.numFailedTests;
+    counts.skipped += report.numPendingTests + report.numTodoTests;
+  } else {
+    counts.failed += 1;
+  }
+}
+
+if (wants('e2e')) {
+  if (run('build', 'npm', ['run', '--silent', 'build'])) {
+    run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    const report = readJson(path.join(results, 'e2e.json'));
+    if (report) {
+      counts.passed += report.stats.expected + report.stats.flaky;
+      counts.failed += report.stats.unexpected;
+      counts.skipped += report.stats.skipped;
+    } else {
+      counts.failed += 1;
+    }
+  }
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+// A failed step without failed tests (lint, typecheck, build) still fails the run.
+const failed = Math.max(counts.failed, failures.length ? 1 : 0);
+console.log(`\ntests: ${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);
