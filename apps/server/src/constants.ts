@@ -12,3 +12,29 @@ export const CLIENT_LOG_LEVEL_MAX = 8;
 /** How many client log rows are kept; older rows are pruned as new ones arrive. */
 export const CLIENT_LOG_ROWS_KEPT = 10_000;
 export const CLIENT_LOG_RATE_PER_MINUTE = 30;
+
+// ---- API keys, arbiters and the decision API (DESIGN sections 3 and 5).
+
+/** Keys look like bb_live_<id>_<secret>; the secret has this many random bytes (256 bits, at least 128 required). */
+export const API_KEY_PREFIX = 'bb_live_';
+export const API_KEY_ID_BYTES = 8;
+export const API_KEY_SECRET_BYTES = 32;
+/** What a key may do; a key made without --scope gets all of them. */
+export const API_KEY_SCOPES = ['decide', 'arbiters'] as const;
+/** HMAC-signed requests: a signature is valid this long around its timestamp and is refused a second time. */
+export const HMAC_SIGNATURE_WINDOW_SECONDS = 5 * 60;
+
+/** Spec section 9 (performance): each arbiter must answer within this, at most this many per decision. */
+export const ARBITER_TIMEOUT_MS = 5_000;
+export const MAX_PARALLEL_ARBITERS = 10;
+/** Loaded policies kept in memory by digest (spec section 9's "LRU cache 10K entries"). */
+export const POLICY_CACHE_ENTRIES = 10_000;
+/** Per API key, per minute. */
+export const DECIDE_RATE_PER_MINUTE = 6_000;
+export const ARBITERS_RATE_PER_MINUTE = 120;
+/** Per IP, per minute, for the public compiler endpoints. */
+export const PUBLIC_COMPILER_RATE_PER_MINUTE = 30;
+/** Inline policies and requests in the decision API. */
+export const DECIDE_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Legal text bodies: above the compiler's own 1 MB limit, so that its clear error is what the caller sees. */
+export const LEGAL_TEXT_BODY_LIMIT_BYTES = 1_536 * 1024;

@@ -25,6 +25,87 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.createIndex('client_logs_received_at').on('client_logs').column('received_at').execute();
       },
     },
+    '0002-api-keys-arbiters-decisions': {
+      async up(k: Kysely<unknown>) {
+        await k.schema
+          .createTable('api_keys')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('prefix', 'text', (c) => c.notNull())
+          .addColumn('secret_hash', 'text', (c) => c.notNull())
+          .addColumn('secret_encrypted', 'text', (c) => c.notNull())
+          .addColumn('scopes', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_used_at', 'bigint')
+          .addColumn('revoked_at', 'bigint')
+          .execute();
+        await k.schema.createIndex('api_keys_customer').on('api_keys').column('customer_id').execute();
+        await k.schema
+          .createTable('api_key_signatures')
+          .addColumn('signature', 'text', (c) => c.primaryKey())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('api_key_signatures_expires').on('api_key_signatures').column('expires_at').execute();
+        await k.schema
+          .createTable('arbiters')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('latest_version', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('arbiters_customer_name', ['customer_id', 'name'])
+          .execute();
+        await k.schema
+          .createTable('arbiter_versions')
+          .addColumn('arbiter_id', 'text', (c) => c.notNull().references('arbiters.id').onDelete('cascade'))
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('digest', 'text', (c) => c.notNull())
+          .addColumn('rule_count', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('arbiter_versions_pk', ['arbiter_id', 'version'])
+          .execute();
+        await k.schema
+          .createTable('decision_logs')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('api_key_id', 'text')
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('decision', 'text', (c) => c.notNull())
+          .addColumn('exit_code', 'integer', (c) => c.notNull())
+          .addColumn('article', 'text')
+          .addColumn('latency_ns', 'bigint', (c) => c.notNull())
+          .addColumn('digest', 'text', (c) => c.notNull())
+          .addColumn('bundle_id', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('decision_logs_customer_created').on('decision_logs').columns(['customer_id', 'created_at']).execute();
+        await k.schema
+          .createTable('arbiter_results')
+          .addColumn('decision_id', 'text', (c) => c.notNull())
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('arbiter', 'text', (c) => c.notNull())
+          .addColumn('arbiter_version', 'integer')
+          .addColumn('policy_digest', 'text')
+          .addColumn('outcome', 'text', (c) => c.notNull())
+          .addColumn('article', 'text')
+          .addColumn('reason', 'text')
+          .addColumn('latency_ns', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('arbiter_results_pk', ['decision_id', 'position'])
+          .execute();
+        await k.schema
+          .createTable('decision_counters')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('total', 'bigint', (c) => c.notNull())
+          .addColumn('allowed', 'bigint', (c) => c.notNull())
+          .addColumn('blocked', 'bigint', (c) => c.notNull())
+          .addColumn('latency_ns_sum', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
