@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalize } from './canonical-json.ts';
+import { commitAll, newCommitmentSecret } from './commitments.ts';
+import { DECISION_PAYLOAD_TYPE } from './config.ts';
+import { createProofBundle, sha256Digest } from './proof-bundle.ts';
+import { generateSigningKey } from './signing-keys.ts';
+import { verifyProofBundle } from './verify.ts';
+
+const key = generateSigningKey();
+const keys = new Map([[key.keyId, key.publicKey]]);
+
+const deny = {
+  decision: 'DENY' as const,
+  exitCode: 2 as const,
+  reasons: [{ ruleId: 'gdpr-art-44', article: 'GDPR Art. 44', text: 'transfer to a third country without safeguards', priority: 100 }],
+  applied_policies: ['gdpr-art-44'],
+  article: 'GDPR Art. 44',
+  latency_us: 3.1,
+};
+
+function bundle() {
+  const commitments = commitAll({ id: 'subject-key-1', secret: newCommitmentSecret() }, { email: 'ada@example.com' });
+  return createProofBundle(deny, { signer: key, commitments });
+}
+
+describe('proof bundles', () => {
+  it('signs the canonical decision without its signature and digest, as a DSSE envelope', () => {
+    const { decision, envelope } = bundle();
+    expect(envelope.payloadType).toBe(DECISION_PAYLOAD_TYPE);
+    const payload = Buffer.from(envelope.payload, 'base64');
+    const { digest, signature, ...signed } = decision;
+    expect(payload.toString('utf8')).toBe(canonicalize(signed));
+    expect(digest).toBe(sha256Digest(payload));
+    expect(signature).toBe(envelope.signatures[0]!.sig);
+    expect(envelope.signatures[0]!.keyid).toBe(key.keyId);
+    expect(decision).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 44', latency_us: 3.1 });
+    expect(decision.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(Number.isNaN(Date.parse(decision.timestamp))).toBe(false);
+    expect(verifyProofBundle({ decision, envelope }, keys)).toMatchObject({ ok: true, failures: [] });
+  });
+
+  it('holds no personal value, only its keyed commitment', () => {
+    const text = JSON.stringify(bundle());
+    expect(text).not.toContain('ada@example.com');
+    expect(Buffer.from(bundle().envelope.payload, 'base64').toString()).toMatch(/"commitments":\[\{"field":"email","key":"subject-key-1","value":"hmac-sha256:[0-9a-f]{64}"\}\]/);
+  });
+
+  it('fails verification when any byte of the payload is changed', () => {
+    const { decision, envelope } = bundle();
+    const payload = Buffer.from(envelope.payload, 'base64');
+    for (let i = 0; i < payload.length; i++) {
+      const tampered = Buffer.from(payload);
+      tampered[i]! ^= 0x01;
+      const result = verifyProofBundle({ decision, envelope: { ...envelope, payload: tampered.toString('base64') } }, keys);
+      expect(result.ok, `byte ${i}`).toBe(false);
+      expect(result.failures[0]!.check).toBe('signature');
+    }
+  });
+
+  it('fails verification when any byte of the signature is changed', () => {
+    const { decision, envelope } = bundle();
+    const sig = Buffer.from(envelope.signatures[0]!.sig, 'base64');
+    for (let i = 0; i < sig.length; i++) {
+      const tampered = Buffer.from(sig);
+      tampered[i]! ^= 0x80;
+      const signatures = [{ keyid: key.keyId, sig: tampered.toString('base64') }];
+      expect(verifyProofBundle({ decision, envelope: { ...envelope, signatures } }, keys).ok, `byte ${i}`).toBe(false);
+    }
+  });
+
+  it('fails when the readable decision is not what was signed, or the key is unknown', () => {
+    const { decision, envelope } = bundle();
+    const flipped = verifyProofBundle({ decision: { ...decision, decision: 'ALLOW', exitCode: 0 }, envelope }, keys);
+    expect(flipped.failures.map((f) => f.check)).toContain('decision');
+    const wrongDigest = verifyProofBundle({ decision: { ...decision, digest: sha256Digest(new Uint8Array()) }, envelope }, keys);
+    expect(wrongDigest.failures.map((f) => f.check)).toEqual(['digest']);
+    const other = generateSigningKey();
+    const unknown = verifyProofBundle({ decision, envelope }, new Map([[other.keyId, other.publicKey]]));
+    expect(unknown.failures[0]!.message).toMatch(/not in the given key set/);
+  });
+});

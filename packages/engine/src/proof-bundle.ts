@@ -1,0 +1,70 @@
+// Proof bundles: every decision signed as a DSSE envelope over the RFC 8785 canonical JSON of the
+// decision. The decision evaluator calls createProofBundle once per decision.
+import crypto from 'node:crypto';
+import type { Decision } from '@bytebound/compiler/policy-model';
+import { canonicalBytes } from './canonical-json.ts';
+import type { Commitment } from './commitments.ts';
+import { DECISION_PAYLOAD_TYPE, DIGEST_PREFIX, NONCE_BYTES } from './config.ts';
+import { type DsseEnvelope, signEnvelope } from './dsse.ts';
+import type { Signer } from './signing-keys.ts';
+
+/** What the evaluator hands over: the verdict and how long it took. */
+export type DecisionInput = Decision & {
+  latency_us: number;
+  /** ISO 8601; defaults to now. */
+  timestamp?: string;
+  /** Defaults to 128 random bits as hex. */
+  nonce?: string;
+};
+
+/** A decision as DESIGN section 3 shows it, with its keyed commitments, digest and signature. */
+export type SignedDecision = Decision & {
+  latency_us: number;
+  timestamp: string;
+  nonce: string;
+  commitments: Commitment[];
+  /** "sha256:<hex>" of the envelope's payload. */
+  digest: string;
+  /** The envelope's Ed25519 signature (base64). */
+  signature: string;
+};
+
+export type ProofBundle = { decision: SignedDecision; envelope: DsseEnvelope };
+
+export type ProofOptions = { signer: Signer; commitments?: Commitment[] };
+
+/**
+ * The signed payload: the canonical JSON of the decision without `signature` and without `digest`
+ * (a digest cannot be part of the bytes it is the hash of).
+ */
+export function decisionPayload(decision: Omit<SignedDecision, 'digest' | 'signature'> & Partial<SignedDecision>): Uint8Array {
+  const { digest: _digest, signature: _signature, ...signed } = decision;
+  return canonicalBytes(signed);
+}
+
+export function sha256Digest(bytes: Uint8Array): string {
+  return DIGEST_PREFIX + crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+export function createProofBundle(input: DecisionInput, options: ProofOptions): ProofBundle {
+  const unsigned: Omit<SignedDecision, 'digest' | 'signature'> = {
+    decision: input.decision,
+    exitCode: input.exitCode,
+    reasons: input.reasons,
+    applied_policies: input.applied_policies,
+    article: input.article,
+    latency_us: input.latency_us,
+    timestamp: input.timestamp ?? new Date().toISOString(),
+    nonce: input.nonce ?? crypto.randomBytes(NONCE_BYTES).toString('hex'),
+    commitments: options.commitments ?? [],
+  };
+  const payload = decisionPayload(unsigned);
+  const envelope = signEnvelope(DECISION_PAYLOAD_TYPE, payload, options.signer);
+  const decision: SignedDecision = { ...unsigned, digest: sha256Digest(payload), signature: envelope.signatures[0]!.sig };
+  return { decision, envelope };
+}
+
+/** The bytes a bundle contributes to the audit log: its leaf is leafHash(these bytes). */
+export function auditLeafData(envelope: DsseEnvelope): Uint8Array {
+  return canonicalBytes(envelope);
+}

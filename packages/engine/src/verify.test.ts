@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { type Checkpoint, signCheckpoint } from './checkpoint.ts';
+import { MerkleTree, leafHash, toHex } from './merkle.ts';
+import { auditLeafData, createProofBundle } from './proof-bundle.ts';
+import { generateSigningKey } from './signing-keys.ts';
+import { AUDIT_EXPORT_KIND, type AuditExport, CONSISTENCY_PROOF_KIND, INCLUSION_PROOF_KIND, type InclusionProofFile, detectKind, verifyFile } from './verify.ts';
+
+const key = generateSigningKey();
+const keys = new Map([[key.keyId, key.publicKey]]);
+
+function buildLog(count: number) {
+  const tree = new MerkleTree();
+  const entries: AuditExport['entries'] = [];
+  const checkpoints: Checkpoint[] = [];
+  for (let i = 0; i < count; i++) {
+    const allow = i % 3 !== 0;
+    const { envelope } = createProofBundle(
+      { decision: allow ? 'ALLOW' : 'DENY', exitCode: allow ? 0 : 2, reasons: [], applied_policies: [], article: null, latency_us: i },
+      { signer: key },
+    );
+    const leaf = leafHash(auditLeafData(envelope));
+    tree.append(leaf);
+    entries.push({ index: i, leafHash: toHex(leaf), bundleId: `b${i}`, createdAt: new Date(0).toISOString(), envelope });
+    if ((i + 1) % 4 === 0) checkpoints.push(signCheckpoint(i + 1, tree.root(), key));
+  }
+  const checkpoint = signCheckpoint(count, tree.root(), key);
+  const log: AuditExport = { kind: AUDIT_EXPORT_KIND, checkpoint, checkpoints, entries };
+  return { tree, log };
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+
+describe('verifying an exported audit log', () => {
+  const { tree, log } = buildLog(13);
+
+  it('accepts the log as exported', () => {
+    const result = verifyFile(clone(log), keys);
+    expect(result).toMatchObject({ kind: 'audit-export', ok: true, failures: [] });
+  });
+
+  it('detects a changed entry, a removed entry and two swapped entries, naming the entry', () => {
+    const changed = clone(log);
+    changed.entries[5]!.leafHash = toHex(leafHash(new Uint8Array([1])));
+    const r1 = verifyFile(changed, keys);
+    expect(r1.ok).toBe(false);
+    expect(r1.failures.some((f) => f.check === 'leaf' && f.entry?.startsWith('entry 5'))).toBe(true);
+
+    const removed = clone(log);
+    removed.entries.splice(7, 1);
+    const r2 = verifyFile(removed, keys);
+    expect(r2.ok).toBe(false);
+    expect(r2.failures.map((f) => f.check)).toContain('completeness');
+
+    const swapped = clone(log);
+    const [a, b] = [swapped.entries[2]!, swapped.entries[3]!];
+    swapped.entries[2] = { ...b, index: 2 };
+    swapped.entries[3] = { ...a, index: 3 };
+    const r3 = verifyFile(swapped, keys);
+    expect(r3.ok).toBe(false);
+    expect(r3.failures.some((f) => f.check === 'root')).toBe(true);
+  });
+
+  it('detects a changed decision inside an entry and a forged checkpoint', () => {
+    const forged = clone(log);
+    const payload = JSON.parse(Buffer.from(forged.entries[3]!.envelope!.payload, 'base64').toString());
+    payload.decision = 'ALLOW';
+    forged.entries[3]!.envelope!.payload = Buffer.from(JSON.stringify(payload)).toString('base64');
+    expect(verifyFile(forged, keys).failures.some((f) => f.check === 'signature' && f.entry?.startsWith('entry 3'))).toBe(true);
+
+    const badCheckpoint = clone(log);
+    badCheckpoint.checkpoints[0]!.root = toHex(leafHash(new Uint8Array()));
+    expect(verifyFile(badCheckpoint, keys).failures.some((f) => f.check === 'checkpoint')).toBe(true);
+  });
+
+  it('still verifies the tree when bundle payloads have passed retention', () => {
+    const purged = clone(log);
+    for (const e of purged.entries.slice(0, 6)) e.envelope = null;
+    expect(verifyFile(purged, keys).ok).toBe(true);
+  });
+
+  it('verifies inclusion and consistency proof files, and rejects a proof for another leaf', () => {
+    const proof: InclusionProofFile = {
+      kind: INCLUSION_PROOF_KIND,
+      bundleId: 'b6',
+      leafIndex: 6,
+      treeSize: 13,
+      leafHash: log.entries[6]!.leafHash,
+      proof: tree.inclusionProof(6, 13).map(toHex),
+      checkpoint: log.checkpoint,
+      envelope: log.entries[6]!.envelope,
+    };
+    expect(detectKind(proof)).toBe('inclusion-proof');
+    expect(verifyFile(proof, keys).ok).toBe(true);
+    expect(verifyFile({ ...proof, leafIndex: 7 }, keys).ok).toBe(false);
+    expect(verifyFile({ ...proof, envelope: log.entries[7]!.envelope }, keys).failures.map((f) => f.check)).toContain('leaf');
+
+    const consistency = { kind: CONSISTENCY_PROOF_KIND, from: log.checkpoints[1]!, to: log.checkpoint, proof: tree.consistencyProof(8, 13).map(toHex) };
+    expect(verifyFile(consistency, keys).ok).toBe(true);
+    expect(verifyFile({ ...consistency, from: log.checkpoints[0]! }, keys).ok).toBe(false);
+  });
+
+  it('says when a file is none of the known kinds', () => {
+    expect(verifyFile({ hello: 'world' }, keys)).toMatchObject({ kind: 'unknown', ok: false });
+  });
+});
