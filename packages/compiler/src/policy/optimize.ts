@@ -1,0 +1,64 @@
+// The optimizing stage: drop rules that can never apply, merge rules that differ only in their
+// opcodes, and (maximum) store rules in decision order so evaluators can exit early. Decisions are
+// unchanged except that merged rules answer under one id.
+import { decodeOpcode, type CompileOptions, type Condition, type Policy, type Rule } from '../policy-model.ts';
+
+/** True when the conditions can never all hold (x = true and x = false, an empty list, ...). */
+function contradictory(when: Condition[]): boolean {
+  const bools = new Map<string, boolean>();
+  const enums = new Map<string, Set<string>>();
+  for (const c of when) {
+    if ('equals' in c) {
+      if (bools.has(c.attribute) && bools.get(c.attribute) !== c.equals) return true;
+      bools.set(c.attribute, c.equals);
+    } else if ('in' in c) {
+      const prev = enums.get(c.attribute);
+      const next = new Set(prev ? c.in.filter((v) => prev.has(v)) : c.in);
+      if (next.size === 0) return true;
+      enums.set(c.attribute, next);
+    }
+  }
+  return false;
+}
+
+/** An `unless` atom that is implied by `when` makes the rule dead. */
+function selfExcluded(rule: Rule): boolean {
+  return rule.unless.some((u) =>
+    rule.when.some((w) => {
+      if ('equals' in u && 'equals' in w) return u.attribute === w.attribute && u.equals === w.equals;
+      if ('in' in u && 'in' in w) return u.attribute === w.attribute && w.in.every((v) => u.in.includes(v));
+      return false;
+    }),
+  );
+}
+
+function live(policy: Policy, rule: Rule): Rule | null {
+  const covers = new Set(policy.regulations.filter((r) => r.id === rule.regulation).flatMap((r) => r.covers));
+  const opcodes = rule.opcodes.filter((o) => covers.has(decodeOpcode(o).target));
+  if (opcodes.length === 0 || contradictory(rule.when) || selfExcluded(rule)) return null;
+  return { ...rule, opcodes };
+}
+
+const sameBut = (a: Rule, b: Rule) =>
+  a.effect === b.effect &&
+  a.regulation === b.regulation &&
+  a.priority === b.priority &&
+  a.article === b.article &&
+  a.reason === b.reason &&
+  a.quote === b.quote &&
+  JSON.stringify([a.when, a.unless, a.review]) === JSON.stringify([b.when, b.unless, b.review]);
+
+export function optimizePolicy(policy: Policy, level: CompileOptions['optimizationLevel']): Policy {
+  if (level === 'none') return policy;
+  const rules: Rule[] = [];
+  for (const r of policy.rules) {
+    const rule = live(policy, r);
+    if (!rule) continue;
+    const twin = rules.find((x) => sameBut(x, rule));
+    if (twin) twin.opcodes = [...new Set([...twin.opcodes, ...rule.opcodes])].sort((x, y) => x - y);
+    else rules.push({ ...rule, opcodes: [...rule.opcodes] });
+  }
+  // Decision order: priority first, ties keep policy order (Array.prototype.sort is stable).
+  if (level === 'maximum') rules.sort((a, b) => b.priority - a.priority);
+  return { ...policy, rules };
+}

@@ -1,0 +1,57 @@
+// Validates a decision request and completes it once, before any format decides
+// (docs/policy-semantics.md "The request a format sees"): defaults filled, vocabulary checked.
+import {
+  ACTIONS,
+  BOOLEAN_ATTRIBUTES,
+  DEFAULT_ATTRIBUTES,
+  ENUM_ATTRIBUTES,
+  NUMBER_ATTRIBUTES,
+  TARGETS,
+  TIMINGS,
+  type Attributes,
+  type CompleteRequest,
+  type Target,
+} from './policy-model.ts';
+
+export type RequestResult = { ok: true; request: CompleteRequest } | { ok: false; error: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v) ?? String(v));
+const listOf = (values: readonly string[]) => values.join(', ');
+
+/** A complete request, or the reason it is malformed ("malformed request: ..." is the caller's DENY). */
+export function completeRequest(input: unknown): RequestResult {
+  const fail = (error: string): RequestResult => ({ ok: false, error: `malformed request: ${error}` });
+  if (!isRecord(input)) return fail('the request must be a JSON object');
+  const { action, timing, target } = input;
+  if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action))
+    return fail(`action ${show(action)} is not one of ${listOf(ACTIONS)}`);
+  if (typeof timing !== 'string' || !(TIMINGS as readonly string[]).includes(timing))
+    return fail(`timing ${show(timing)} is not one of ${listOf(TIMINGS)}`);
+  const rawTargets = Array.isArray(target) ? target : [target];
+  if (rawTargets.length === 0) return fail('target must name at least one target');
+  const targets: Target[] = [];
+  for (const t of rawTargets) {
+    if (typeof t !== 'string' || !(TARGETS as readonly string[]).includes(t)) return fail(`target ${show(t)} is not one of ${listOf(TARGETS)}`);
+    if (!targets.includes(t as Target)) targets.push(t as Target);
+  }
+  const given = input.attributes ?? {};
+  if (!isRecord(given)) return fail('attributes must be an object');
+  const attributes: Attributes = { ...DEFAULT_ATTRIBUTES };
+  for (const [name, value] of Object.entries(given)) {
+    if (Object.hasOwn(ENUM_ATTRIBUTES, name)) {
+      const values = ENUM_ATTRIBUTES[name as keyof typeof ENUM_ATTRIBUTES] as readonly string[];
+      if (typeof value !== 'string' || !values.includes(value)) return fail(`${name} ${show(value)} is not one of ${listOf(values)}`);
+      (attributes as Record<string, unknown>)[name] = value;
+    } else if ((BOOLEAN_ATTRIBUTES as readonly string[]).includes(name)) {
+      if (typeof value !== 'boolean') return fail(`${name} must be true or false, not ${show(value)}`);
+      (attributes as Record<string, unknown>)[name] = value;
+    } else if ((NUMBER_ATTRIBUTES as readonly string[]).includes(name)) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return fail(`${name} must be a finite number >= 0, not ${show(value)}`);
+      (attributes as Record<string, unknown>)[name] = value;
+    } else {
+      return fail(`unknown attribute ${show(name)}`);
+    }
+  }
+  return { ok: true, request: { action: action as CompleteRequest['action'], timing: timing as CompleteRequest['timing'], targets, attributes } };
+}
