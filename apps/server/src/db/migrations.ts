@@ -106,6 +106,82 @@ function migrations(db: Database): Record<string, Migration> {
           .execute();
       },
     },
+    '0003-proofs-audit-keys': {
+      async up(k: Kysely<unknown>) {
+        await k.schema
+          .createTable('signing_keys')
+          .addColumn('key_id', 'text', (c) => c.primaryKey())
+          .addColumn('public_jwk', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('retired_at', 'bigint')
+          .execute();
+        await k.schema
+          .createTable('proof_bundles')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('leaf_index', 'bigint', (c) => c.notNull().unique())
+          .addColumn('customer_id', 'text')
+          .addColumn('verdict', 'text', (c) => c.notNull())
+          .addColumn('digest', 'text', (c) => c.notNull())
+          .addColumn('key_id', 'text', (c) => c.notNull())
+          .addColumn('envelope', 'text')
+          .addColumn('decision', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('payload_purged_at', 'bigint')
+          .execute();
+        await k.schema.createIndex('proof_bundles_created').on('proof_bundles').column('created_at').execute();
+        await k.schema
+          .createTable('audit_trail')
+          .addColumn('leaf_index', 'bigint', (c) => c.primaryKey())
+          .addColumn('bundle_id', 'text', (c) => c.notNull())
+          .addColumn('leaf_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('audit_nodes')
+          .addColumn('level', 'integer', (c) => c.notNull())
+          .addColumn('idx', 'bigint', (c) => c.notNull())
+          .addColumn('hash', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('audit_nodes_pk', ['level', 'idx'])
+          .execute();
+        await k.schema
+          .createTable('audit_state')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('size', 'bigint', (c) => c.notNull())
+          .addColumn('frontier', 'text', (c) => c.notNull())
+          .addColumn('root', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k
+          .insertInto('audit_state' as never)
+          .values({ id: 1, size: 0, frontier: '[]', root: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', updated_at: 0 } as never)
+          .execute();
+        await k.schema
+          .createTable('audit_checkpoints')
+          .addColumn('size', 'bigint', (c) => c.primaryKey())
+          .addColumn('root', 'text', (c) => c.notNull())
+          .addColumn('timestamp', 'text', (c) => c.notNull())
+          .addColumn('key_id', 'text', (c) => c.notNull())
+          .addColumn('signature', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('subject_keys')
+          .addColumn('key_id', 'text', (c) => c.primaryKey())
+          .addColumn('subject_ref', 'text', (c) => c.notNull().unique())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('customer_commitment_keys')
+          .addColumn('key_id', 'text', (c) => c.primaryKey())
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('period', 'text', (c) => c.notNull())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('customer_commitment_keys_period', ['customer_id', 'period'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -91,6 +91,79 @@ export type DecisionCountersTable = {
   latency_ns_sum: number;
 };
 
+/** Public signing keys, kept after rotation so old signatures stay verifiable. */
+export type SigningKeysTable = {
+  key_id: string;
+  public_jwk: string;
+  created_at: number;
+  retired_at: number | null;
+};
+
+/** One signed decision; envelope and decision are nulled when the payload passes retention. */
+export type ProofBundlesTable = {
+  id: string;
+  leaf_index: number;
+  customer_id: string | null;
+  verdict: string;
+  digest: string;
+  key_id: string;
+  envelope: string | null;
+  decision: string | null;
+  created_at: number;
+  payload_purged_at: number | null;
+};
+
+/** The Merkle leaves of the audit log, kept forever. */
+export type AuditTrailTable = {
+  leaf_index: number;
+  bundle_id: string;
+  leaf_hash: string;
+  created_at: number;
+};
+
+/** Hashes of the complete (perfect) subtrees of the audit log, level 0 = leaves. */
+export type AuditNodesTable = {
+  level: number;
+  idx: number;
+  hash: string;
+};
+
+/** The log's one state row: its size and right edge (frontier), so an append is O(log n). */
+export type AuditStateTable = {
+  id: number;
+  size: number;
+  frontier: string;
+  root: string;
+  updated_at: number;
+};
+
+/** Signed checkpoints of the audit log (size, root, timestamp, key id, signature). */
+export type AuditCheckpointsTable = {
+  size: number;
+  root: string;
+  timestamp: string;
+  key_id: string;
+  signature: string;
+  created_at: number;
+};
+
+/** Keyed-commitment keys per data subject; erasure deletes the row (crypto-shredding). */
+export type SubjectKeysTable = {
+  key_id: string;
+  subject_ref: string;
+  secret: string;
+  created_at: number;
+};
+
+/** Keyed-commitment keys per customer and month, where no data subject is known. */
+export type CustomerCommitmentKeysTable = {
+  key_id: string;
+  customer_id: string;
+  period: string;
+  secret: string;
+  created_at: number;
+};
+
 export type Tables = {
   client_logs: ClientLogsTable;
   api_keys: ApiKeysTable;
@@ -100,4 +173,12 @@ export type Tables = {
   decision_logs: DecisionLogsTable;
   arbiter_results: ArbiterResultsTable;
   decision_counters: DecisionCountersTable;
+  signing_keys: SigningKeysTable;
+  proof_bundles: ProofBundlesTable;
+  audit_trail: AuditTrailTable;
+  audit_nodes: AuditNodesTable;
+  audit_state: AuditStateTable;
+  audit_checkpoints: AuditCheckpointsTable;
+  subject_keys: SubjectKeysTable;
+  customer_commitment_keys: CustomerCommitmentKeysTable;
 };
