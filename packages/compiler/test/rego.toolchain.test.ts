@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emitRego } from '../src/emit/rego.ts';
 import { DEFAULT_COMPILE_OPTIONS } from '../src/policy-model.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
-import { regoRunner } from './toolchains/rego.ts';
+import { opaTest, regoRunner } from './toolchains/rego.ts';
 
 const options = { ...DEFAULT_COMPILE_OPTIONS, includeTests: false };
 
@@ -33,5 +33,16 @@ describe('rego emitter under OPA', () => {
     const policy = handBuiltPolicy('strict');
     expect(emitRego(policy, { ...options, targetEnvironment: 'development' })).toContain('"trace": outcomes');
     expect(emitRego(policy, options)).not.toContain('"trace"');
+  });
+});
+
+describe('rego emitter with includeTests', () => {
+  it('emits test_ rules that pass under opa test, one per test vector', async () => {
+    const policy = handBuiltPolicy('permissive');
+    const output = emitRego(policy, { ...options, includeTests: true });
+    const report = await opaTest(output);
+    const vectors = output.match(/^test_vector_\d+ if/gm)?.length ?? 0;
+    expect(vectors).toBeGreaterThan(10);
+    expect(report).toContain(`PASS: ${vectors}/${vectors}`);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emitRust } from '../src/emit/rust.ts';
 import { DEFAULT_COMPILE_OPTIONS } from '../src/policy-model.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
-import { rustRunner } from './toolchains/rust.ts';
+import { rustRunner, rustTest } from './toolchains/rust.ts';
 
 const options = { ...DEFAULT_COMPILE_OPTIONS, includeTests: false };
 
@@ -35,5 +35,16 @@ describe('rust emitter under rustc', () => {
     expect(output).toContain('pub fn trace(');
     const decisions = await rustRunner.decideAll(output, policy, handCases.map((c) => c.request));
     expect(decisions).toEqual(handCases.map((c) => c.expected.moderate));
+  });
+});
+
+describe('rust emitter with includeTests', () => {
+  it("emits #[test]s that pass under rustc --test, one per test vector", async () => {
+    const policy = handBuiltPolicy('strict');
+    const output = emitRust(policy, { ...options, includeTests: true });
+    const report = await rustTest(output);
+    const vectors = output.match(/#\[test\]/g)?.length ?? 0;
+    expect(vectors).toBeGreaterThan(10);
+    expect(report).toContain(`test result: ok. ${vectors} passed; 0 failed`);
   });
 });

@@ -10,6 +10,7 @@ import {
   numberLiteral,
   rulesInDecisionOrder,
 } from './escape.ts';
+import { testVectors, type TestVector } from './test-vectors.ts';
 
 /** The package every emitted Rego policy declares; query `data.bytebound.policy.decision`. */
 export const REGO_PACKAGE = 'bytebound.policy';
@@ -40,6 +41,25 @@ function holdsRule(rule: Rule, index: number): string[] {
   lines.push('}', '');
   for (const c of rule.unless) lines.push(`unless_${index} if ${condition(c)}`);
   if (rule.unless.length > 0) lines.push('');
+  return lines;
+}
+
+function requestJson(vector: TestVector): string {
+  const r = vector.request;
+  return JSON.stringify({ action: r.action, timing: r.timing, targets: r.targets, attributes: r.attributes });
+}
+
+function tests(policy: Policy): string[] {
+  const lines = ['# ---- Test vectors: expected decisions of the reference semantics; run with `opa test`.', ''];
+  testVectors(policy).forEach((vector, n) => {
+    lines.push(`# ${commentText(vector.name)}`);
+    lines.push(`test_vector_${n} if {`);
+    lines.push(`\td := decision with input as ${requestJson(vector)}`);
+    lines.push(`\td.decision == ${jsonString(vector.expected.decision)}`);
+    lines.push(`\td.article == ${vector.expected.article === null ? 'null' : jsonString(vector.expected.article)}`);
+    lines.push(`\td.applied_policies == ${list(vector.expected.applied_policies)}`);
+    lines.push('}', '');
+  });
   return lines;
 }
 
@@ -186,5 +206,6 @@ export function emitRego(policy: Policy, options: CompileOptions): string {
     '}',
     '',
   );
+  if (options.includeTests) out.push(...tests(policy));
   return out.join('\n');
 }

@@ -9,6 +9,7 @@ import {
   type CompileOptions,
   type Condition,
   type EnumAttribute,
+  type CompleteRequest,
   type Policy,
   type Rule,
 } from '../policy-model.ts';
@@ -21,6 +22,7 @@ import {
   numberLiteral,
   rulesInDecisionOrder,
 } from './escape.ts';
+import { testVectors } from './test-vectors.ts';
 
 /** 'third-country' -> 'ThirdCountry', 'US-CA' -> 'UsCa': the Rust variant of a vocabulary value. */
 export function rustVariant(value: string): string {
@@ -82,6 +84,43 @@ function ruleComment(rule: Rule, index: number, indent: string): string[] {
   const lines = [`${indent}// [${index}] ${commentText(rule.id)}: ${rule.effect}, ${commentText(rule.article)}, priority ${rule.priority} (${rule.origin})`];
   if (rule.quote) lines.push(`${indent}//   "${commentText(rule.quote)}"`);
   for (const review of rule.review) lines.push(`${indent}//   REVIEW (condition not mapped to a request attribute): ${commentText(review)}`);
+  return lines;
+}
+
+/** A complete request as a Rust expression of the emitted types. */
+export function rustRequestLiteral(request: CompleteRequest): string {
+  const a = request.attributes;
+  const fields = [
+    ...Object.keys(ENUM_ATTRIBUTES)
+      .filter((e) => e !== 'jurisdiction')
+      .map((e) => `${rustField(e)}: ${rustEnumType(e as EnumAttribute)}::${rustVariant(a[e as EnumAttribute] as string)}`),
+    `jurisdiction: ${a.jurisdiction === undefined ? 'None' : `Some(Jurisdiction::${rustVariant(a.jurisdiction)})`}`,
+    ...BOOLEAN_ATTRIBUTES.map((b) => `${rustField(b)}: ${a[b]}`),
+    `elapsed: ${f64(a.elapsed)}`,
+  ];
+  return `Request { action: Action::${rustVariant(request.action)}, timing: Timing::${rustVariant(request.timing)}, targets: vec![${request.targets
+    .map((t) => `Target::${rustVariant(t)}`)
+    .join(', ')}], attributes: Attributes { ${fields.join(', ')} } }`;
+}
+
+function tests(policy: Policy): string[] {
+  const lines = ['', '// ---- Test vectors: expected decisions of the reference semantics; run with `rustc --test`.', '#[cfg(test)]', 'mod tests {', '    use super::*;'];
+  testVectors(policy).forEach((vector, n) => {
+    const e = vector.expected;
+    lines.push(
+      '',
+      `    // ${commentText(vector.name)}`,
+      '    #[test]',
+      `    fn vector_${n}() {`,
+      `        let d = decide(&${rustRequestLiteral(vector.request)});`,
+      `        assert_eq!(d.decision, Verdict::${e.decision === 'DENY' ? 'Deny' : 'Allow'});`,
+      `        assert_eq!(d.article, ${e.article === null ? 'None' : `Some(${braceEscapedString(e.article)})`});`,
+      `        let expected: Vec<&str> = vec![${e.applied_policies.map(braceEscapedString).join(', ')}];`,
+      '        assert_eq!(d.applied_policies, expected);',
+      '    }',
+    );
+  });
+  lines.push('}');
   return lines;
 }
 
@@ -291,6 +330,7 @@ export function emitRust(policy: Policy, options: CompileOptions): string {
       '}',
     );
   }
+  if (options.includeTests) out.push(...tests(policy));
   out.push('');
   return out.join('\n');
 }

@@ -106,3 +106,15 @@ export const rustRunner: FormatRunner = {
   },
 };
 
+
+/** Builds the module's own #[test]s with `rustc --test` and runs them; resolves with the report. */
+export async function rustTest(output: string): Promise<string> {
+  const { dir, cleanup } = scratchDir('rust');
+  try {
+    fs.writeFileSync(path.join(dir, 'policy.rs'), output);
+    await runTool(tool('rustc'), ['--edition', '2021', '--test', '-o', 'tests', 'policy.rs'], dir);
+    return await runTool(path.join(dir, 'tests'), [], dir);
+  } finally {
+    cleanup();
+  }
+}
