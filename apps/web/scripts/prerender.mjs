@@ -1,0 +1,129 @@
+// After `vite build` and `vite build --ssr`: writes a static HTML page per route of the site
+// (dist/<route>/index.html), the 404 page, redirect pages, site-manifest.json for the server, and
+// gzip and brotli siblings of every text file over 1 KB. No inline script goes into any page.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const ssrEntry = path.join(root, 'dist-ssr', 'entry-server.js');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+/** A path no route matches: its rendering is the router's 404 error screen. */
+const UNMATCHED_PROBE = '/__bytebound-unmatched__';
+/** Text files at least this large get precompressed siblings. */
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt)$/;
+
+const started = performance.now();
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->')) {
+  throw new Error('dist/index.html lacks the <!--app-head--> or <!--app-html--> placeholder');
+}
+const viteManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const { render, prerenderPaths, redirects, clientRoutePrefixes } = await import(ssrEntry);
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** The chunk files (and their static imports) of the given source modules, for modulepreload. */
+function chunksOf(modules) {
+  const found = new Set();
+  const visit = (key) => {
+    const chunk = viteManifest[key];
+    if (!chunk || found.has(chunk.file)) return;
+    found.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  // The entry's own chunks are already linked by Vite.
+  const entry = Object.values(viteManifest).find((chunk) => chunk.isEntry);
+  const skip = new Set();
+  const skipVisit = (chunk) => {
+    if (!chunk || skip.has(chunk.file)) return;
+    skip.add(chunk.file);
+    for (const imported of chunk.imports ?? []) skipVisit(viteManifest[imported]);
+  };
+  skipVisit(entry);
+  return [...found].filter((file) => !skip.has(file));
+}
+
+function page({ html, meta, modules }) {
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    ...chunksOf(modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ].join('\n    ');
+  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+}
+
+/** A page that forwards to another without JavaScript (the CSP allows no inline script). */
+function redirectPage(location) {
+  const to = escapeHtml(location);
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta http-equiv="refresh" content="0; url=${to}" />
+    <meta name="robots" content="noindex" />
+    <link rel="canonical" href="${to}" />
+    <title>Redirecting · Bytebound</title>
+  </head>
+  <body>
+    <p>This page has moved to <a href="${to}">${to}</a>.</p>
+  </body>
+</html>
+`;
+}
+
+function write(route, content) {
+  const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+let pages = 0;
+for (const route of prerenderPaths) {
+  const result = await render(route);
+  if (result.kind !== 'page' || result.status !== 200) throw new Error(`prerendering ${route} gave ${result.kind} ${result.status}`);
+  write(route, page(result));
+  pages++;
+}
+for (const [from, to] of Object.entries(redirects)) {
+  const result = await render(from);
+  if (result.kind !== 'redirect' || result.location !== to) throw new Error(`${from} should redirect to ${to}`);
+  write(from, redirectPage(to));
+  pages++;
+}
+const notFound = await render(UNMATCHED_PROBE);
+if (notFound.kind !== 'page' || notFound.status !== 404) throw new Error(`the unmatched probe gave ${notFound.kind} ${notFound.status}`);
+fs.writeFileSync(path.join(dist, '404.html'), page(notFound));
+pages++;
+
+fs.writeFileSync(path.join(dist, 'site-manifest.json'), `${JSON.stringify({ clientRoutePrefixes: [...clientRoutePrefixes] }, null, 2)}\n`);
+// The build manifest has served its purpose; it is not part of the site.
+fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+
+let compressed = 0;
+for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const content = fs.readFileSync(file);
+  if (content.length <= COMPRESS_MIN_BYTES) continue;
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(content, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  compressed++;
+}
+
+console.log(`prerendered ${pages} pages, compressed ${compressed} files in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,27 @@
+// The frame every page stands in: skip link, fixed top bar, the main landmark and the footer.
+// As the root route's component it renders the matched page; the error screen passes children.
+import type { ReactNode } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { MAIN_CONTENT_ID } from '../../config/paths.ts';
+import type { PageMeta } from '../../lib/page-meta.ts';
+import { DocumentMeta } from './document-meta.tsx';
+import { Footer } from './footer.tsx';
+import { SkipLink } from './skip-link.tsx';
+import { TopBar } from './top-bar.tsx';
+
+type Props = { children?: ReactNode; meta?: PageMeta };
+
+export function AppShell({ children, meta }: Props) {
+  return (
+    <>
+      <DocumentMeta override={meta} />
+      <ScrollRestoration />
+      <SkipLink />
+      <TopBar />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[70vh] pt-16">
+        {children ?? <Outlet />}
+      </main>
+      <Footer />
+    </>
+  );
+}
