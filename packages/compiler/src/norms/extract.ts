@@ -1,0 +1,400 @@
+// Norm extraction (DESIGN section 3): reads duties, rights, permissions and prohibitions out of
+// segmented legal text. One norm per modal clause ("the data subject shall have the right ... and
+// the controller shall have the obligation ..." is a right and an obligation); a lead that
+// introduces grounds ("where one of the following grounds applies:") keeps its points as the
+// norm's condition; "paragraphs 1 and 2 shall not apply ..." becomes an exception of the norms of
+// those paragraphs. Text without a legal subject or signal (a recipe) yields nothing.
+import type { Action, Modality, Norm, RegulationId, Target } from '../policy-model.ts';
+import { formatCitation } from '../references.ts';
+import { type SegmentNode, type Sentence, segment, walk } from '../segment.ts';
+import { findDeadline } from './deadline.ts';
+import { type Language, type Lexicon, type ModalKind, matchedIndex, phraseRegExp } from './lexicon.ts';
+
+type CompiledLexicon = {
+  lexicon: Lexicon;
+  modal: RegExp;
+  modalKinds: ModalKind[];
+  subject: RegExp;
+  subjectNames: string[];
+  action: RegExp;
+  actions: { action: Action; weak: boolean }[];
+  target: RegExp;
+  targetKinds: Target[];
+  afterPreposition: RegExp;
+  afterRelative: RegExp;
+  condition: RegExp;
+  exception: RegExp;
+  listOfGrounds: RegExp;
+  definition: RegExp;
+  exceptionScope: RegExp;
+};
+
+const cache = new Map<Language, CompiledLexicon>();
+
+function sortedBy<T extends [string, ...unknown[]]>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => b[0].length - a[0].length);
+}
+
+function compileLexicon(lexicon: Lexicon): CompiledLexicon {
+  const cached = cache.get(lexicon.language);
+  if (cached) return cached;
+  const modals = sortedBy(lexicon.modals);
+  const subjects = sortedBy(lexicon.subjects);
+  const actions = sortedBy(lexicon.actions);
+  const targets = sortedBy(lexicon.targets);
+  const compiled: CompiledLexicon = {
+    lexicon,
+    modal: phraseRegExp(modals.map((m) => m[0])),
+    modalKinds: modals.map((m) => m[1]),
+    subject: phraseRegExp(subjects.map((s) => s[0])),
+    subjectNames: subjects.map((s) => s[1]),
+    action: phraseRegExp(actions.map((a) => a[0])),
+    actions: actions.map((a) => ({ action: a[1], weak: a[2] === 'weak' })),
+    target: phraseRegExp(
+      targets.map((t) => t[0]),
+      'gu',
+    ),
+    targetKinds: targets.map((t) => t[1]),
+    afterPreposition: new RegExp(
+      `(?:^|[^\\p{L}])(?:${lexicon.prepositions})\\s{1,3}(?:(?:the|a|an|any|its|their|such|each|another|le|la|les|l'|l’|un|une|der|die|das|dem|den|des|einem|einer|el|los|las|al|o|os|a|as|um|uma|ao|aos)\\s{1,3})?$`,
+      'iu',
+    ),
+    afterRelative: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relatives})(?:\\s{1,3}[\\p{L}'’-]{1,20}){0,1}\\s{1,3}$`, 'iu'),
+    condition: new RegExp(`(?<![\\p{L}])(?:${lexicon.conditions})(?![\\p{L}])`, 'iu'),
+    exception: new RegExp(`(?<![\\p{L}])(?:${lexicon.exceptions})(?![\\p{L}])`, 'iu'),
+    listOfGrounds: new RegExp(`(?<![\\p{L}])(?:${lexicon.listOfGrounds})(?![\\p{L}])`, 'iu'),
+    definition: new RegExp(lexicon.definition, 'iu'),
+    exceptionScope: new RegExp(`(?<![\\p{L}])${lexicon.exceptionScope}`, 'giu'),
+  };
+  cache.set(lexicon.language, compiled);
+  return compiled;
+}
+
+type Found = { start: number; end: number; index: number };
+
+function findAll(pattern: RegExp, text: string, from = 0, to = text.length): Found[] {
+  const out: Found[] = [];
+  const region = text.slice(from, to);
+  pattern.lastIndex = 0;
+  for (const m of region.matchAll(pattern)) out.push({ start: from + m.index, end: from + m.index + m[0].length, index: matchedIndex(m) });
+  return out;
+}
+
+/** Who bears a norm when the text names nobody (passive voice), per regulation. */
+const DEFAULT_SUBJECTS: Record<RegulationId, { duty: string; right: string }> = {
+  GDPR: { duty: 'controller', right: 'data subject' },
+  CCPA: { duty: 'business', right: 'consumer' },
+  HIPAA: { duty: 'covered entity', right: 'individual' },
+  'PCI-DSS': { duty: 'entity', right: 'cardholder' },
+  'EU-AI-ACT': { duty: 'provider', right: 'affected person' },
+  SOX: { duty: 'issuer', right: 'investor' },
+  LGPD: { duty: 'controller', right: 'data subject' },
+  PIPEDA: { duty: 'organization', right: 'individual' },
+  PIPL: { duty: 'personal information handler', right: 'individual' },
+  VCDPA: { duty: 'controller', right: 'consumer' },
+  'NY-SHIELD': { duty: 'business', right: 'resident' },
+};
+
+/** The data a regulation is about when a clause names no data, per regulation. */
+const DEFAULT_TARGETS: Record<RegulationId, Target> = {
+  GDPR: 'personal',
+  CCPA: 'personal',
+  HIPAA: 'sensitive',
+  'PCI-DSS': 'financial',
+  'EU-AI-ACT': 'general',
+  SOX: 'general',
+  LGPD: 'personal',
+  PIPEDA: 'personal',
+  PIPL: 'personal',
+  VCDPA: 'personal',
+  'NY-SHIELD': 'personal',
+};
+
+const TARGET_PRECEDENCE: Target[] = ['sensitive', 'financial', 'personal', 'general'];
+
+export type ExtractContext = {
+  regulation: RegulationId;
+  lexicon: Lexicon;
+  /** Whether the text carries any legal signal (a detected regulation, structure words). */
+  legalSignal: boolean;
+};
+
+export type Extraction = {
+  norms: Norm[];
+  /** What the text held instead of norms, when it held none. */
+  found: { definitions: number; modals: number; exceptions: number };
+};
+
+type Draft = Norm & { article: SegmentNode | null; path: string[] };
+
+type PendingException = { article: SegmentNode | null; scope: string[] | 'all'; text: string; self: SegmentNode };
+
+export function extractNorms(text: string, context: ExtractContext): Extraction {
+  const lex = compileLexicon(context.lexicon);
+  const articles = segment(text);
+  const drafts: Draft[] = [];
+  const pending: PendingException[] = [];
+  const consumed = new Set<SegmentNode>();
+  const found = { definitions: 0, modals: 0, exceptions: 0 };
+
+  const articleOf = new Map<SegmentNode, SegmentNode>();
+  for (const a of articles) for (const n of walk([a])) articleOf.set(n, a);
+  const firstLineReference = articles.find((a) => a.reference)?.reference ?? null;
+
+  const consume = (node: SegmentNode) => walk(node.children).forEach((c) => consumed.add(c));
+  const childrenText = (node: SegmentNode) =>
+    walk(node.children)
+      .flatMap((c) => c.sentences.map((s) => s.text))
+      .join(' ');
+
+  for (const node of walk(articles)) {
+    if (consumed.has(node)) continue;
+    const article = articleOf.get(node) ?? null;
+    node.sentences.forEach((sentence, sentenceIndex) => {
+      const isLead = sentenceIndex === node.sentences.length - 1 && node.children.length > 0 && /[:—–-]\s*$/u.test(sentence.text);
+      if (lex.definition.test(sentence.text) || /["”’'»]\s+(?:means|shall mean)(?![\p{L}])/u.test(sentence.text)) {
+        found.definitions++;
+        if (isLead) consume(node);
+        return;
+      }
+      const modals = findAll(lex.modal, text, sentence.start, sentence.end)
+        .map((m) => ({ ...m, kind: lex.modalKinds[m.index]! }))
+        .filter((m) => !lex.afterRelative.test(text.slice(Math.max(sentence.start, m.start - 40), m.start)) || m.kind === 'exception');
+      if (modals.length === 0) return;
+      found.modals += modals.length;
+
+      // A leading "Where ..., the controller shall": modals before the main clause belong to the condition.
+      const main = mainModals(text, sentence, modals, lex);
+      for (const m of main) {
+        if (m.kind !== 'exception') continue;
+        found.exceptions++;
+        const scopeText = text.slice(sentence.start, m.start);
+        const scope = exceptionScope(scopeText, lex);
+        const exceptionText = isLead ? `${sentence.text} ${childrenText(node)}` : sentence.text;
+        if (isLead) consume(node);
+        pending.push({ article, scope, text: exceptionText, self: node });
+      }
+      const normative = main.filter((m) => m.kind !== 'exception');
+      normative.forEach((m, k) => {
+        const clauseStart = k === 0 ? sentence.start : normative[k - 1]!.end;
+        const clauseEnd = k + 1 < normative.length ? normative[k + 1]!.start : sentence.end;
+        const modality = m.kind as Modality;
+        const subject = findSubject(text, clauseStart, m.start, lex) ?? defaultSubject(context.regulation, modality);
+        if (!context.legalSignal && !subject.explicit) return;
+        const action = findAction(text, m.end, clauseEnd, lex, modality);
+        const grounds = isLead && (action?.strong === true || lex.listOfGrounds.test(sentence.text));
+        if (isLead && !grounds) {
+          // "The business shall: (1) delete ...; (2) notify ...": each point is a norm of the lead.
+          consume(node);
+          for (const child of node.children) {
+            const childText = child.sentences.map((s) => s.text).join(' ');
+            const childStart = child.sentences[0]?.start ?? child.bodyStart;
+            const childEnd = child.sentences[child.sentences.length - 1]?.end ?? child.bodyEnd;
+            if (findAll(lex.modal, text, childStart, childEnd).length > 0) {
+              consumed.delete(child);
+              continue;
+            }
+            const childAction = findAction(text, childStart, childEnd, lex, modality);
+            if (!childAction) continue;
+            drafts.push(
+              draft(text, context, lex, {
+                modality,
+                subject: subject.name,
+                action: childAction.action,
+                targetRegions: [
+                  [childStart, childEnd],
+                  [clauseStart, clauseEnd],
+                ],
+                deadlineRegions: [childText, text.slice(m.start, clauseEnd)],
+                condition: conditionOf(text, m.end, clauseEnd, lex, childrenText(child) || null),
+                quoteStart: childStart,
+                quoteEnd: childEnd,
+                node: child,
+                article,
+                fallbackReference: firstLineReference,
+              }),
+            );
+          }
+          return;
+        }
+        if (!action && modality !== 'obligation' && modality !== 'prohibition') return;
+        const points = grounds ? childrenText(node) : null;
+        if (grounds) consume(node);
+        drafts.push(
+          draft(text, context, lex, {
+            modality,
+            subject: subject.name,
+            action: action?.action ?? 'process',
+            targetRegions: [
+              [subject.start ?? clauseStart, clauseEnd],
+              [sentence.start, sentence.end],
+              ...(points ? walk(node.children).map((c) => [c.bodyStart, c.bodyEnd] as [number, number]) : []),
+            ],
+            deadlineRegions: [text.slice(m.start, clauseEnd), points ?? ''],
+            condition: conditionOf(text, m.end, clauseEnd, lex, points, leadingCondition(text, sentence, m.start, lex)),
+            quoteStart: sentence.start,
+            quoteEnd: sentence.end,
+            node,
+            article,
+            fallbackReference: firstLineReference,
+            exceptions: exceptionsIn(text, sentence, m.end, clauseEnd, lex),
+          }),
+        );
+      });
+    });
+  }
+
+  // "Paragraphs 1 and 2 shall not apply ...": an exception of the norms of those paragraphs.
+  for (const p of pending) {
+    for (const d of drafts) {
+      if (d.article !== p.article) continue;
+      if (p.scope === 'all' || p.scope.some((label) => d.path.includes(label))) d.exceptions.push(p.text);
+    }
+  }
+  return { norms: drafts.map(({ article: _a, path: _p, ...norm }) => norm), found };
+}
+
+type ModalHit = Found & { kind: ModalKind };
+
+/** The modals of the sentence's main clauses: those inside a leading "Where ...," are left out. */
+function mainModals(text: string, sentence: Sentence, modals: ModalHit[], lex: CompiledLexicon): ModalHit[] {
+  const head = text.slice(sentence.start, Math.min(sentence.end, sentence.start + 12));
+  if (!new RegExp(`^\\s*(?:${lex.lexicon.conditions})(?![\\p{L}])`, 'iu').test(head) || modals.length < 2) return modals;
+  // The main clause starts after the last comma that precedes the last modal.
+  const last = modals[modals.length - 1]!;
+  const comma = text.lastIndexOf(',', last.start);
+  if (comma <= sentence.start) return modals;
+  const kept = modals.filter((m) => m.start > comma);
+  return kept.length ? kept : modals;
+}
+
+function leadingCondition(text: string, sentence: Sentence, modalStart: number, lex: CompiledLexicon): string | null {
+  const before = text.slice(sentence.start, modalStart);
+  const m = new RegExp(`^\\s*(?:${lex.lexicon.conditions})(?![\\p{L}])`, 'iu').exec(before);
+  if (!m) return null;
+  const comma = before.lastIndexOf(',');
+  return comma > 0 ? before.slice(0, comma).trim() : null;
+}
+
+function exceptionScope(before: string, lex: CompiledLexicon): string[] | 'all' {
+  lex.exceptionScope.lastIndex = 0;
+  const matches = [...before.matchAll(lex.exceptionScope)];
+  const last = matches[matches.length - 1];
+  if (!last) return 'all';
+  const tail = before.slice(last.index + last[0].length);
+  if (/^\s*(?:this|ce|cet|cette|dieser|diese|dieses|este|esta|presente)(?![\p{L}])/iu.test(last[0]) || tail.trim() === '') return 'all';
+  const labels = [...tail.matchAll(/\(?\b([0-9]{1,3}|[a-z]{1,3}|[IVX]{1,5})\b\)?/gu)]
+    .map((m) => m[1]!)
+    .filter((l) => !/^(?:and|or|et|ou|und|oder|y|o|e|to|of|de|the|la|le|der|die|das)$/iu.test(l));
+  return labels.length ? labels : 'all';
+}
+
+function findSubject(text: string, from: number, to: number, lex: CompiledLexicon): { name: string; start: number; explicit: true } | null {
+  const hits = findAll(lex.subject, text, from, to);
+  for (const h of hits) {
+    const before = text.slice(Math.max(from, h.start - 30), h.start);
+    if (lex.afterPreposition.test(before)) continue;
+    return { name: lex.subjectNames[h.index]!, start: h.start, explicit: true };
+  }
+  return null;
+}
+
+function defaultSubject(regulation: RegulationId, modality: Modality): { name: string; start: null; explicit: false } {
+  const d = DEFAULT_SUBJECTS[regulation];
+  return { name: modality === 'right' ? d.right : d.duty, start: null, explicit: false };
+}
+
+function findAction(text: string, from: number, to: number, lex: CompiledLexicon, modality: Modality): { action: Action; strong: boolean } | null {
+  let weak: Action | null = null;
+  for (const h of findAll(lex.action, text, from, to)) {
+    const before = text.slice(Math.max(from, h.start - 30), h.start);
+    if (before.length > 0 && lex.afterRelative.test(before)) continue;
+    const info = lex.actions[h.index]!;
+    if (info.weak) {
+      weak ??= info.action;
+      continue;
+    }
+    // A right to have something disclosed to oneself is a right of access.
+    if (modality === 'right' && info.action === 'share' && /^\s{0,3}(?:to|au|à la|an die|al|ao)\s{1,3}(?:the |a |la |le |o |el )?(?:consumer|data subject|individual|consommateur|personne concernée|betroffene|interesado|titular)/iu.test(text.slice(h.end, h.end + 40)))
+      return { action: 'read', strong: true };
+    return { action: info.action, strong: true };
+  }
+  return weak ? { action: weak, strong: false } : null;
+}
+
+function findTarget(text: string, regions: [number, number][], lex: CompiledLexicon, regulation: RegulationId): Target {
+  for (const [from, to] of regions) {
+    if (to <= from) continue;
+    const kinds = new Set(findAll(lex.target, text, from, to).map((h) => lex.targetKinds[h.index]!));
+    const best = TARGET_PRECEDENCE.find((t) => kinds.has(t));
+    if (best) return best;
+  }
+  return DEFAULT_TARGETS[regulation];
+}
+
+function conditionOf(text: string, from: number, to: number, lex: CompiledLexicon, points: string | null, leading: string | null = null): string | null {
+  const clause = text.slice(from, to);
+  const m = lex.condition.exec(clause);
+  let own = m ? clause.slice(m.index).trim() : null;
+  if (own) {
+    const cut = lex.exception.exec(own);
+    if (cut && cut.index > 0) own = own.slice(0, cut.index).trim();
+  }
+  const parts = [leading, own, points].filter((p): p is string => Boolean(p && p.trim()));
+  return parts.length ? parts.join(' ') : null;
+}
+
+function exceptionsIn(text: string, sentence: Sentence, from: number, to: number, lex: CompiledLexicon): string[] {
+  const out: string[] = [];
+  const clause = text.slice(from, to);
+  const m = lex.exception.exec(clause);
+  if (m) out.push(clause.slice(m.index).trim());
+  const head = text.slice(sentence.start, from);
+  const lead = lex.exception.exec(head);
+  if (lead && lead.index < 3) {
+    const comma = head.indexOf(',', lead.index);
+    out.push(head.slice(lead.index, comma > 0 ? comma : head.length).trim());
+  }
+  return out;
+}
+
+type DraftInput = {
+  modality: Modality;
+  subject: string;
+  action: Action;
+  targetRegions: [number, number][];
+  deadlineRegions: string[];
+  condition: string | null;
+  quoteStart: number;
+  quoteEnd: number;
+  node: SegmentNode;
+  article: SegmentNode | null;
+  fallbackReference: SegmentNode['reference'];
+  exceptions?: string[];
+};
+
+function draft(text: string, context: ExtractContext, lex: CompiledLexicon, input: DraftInput): Draft {
+  let deadline: string | null = null;
+  for (const region of input.deadlineRegions) {
+    deadline = findDeadline(region, lex.lexicon.language);
+    if (deadline) break;
+  }
+  const reference = input.node.reference ?? input.fallbackReference;
+  return {
+    modality: input.modality,
+    subject: input.subject,
+    action: input.action,
+    target: findTarget(text, input.targetRegions, lex, context.regulation),
+    deadline,
+    condition: input.condition,
+    exceptions: input.exceptions ?? [],
+    source: {
+      regulation: context.regulation,
+      article: formatCitation(context.regulation, reference?.number ?? null, input.node.path),
+      quote: text.slice(input.quoteStart, input.quoteEnd),
+      span: [input.quoteStart, input.quoteEnd],
+    },
+    article: input.article,
+    path: input.node.path,
+  };
+}
