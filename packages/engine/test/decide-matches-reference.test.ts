@@ -1,0 +1,57 @@
+// The engine decides exactly as the compiler's reference evaluator (docs/policy-semantics.md):
+// same verdict, article and applied policies, for random policies and random requests.
+import { decide as referenceDecide } from '@bytebound/compiler/evaluate';
+import type { Policy } from '@bytebound/compiler/policy-model';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decide, decideEncoded, newDecisionBuffer, toDecision } from '../src/decide.ts';
+import { encodeRequest, loadPolicy } from '../src/loaded-policy.ts';
+import { completeRequest, policy } from './arbitraries.ts';
+
+const opcodesOf = (p: Policy) => [...new Set(p.rules.flatMap((r) => r.opcodes))];
+const scenario = policy.chain((p) => fc.tuple(fc.constant(p), fc.array(completeRequest(opcodesOf(p)), { minLength: 1, maxLength: 20 })));
+
+describe('engine decisions', () => {
+  it('match the reference evaluator on random policies and requests', () => {
+    fc.assert(
+      fc.property(scenario, ([p, requests]) => {
+        const loaded = loadPolicy(p);
+        for (const request of requests) {
+          const ours = decide(loaded, request);
+          const reference = referenceDecide(p, request);
+          expect({ decision: ours.decision, exitCode: ours.exitCode, article: ours.article, applied: ours.applied_policies }).toEqual({
+            decision: reference.decision,
+            exitCode: reference.exitCode,
+            article: reference.article,
+            applied: reference.applied_policies,
+          });
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('give the same decision from reused buffers as from fresh ones', () => {
+    fc.assert(
+      fc.property(scenario, ([p, requests]) => {
+        const loaded = loadPolicy(p);
+        const buffer = newDecisionBuffer(loaded);
+        const encoded = encodeRequest(requests[0]!);
+        for (const request of requests) {
+          encodeRequest(request, encoded);
+          decideEncoded(loaded, encoded, buffer);
+          expect(toDecision(loaded, encoded, buffer)).toEqual(decide(loaded, request));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuse to load an unsound policy with a readable error', () => {
+    const base: Policy = { formatVersion: 1, regulations: [{ id: 'GDPR', jurisdiction: 'EU', covers: ['personal'] }], enforcementLevel: 'strict', destinations: [], rules: [] };
+    const rule = { id: 'r', effect: 'permit' as const, regulation: 'GDPR' as const, opcodes: [0], when: [], unless: [], priority: 50, article: 'GDPR Art. 6', reason: 'x', quote: '', review: [], origin: 'text' as const };
+    expect(() => loadPolicy({ ...base, rules: [rule, rule] })).toThrow(/appears twice/);
+    expect(() => loadPolicy({ ...base, rules: [{ ...rule, opcodes: [168] }] })).toThrow(/outside 0..167/);
+    expect(() => loadPolicy({ ...base, rules: [{ ...rule, priority: 101 }] })).toThrow(/priority/);
+  });
+});
