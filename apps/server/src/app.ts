@@ -12,6 +12,9 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { useZodValidation } from './http/validation.ts';
 import { siteRoutes } from './site/site-routes.ts';
+import { setUpAudit } from './audit/audit-setup.ts';
+import { setUpSigningKey } from './keys/signing-key-setup.ts';
+import { setUpRetention } from './retention/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +54,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false });
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
+  setUpRetention(app);
+  await setUpSigningKey(app);
+  await setUpAudit(app);
   await app.register(siteRoutes);
   return app;
 }

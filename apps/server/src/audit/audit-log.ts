@@ -1,0 +1,252 @@
+// The audit log in the database: every proof bundle becomes a leaf of one RFC 6962 Merkle tree.
+// Appends are serialised (PostgreSQL: a transaction-scoped advisory lock, so several server
+// instances keep one log; SQLite: the database write lock, taken by the transaction's first
+// statement) and cost O(log n): the tree's right edge lives in `audit_state`, every completed
+// subtree hash in `audit_nodes`, from which any root or proof is read with O(log n) lookups.
+import { type Checkpoint, signCheckpoint } from '@bytebound/engine/checkpoint';
+import { AUDIT_LOG_ORIGIN, CHECKPOINT_EVERY_DECISIONS } from '@bytebound/engine/config';
+import {
+  type Hash,
+  type NodeSource,
+  appendToFrontier,
+  consistencyProof,
+  frontierRoot,
+  fromHex,
+  inclusionProof,
+  leafHash,
+  nodesRead,
+  toHex,
+  treeRoot,
+} from '@bytebound/engine/merkle';
+import { type ProofBundle, auditLeafData } from '@bytebound/engine/proof-bundle';
+import type { Signer } from '@bytebound/engine/signing-keys';
+import {
+  AUDIT_EXPORT_KIND,
+  CONSISTENCY_PROOF_KIND,
+  type ConsistencyProofFile,
+  INCLUSION_PROOF_KIND,
+  type InclusionProofFile,
+} from '@bytebound/engine/verify';
+import { type Selectable, type Transaction, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { AuditCheckpointsTable, Tables } from '../db/tables.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** Key of the PostgreSQL advisory lock that serialises appends ("bb-audit" as a number). */
+const AUDIT_APPEND_LOCK = 0x62622d6175646974n;
+const STATE_ID = 1;
+
+export type AppendOptions = {
+  /** Signs a checkpoint every CHECKPOINT_EVERY_DECISIONS leaves when given. */
+  signer?: Signer;
+  customerId?: string | null;
+  now?: number;
+};
+
+export type AppendResult = { bundleId: string; leafIndex: number; leafHash: string; treeSize: number; root: string; checkpoint: Checkpoint | null };
+
+/** The id of a bundle in the log and its URLs: the hex of its digest. */
+export function bundleId(bundle: ProofBundle): string {
+  return bundle.decision.digest.replace(/^sha256:/, '');
+}
+
+async function lockLog(trx: Transaction<Tables>, db: Database, now: number): Promise<void> {
+  if (db.dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK.toString()}::bigint)`.execute(trx);
+  } else {
+    // A write as the first statement takes SQLite's write lock at once (BEGIN IMMEDIATE semantics),
+    // so two writers never both read the same state and then race to upgrade.
+    await trx.updateTable('audit_state').set({ updated_at: now }).where('id', '=', STATE_ID).execute();
+  }
+}
+
+/** Appends one proof bundle to the audit log; the decision path calls this once per decision. */
+export async function appendToAuditLog(db: Database, bundle: ProofBundle, options: AppendOptions = {}): Promise<AppendResult> {
+  const now = options.now ?? Date.now();
+  const leaf = leafHash(auditLeafData(bundle.envelope));
+  const id = bundleId(bundle);
+  return db.transaction().execute(async (trx) => {
+    await lockLog(trx, db, now);
+    const state = await trx.selectFrom('audit_state').selectAll().where('id', '=', STATE_ID).executeTakeFirstOrThrow();
+    const size = Number(state.size);
+    const frontier = (JSON.parse(state.frontier) as string[]).map((h) => fromHex(h)!);
+    const next = appendToFrontier(frontier, size, leaf);
+    const root = frontierRoot(next.frontier);
+    await trx
+      .insertInto('proof_bundles')
+      .values({
+        id,
+        leaf_index: size,
+        customer_id: options.customerId ?? null,
+        verdict: bundle.decision.decision,
+        digest: bundle.decision.digest,
+        key_id: bundle.envelope.signatures[0]?.keyid ?? '',
+        envelope: JSON.stringify(bundle.envelope),
+        decision: JSON.stringify(bundle.decision),
+        created_at: now,
+        payload_purged_at: null,
+      })
+      .execute();
+    await trx.insertInto('audit_trail').values({ leaf_index: size, bundle_id: id, leaf_hash: toHex(leaf), created_at: now }).execute();
+    await trx
+      .insertInto('audit_nodes')
+      .values(next.nodes.map((n) => ({ level: n.level, idx: n.index, hash: toHex(n.hash) })))
+      .execute();
+    await trx
+      .updateTable('audit_state')
+      .set({ size: size + 1, frontier: JSON.stringify(next.frontier.map(toHex)), root: toHex(root), updated_at: now })
+      .where('id', '=', STATE_ID)
+      .execute();
+    let checkpoint: Checkpoint | null = null;
+    if (options.signer && (size + 1) % CHECKPOINT_EVERY_DECISIONS === 0) {
+      checkpoint = signCheckpoint(size + 1, root, options.signer, new Date(now).toISOString());
+      await insertCheckpoint(trx, checkpoint, now);
+    }
+    return { bundleId: id, leafIndex: size, leafHash: toHex(leaf), treeSize: size + 1, root: toHex(root), checkpoint };
+  });
+}
+
+async function insertCheckpoint(db: Database | Transaction<Tables>, c: Checkpoint, now: number): Promise<void> {
+  await db
+    .insertInto('audit_checkpoints')
+    .values({ size: c.size, root: c.root, timestamp: c.timestamp, key_id: c.keyId, signature: c.signature, created_at: now })
+    .onConflict((oc) => oc.column('size').doNothing())
+    .execute();
+}
+
+export async function logSize(db: Database): Promise<number> {
+  const state = await db.selectFrom('audit_state').select('size').where('id', '=', STATE_ID).executeTakeFirstOrThrow();
+  return Number(state.size);
+}
+
+/**
+ * Runs a root or proof computation against the stored subtree hashes: the nodes it needs are
+ * found from the tree's shape, fetched in one query, and the computation runs again on them.
+ */
+async function withNodes<T>(db: Database, compute: (get: NodeSource) => T): Promise<T> {
+  const wanted = nodesRead(compute);
+  const found = new Map<string, Hash>();
+  if (wanted.length > 0) {
+    const rows = await db
+      .selectFrom('audit_nodes')
+      .selectAll()
+      .where((eb) => eb.or(wanted.map((w) => eb.and([eb('level', '=', w.level), eb('idx', '=', w.index)]))))
+      .execute();
+    for (const row of rows) found.set(`${row.level}:${Number(row.idx)}`, fromHex(row.hash)!);
+  }
+  return compute((level, index) => {
+    const hash = found.get(`${level}:${index}`);
+    if (!hash) throw new Error(`audit log node (${level}, ${index}) is missing`);
+    return hash;
+  });
+}
+
+function rowToCheckpoint(row: Selectable<AuditCheckpointsTable>): Checkpoint {
+  return {
+    origin: AUDIT_LOG_ORIGIN,
+    size: Number(row.size),
+    root: row.root,
+    timestamp: row.timestamp,
+    keyId: row.key_id,
+    signature: row.signature,
+  };
+}
+
+/** The signed checkpoint of the tree of `size` leaves (default: the whole log), signing one if none is stored. */
+export async function checkpointFor(db: Database, signer: Signer, size?: number): Promise<Checkpoint> {
+  const current = await logSize(db);
+  const wanted = size ?? current;
+  if (!Number.isSafeInteger(wanted) || wanted < 0) throw new HttpError(400, 'size must be a whole number');
+  if (wanted > current) throw new HttpError(404, `The audit log has ${current} entries; there is no tree of size ${wanted}`);
+  const stored = await db.selectFrom('audit_checkpoints').selectAll().where('size', '=', wanted).executeTakeFirst();
+  if (stored) return rowToCheckpoint(stored);
+  const root = await withNodes(db, (get) => treeRoot(get, wanted));
+  const now = Date.now();
+  await insertCheckpoint(db, signCheckpoint(wanted, root, signer, new Date(now).toISOString()), now);
+  const row = await db.selectFrom('audit_checkpoints').selectAll().where('size', '=', wanted).executeTakeFirstOrThrow();
+  return rowToCheckpoint(row);
+}
+
+export async function findBundle(db: Database, id: string) {
+  const key = id.replace(/^sha256:/, '').toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) throw new HttpError(400, 'A proof bundle id is the 64 hex digits of its digest');
+  const row = await db.selectFrom('proof_bundles').selectAll().where('id', '=', key).executeTakeFirst();
+  if (!row) throw new HttpError(404, `No proof bundle ${key}`);
+  return row;
+}
+
+/** The inclusion proof of a bundle against the checkpoint of `size` leaves (default: the whole log). */
+export async function inclusionProofFor(db: Database, signer: Signer, id: string, size?: number): Promise<InclusionProofFile> {
+  const row = await findBundle(db, id);
+  const leafIndex = Number(row.leaf_index);
+  const checkpoint = await checkpointFor(db, signer, size);
+  if (checkpoint.size <= leafIndex) {
+    throw new HttpError(400, `Bundle ${row.id} is entry ${leafIndex}; a tree of size ${checkpoint.size} does not contain it`);
+  }
+  const leaf = await db.selectFrom('audit_trail').select('leaf_hash').where('leaf_index', '=', leafIndex).executeTakeFirstOrThrow();
+  const proof = await withNodes(db, (get) => inclusionProof(get, leafIndex, checkpoint.size));
+  return {
+    kind: INCLUSION_PROOF_KIND,
+    bundleId: row.id,
+    leafIndex,
+    treeSize: checkpoint.size,
+    leafHash: leaf.leaf_hash,
+    proof: proof.map(toHex),
+    checkpoint,
+    envelope: row.envelope === null ? null : JSON.parse(row.envelope),
+  };
+}
+
+export async function consistencyProofFor(db: Database, signer: Signer, from: number, to?: number): Promise<ConsistencyProofFile> {
+  const second = await checkpointFor(db, signer, to);
+  if (from > second.size) throw new HttpError(400, `from (${from}) must not exceed to (${second.size})`);
+  const first = await checkpointFor(db, signer, from);
+  const proof = await withNodes(db, (get) => consistencyProof(get, first.size, second.size));
+  return { kind: CONSISTENCY_PROOF_KIND, from: first, to: second, proof: proof.map(toHex) };
+}
+
+const EXPORT_PAGE = 500;
+
+/** The whole log as one JSON document, produced page by page so its size never sits in memory. */
+export async function* exportAuditLog(db: Database, signer: Signer): AsyncGenerator<string> {
+  const checkpoint = await checkpointFor(db, signer);
+  yield `{"kind":${JSON.stringify(AUDIT_EXPORT_KIND)},"checkpoint":${JSON.stringify(checkpoint)},"checkpoints":[`;
+  let first = true;
+  let after = -1;
+  for (;;) {
+    const rows = await db
+      .selectFrom('audit_checkpoints')
+      .selectAll()
+      .where('size', '>', after)
+      .where('size', '<=', checkpoint.size)
+      .orderBy('size')
+      .limit(EXPORT_PAGE)
+      .execute();
+    if (rows.length === 0) break;
+    yield (first ? '' : ',') + rows.map((r) => JSON.stringify(rowToCheckpoint(r))).join(',');
+    first = false;
+    after = Number(rows[rows.length - 1]!.size);
+  }
+  yield '],"entries":[';
+  for (let start = 0; start < checkpoint.size; start += EXPORT_PAGE) {
+    const rows = await db
+      .selectFrom('audit_trail')
+      .leftJoin('proof_bundles', 'proof_bundles.id', 'audit_trail.bundle_id')
+      .select(['audit_trail.leaf_index', 'audit_trail.leaf_hash', 'audit_trail.bundle_id', 'audit_trail.created_at', 'proof_bundles.envelope'])
+      .where('audit_trail.leaf_index', '>=', start)
+      .where('audit_trail.leaf_index', '<', Math.min(start + EXPORT_PAGE, checkpoint.size))
+      .orderBy('audit_trail.leaf_index')
+      .execute();
+    const entries = rows.map((r) =>
+      JSON.stringify({
+        index: Number(r.leaf_index),
+        leafHash: r.leaf_hash,
+        bundleId: r.bundle_id,
+        createdAt: new Date(Number(r.created_at)).toISOString(),
+        envelope: r.envelope ? JSON.parse(r.envelope) : null,
+      }),
+    );
+    yield (start === 0 ? '' : ',') + entries.join(',');
+  }
+  yield ']}';
+}

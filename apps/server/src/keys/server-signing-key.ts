@@ -1,0 +1,70 @@
+// The server's signing identity: SIGNING_KEY when given (so several instances sign as one), else a
+// key created on first start in the data directory with mode 0600. Every key that ever signed is
+// kept in `signing_keys`, so rotation never invalidates an old bundle or checkpoint.
+import fs from 'node:fs';
+import path from 'node:path';
+import { type PublicJwk, type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+export const SIGNING_KEY_FILE = 'signing-key.pem';
+const OWNER_ONLY = 0o600;
+
+/** Reads SIGNING_KEY (PKCS8 PEM or base64 of the 32-byte seed) or the data directory's key, creating it once. */
+export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDir'>): SigningKey {
+  if (config.signingKey) {
+    try {
+      return parseSigningKey(config.signingKey);
+    } catch (error) {
+      throw new Error(`SIGNING_KEY: ${(error as Error).message}`);
+    }
+  }
+  const file = path.join(config.dataDir, SIGNING_KEY_FILE);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    const key = generateSigningKey();
+    try {
+      // 'wx': if another process created it first, keep theirs.
+      fs.writeFileSync(file, privateKeyPem(key), { mode: OWNER_ONLY, flag: 'wx' });
+      fs.chmodSync(file, OWNER_ONLY);
+      return key;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  try {
+    return parseSigningKey(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Records the key as the current one; a new key retires the previous ones (their public keys stay published). */
+export async function recordSigningKey(db: Database, key: SigningKey, now = Date.now()): Promise<void> {
+  const existing = await db.selectFrom('signing_keys').select(['key_id', 'retired_at']).where('key_id', '=', key.keyId).executeTakeFirst();
+  if (existing && existing.retired_at === null) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('signing_keys').set({ retired_at: now }).where('retired_at', 'is', null).where('key_id', '!=', key.keyId).execute();
+    if (existing) {
+      await trx.updateTable('signing_keys').set({ retired_at: null }).where('key_id', '=', key.keyId).execute();
+    } else {
+      await trx
+        .insertInto('signing_keys')
+        .values({ key_id: key.keyId, public_jwk: JSON.stringify(key.publicJwk), created_at: now, retired_at: null })
+        .onConflict((oc) => oc.column('key_id').doNothing())
+        .execute();
+    }
+  });
+}
+
+/** Every public key that signed for this server, current and retired, as a JWK set. */
+export async function publicJwkSet(db: Database): Promise<{ keys: PublicJwk[] }> {
+  const rows = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').orderBy('key_id').execute();
+  return {
+    keys: rows.map((row) => ({
+      ...(JSON.parse(row.public_jwk) as PublicJwk),
+      created: new Date(row.created_at).toISOString(),
+      retired: row.retired_at === null ? null : new Date(row.retired_at).toISOString(),
+    })),
+  };
+}

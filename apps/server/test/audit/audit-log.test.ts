@@ -1,0 +1,92 @@
+import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
+import { type AuditExport, verifyFile } from '@bytebound/engine/verify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { signedDecision } from './fixtures.ts';
+
+describe('audit log over HTTP', () => {
+  let t: TestApp;
+  const ids: string[] = [];
+  let keys: ReturnType<typeof keyRingFromJwks>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 23; i++) {
+      const result = await t.app.audit.append(signedDecision(i, { signer: t.app.signingKey }));
+      expect(result.leafIndex).toBe(i);
+      ids.push(result.bundleId);
+    }
+    keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
+  });
+  afterAll(() => t?.close());
+
+  it('signs a checkpoint of the whole log that verifies with the published keys', async () => {
+    const response = await t.app.inject('/api/v1/audit/checkpoint');
+    expect(response.statusCode).toBe(200);
+    const checkpoint = response.json();
+    expect(checkpoint).toMatchObject({ origin: 'bytebound audit log v1', size: 23, keyId: t.app.signingKey.keyId });
+    // signed every 10 decisions as they were appended, plus the one just asked for
+    const sizes = (await t.db.selectFrom('audit_checkpoints').select('size').orderBy('size').execute()).map((r) => Number(r.size));
+    expect(sizes).toEqual([10, 20, 23]);
+  });
+
+  it('proves every bundle is in the log, against the latest and an older checkpoint', async () => {
+    for (const [i, id] of ids.entries()) {
+      const proof = (await t.app.inject(`/api/v1/audit/proof/${id}`)).json();
+      expect(proof).toMatchObject({ kind: 'bytebound.inclusion-proof', leafIndex: i, treeSize: 23 });
+      expect(verifyFile(proof, keys)).toMatchObject({ ok: true });
+    }
+    const older = (await t.app.inject(`/api/v1/audit/proof/sha256:${ids[3]}?size=10`)).json();
+    expect(older.treeSize).toBe(10);
+    expect(verifyFile(older, keys).ok).toBe(true);
+    const outside = await t.app.inject(`/api/v1/audit/proof/${ids[15]}?size=10`);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toMatch(/does not contain it/);
+  });
+
+  it('proves the log only grew between any two sizes', async () => {
+    for (const [from, to] of [[0, 23], [1, 23], [10, 20], [7, 13], [20, 23], [23, 23]]) {
+      const response = await t.app.inject(`/api/v1/audit/consistency?from=${from}&to=${to}`);
+      expect(response.statusCode).toBe(200);
+      expect(verifyFile(response.json(), keys).ok, `${from} -> ${to}`).toBe(true);
+    }
+    const latest = (await t.app.inject('/api/v1/audit/consistency?from=5')).json();
+    expect(latest.to.size).toBe(23);
+  });
+
+  it('answers clear errors for unknown bundles and impossible sizes', async () => {
+    expect((await t.app.inject(`/api/v1/audit/proof/${'0'.repeat(64)}`)).statusCode).toBe(404);
+    expect((await t.app.inject('/api/v1/audit/proof/not-a-digest')).statusCode).toBe(400);
+    const future = await t.app.inject('/api/v1/audit/checkpoint?size=24');
+    expect(future.statusCode).toBe(404);
+    expect(future.json().error).toMatch(/has 23 entries/);
+    expect((await t.app.inject('/api/v1/audit/consistency?from=20&to=10')).statusCode).toBe(400);
+    expect((await t.app.inject('/api/v1/audit/consistency?from=-1')).statusCode).toBe(400);
+  });
+
+  it('serves a bundle that verifies on its own', async () => {
+    const bundle = (await t.app.inject(`/api/v1/audit/bundles/${ids[4]}`)).json();
+    expect(bundle.decision).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 6' });
+    expect(verifyFile(bundle, keys).ok).toBe(true);
+  });
+
+  it('exports the whole log, which verifies, and detects a changed, removed or reordered entry', async () => {
+    const response = await t.app.inject('/api/v1/audit/export');
+    expect(response.statusCode).toBe(200);
+    const log = response.json() as AuditExport;
+    expect(log.entries).toHaveLength(23);
+    // the ones signed every 10 decisions and those the proofs above asked for
+    expect(log.checkpoints.map((c) => c.size)).toEqual([0, 1, 5, 7, 10, 13, 20, 23]);
+    expect(verifyFile(log, keys)).toMatchObject({ kind: 'audit-export', ok: true });
+
+    const changed: AuditExport = JSON.parse(response.body);
+    changed.entries[9]!.leafHash = changed.entries[8]!.leafHash;
+    expect(verifyFile(changed, keys).ok).toBe(false);
+    const removed: AuditExport = JSON.parse(response.body);
+    removed.entries.pop();
+    expect(verifyFile(removed, keys).ok).toBe(false);
+    const reordered: AuditExport = JSON.parse(response.body);
+    reordered.entries.reverse().forEach((e, i) => (e.index = i));
+    expect(verifyFile(reordered, keys).ok).toBe(false);
+  });
+});

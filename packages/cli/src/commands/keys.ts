@@ -1,0 +1,55 @@
+// `bytebound keys export`: prints the public JWK set of the local signing key (created on first
+// use under BYTEBOUND_HOME, default ~/.bytebound, with mode 0600). API key commands come later.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
+
+export const summary = 'manage API keys and export the local signing keys';
+
+const HELP = `Usage: bytebound keys export
+
+  export   print the public JWK set of the local signing key ($BYTEBOUND_HOME or ~/.bytebound)
+`;
+
+export const LOCAL_SIGNING_KEY_FILE = 'signing-key.pem';
+
+export function byteboundHome(): string {
+  return process.env.BYTEBOUND_HOME || path.join(os.homedir(), '.bytebound');
+}
+
+/** The local signing key, created on first use (directory 0700, key file 0600). */
+export function localSigningKey(home = byteboundHome()): SigningKey {
+  const file = path.join(home, LOCAL_SIGNING_KEY_FILE);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+    const key = generateSigningKey();
+    try {
+      fs.writeFileSync(file, privateKeyPem(key), { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return parseSigningKey(fs.readFileSync(file, 'utf8'));
+}
+
+export async function run(args: string[]): Promise<number> {
+  const [sub] = args;
+  if (sub === '--help' || sub === '-h') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (sub !== 'export') {
+    process.stderr.write(`bytebound keys: ${sub ? `unknown subcommand '${sub}'` : 'which subcommand?'}\n\n${HELP}`);
+    return 1;
+  }
+  try {
+    const key = localSigningKey();
+    process.stdout.write(`${JSON.stringify({ keys: [key.publicJwk] }, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`bytebound keys: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
