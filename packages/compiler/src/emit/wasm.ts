@@ -52,12 +52,13 @@ export function wasmArguments(request: CompleteRequest): number[] {
   ];
 }
 
+/** The instance's exports (structurally, so this module needs no DOM or WebAssembly typings). */
 export type WasmExports = {
-  memory: WebAssembly.Memory;
+  memory: { buffer: ArrayBuffer };
   decide: (...args: number[]) => number;
-  result: WebAssembly.Global;
-  rules: WebAssembly.Global;
-  rule_count: WebAssembly.Global;
+  result: { value: unknown };
+  rules: { value: unknown };
+  rule_count: { value: unknown };
 };
 
 export type WasmRule = { id: string; article: string; reason: string; priority: number; effect: 'permit' | 'forbid' };
@@ -85,7 +86,7 @@ export function wasmDecide(
   const count = view.getInt32(at, true);
   const notes = view.getInt32(at + 4, true);
   const deciding = Array.from({ length: count }, (_, k) => rules[view.getInt32(at + 8 + k * 4, true)]!);
-  const reasons = deciding.map((r) => ({ ruleId: r.id, article: r.article, text: r.reason }));
+  const reasons: { ruleId: string | null; article: string | null; text: string }[] = deciding.map((r) => ({ ruleId: r.id, article: r.article, text: r.reason }));
   if (notes & WASM_NOTE_NO_REGULATION) reasons.push({ ruleId: null, article: null, text: NO_REGULATION_REASON });
   if (notes & WASM_NOTE_UNDEFINED) reasons.push({ ruleId: null, article: null, text: UNDEFINED_SCENARIO_REASON });
   if (notes & WASM_NOTE_MALFORMED) reasons.push({ ruleId: null, article: null, text: 'malformed request: a code outside the vocabulary' });

@@ -19,9 +19,14 @@ export async function assembleWat(text: string): Promise<Uint8Array> {
   }
 }
 
+// Node's global WebAssembly (the Node 20 typings in use do not declare it).
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { instantiate(binary: Uint8Array): Promise<{ instance: { exports: unknown } }> };
+};
+
 export async function instantiateWat(text: string): Promise<WasmExports> {
   const binary = await assembleWat(text);
-  const { instance } = await WebAssembly.instantiate(binary);
+  const { instance } = await wasm.instantiate(binary);
   return instance.exports as unknown as WasmExports;
 }
 
