@@ -52,7 +52,7 @@ const TABLE: RegulationSignals[] = [
     jurisdiction: 'US-CA',
     signals: [
       { phrase: 'CCPA|CPRA|California Consumer Privacy Act|California Privacy Rights Act', confidence: 0.95 },
-      { phrase: '§+ ?1798\\.\\d|Section 1798\\.\\d|Civil Code 1798|Sec\\. 1798\\.\\d', confidence: 0.9 },
+      { phrase: '§+ ?1798\\.\\d{2,3}|Section 1798\\.\\d{2,3}|Civil Code 1798|Sec\\. 1798\\.\\d{2,3}|1798\\.1\\d\\d', confidence: 0.9 },
       { phrase: 'California privacy', confidence: 0.85 },
       { phrase: 'verifiable consumer request', confidence: 0.8 },
       { phrase: 'California', confidence: 0.6 },

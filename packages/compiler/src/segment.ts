@@ -54,7 +54,7 @@ const INLINE_BREAKS = [
   /\.\s{1,3}(?=(?:Art\.|Artigo|Artículo|Article|Artikel)\s?\d{1,3}[º°]?\.?\s{1,3}\p{Lu})/gu,
 ];
 
-const ABBREVIATION_BEFORE = /(?:^|[^\p{L}])(?:Art|Arts|No|Nos|Sec|Req|Abs|Nr)\.$/u;
+const ABBREVIATION_BEFORE = /(?:^|[^\p{L}])(?:Art|Arts|No|Nos|Sec|Req|Abs|Nr)\.$/iu;
 
 type Unit = { start: number; end: number };
 
@@ -219,6 +219,8 @@ export function segment(text: string): SegmentNode[] {
     for (let guard = 0; guard < 4; guard++) {
       const label = labelAt(text, pos, u.end, stack);
       if (!label) break;
+      // "(c) (1) A business ...": the outer label has no text of its own.
+      if (labelled && current) current.bodyEnd = current.bodyStart;
       labelled = true;
       const index = stack.findIndex((f) => f.kind === label.kind);
       // A Brazilian "§ 1º" or "Parágrafo único" is a paragraph of the article, beside its caput.

@@ -22,6 +22,8 @@ type CompiledLexicon = {
   targetKinds: Target[];
   afterPreposition: RegExp;
   afterRelative: RegExp;
+  afterRelativePronoun: RegExp;
+  exceptionList: RegExp;
   condition: RegExp;
   exception: RegExp;
   listOfGrounds: RegExp;
@@ -60,7 +62,9 @@ function compileLexicon(lexicon: Lexicon): CompiledLexicon {
       'iu',
     ),
     afterRelative: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relatives})(?:\\s{1,3}[\\p{L}'’-]{1,20}){0,1}\\s{1,3}$`, 'iu'),
-    condition: new RegExp(`(?<![\\p{L}])(?:${lexicon.conditions})(?![\\p{L}])`, 'iu'),
+    afterRelativePronoun: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relativePronouns})\\s{1,3}$`, 'iu'),
+    exceptionList: new RegExp(`(?<![\\p{L}])(?:${lexicon.exceptions})(?![\\p{L}])[^.;]{0,20}:\\s*$`, 'iu'),
+    condition: new RegExp(`(?<![\\p{L}]|even )(?:${lexicon.conditions})(?![\\p{L}])`, 'iu'),
     exception: new RegExp(`(?<![\\p{L}])(?:${lexicon.exceptions})(?![\\p{L}])`, 'iu'),
     listOfGrounds: new RegExp(`(?<![\\p{L}])(?:${lexicon.listOfGrounds})(?![\\p{L}])`, 'iu'),
     definition: new RegExp(lexicon.definition, 'iu'),
@@ -157,9 +161,7 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         if (isLead) consume(node);
         return;
       }
-      const modals = findAll(lex.modal, text, sentence.start, sentence.end)
-        .map((m) => ({ ...m, kind: lex.modalKinds[m.index]! }))
-        .filter((m) => !lex.afterRelative.test(text.slice(Math.max(sentence.start, m.start - 40), m.start)) || m.kind === 'exception');
+      const modals = modalsIn(text, sentence.start, sentence.end, lex);
       if (modals.length === 0) return;
       found.modals += modals.length;
 
@@ -175,11 +177,18 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         pending.push({ article, scope, text: exceptionText, self: node });
       }
       const normative = main.filter((m) => m.kind !== 'exception');
+      let previousSubject: Subject | null = null;
       normative.forEach((m, k) => {
         const clauseStart = k === 0 ? sentence.start : normative[k - 1]!.end;
         const clauseEnd = k + 1 < normative.length ? normative[k + 1]!.start : sentence.end;
         const modality = m.kind as Modality;
-        const subject = findSubject(text, clauseStart, m.start, lex) ?? defaultSubject(context.regulation, modality);
+        // "... shall cooperate ..., and at the direction of the business, shall delete": the same subject.
+        const subjectFrom = k === 0 ? clauseStart : lastConjunction(text, clauseStart, m.start);
+        const subject: Subject =
+          findSubject(text, subjectFrom, m.start, lex) ??
+          (previousSubject && modality !== 'right' ? previousSubject : null) ??
+          defaultSubject(context.regulation, modality);
+        previousSubject = subject;
         if (!context.legalSignal && !subject.explicit) return;
         const action = findAction(text, m.end, clauseEnd, lex, modality);
         const grounds = isLead && (action?.strong === true || lex.listOfGrounds.test(sentence.text));
@@ -190,7 +199,7 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
             const childText = child.sentences.map((s) => s.text).join(' ');
             const childStart = child.sentences[0]?.start ?? child.bodyStart;
             const childEnd = child.sentences[child.sentences.length - 1]?.end ?? child.bodyEnd;
-            if (findAll(lex.modal, text, childStart, childEnd).length > 0) {
+            if (modalsIn(text, childStart, childEnd, lex).length > 0) {
               consumed.delete(child);
               continue;
             }
@@ -218,7 +227,8 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
           return;
         }
         if (!action && modality !== 'obligation' && modality !== 'prohibition') return;
-        const points = grounds ? childrenText(node) : null;
+        const exceptionList = grounds && lex.exceptionList.test(sentence.text);
+        const points = grounds && !exceptionList ? childrenText(node) : null;
         if (grounds) consume(node);
         drafts.push(
           draft(text, context, lex, {
@@ -237,7 +247,10 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
             node,
             article,
             fallbackReference: firstLineReference,
-            exceptions: exceptionsIn(text, sentence, m.end, clauseEnd, lex),
+            exceptions: [
+              ...exceptionsIn(text, sentence, m.end, clauseEnd, lex).filter((e) => !exceptionList || !lex.exceptionList.test(e)),
+              ...(exceptionList ? [`${lex.exceptionList.exec(sentence.text)![0].replace(/:\s*$/u, '')} ${childrenText(node)}`] : []),
+            ],
           }),
         );
       });
@@ -255,6 +268,14 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
 }
 
 type ModalHit = Found & { kind: ModalKind };
+
+/** The modals of a stretch of text, without those of relative clauses ("risks that may emerge") and without 'none'. */
+function modalsIn(text: string, from: number, to: number, lex: CompiledLexicon): ModalHit[] {
+  return findAll(lex.modal, text, from, to)
+    .map((m) => ({ ...m, kind: lex.modalKinds[m.index]! }))
+    .filter((m) => m.kind !== 'none')
+    .filter((m) => m.kind === 'exception' || !lex.afterRelativePronoun.test(text.slice(Math.max(from, m.start - 40), m.start)));
+}
 
 /** The modals of the sentence's main clauses: those inside a leading "Where ...," are left out. */
 function mainModals(text: string, sentence: Sentence, modals: ModalHit[], lex: CompiledLexicon): ModalHit[] {
@@ -289,7 +310,18 @@ function exceptionScope(before: string, lex: CompiledLexicon): string[] | 'all' 
   return labels.length ? labels : 'all';
 }
 
-function findSubject(text: string, from: number, to: number, lex: CompiledLexicon): { name: string; start: number; explicit: true } | null {
+type Subject = { name: string; start: number | null; explicit: boolean };
+
+const CONJUNCTION = /(?:,\s{0,3}|\s)(?:and|or|but|while|whereas|et|ou|und|oder|y|o|e|mais|pero|mas)\s|;\s/giu;
+
+function lastConjunction(text: string, from: number, to: number): number {
+  let at = from;
+  CONJUNCTION.lastIndex = 0;
+  for (const m of text.slice(from, to).matchAll(CONJUNCTION)) at = from + m.index;
+  return at;
+}
+
+function findSubject(text: string, from: number, to: number, lex: CompiledLexicon): Subject | null {
   const hits = findAll(lex.subject, text, from, to);
   for (const h of hits) {
     const before = text.slice(Math.max(from, h.start - 30), h.start);
@@ -299,7 +331,7 @@ function findSubject(text: string, from: number, to: number, lex: CompiledLexico
   return null;
 }
 
-function defaultSubject(regulation: RegulationId, modality: Modality): { name: string; start: null; explicit: false } {
+function defaultSubject(regulation: RegulationId, modality: Modality): Subject {
   const d = DEFAULT_SUBJECTS[regulation];
   return { name: modality === 'right' ? d.right : d.duty, start: null, explicit: false };
 }

@@ -4,8 +4,11 @@ import type { Action, Modality, Target } from '../policy-model.ts';
 
 export type Language = 'en' | 'fr' | 'de' | 'es' | 'pt';
 
-/** 'exception': "paragraphs 1 and 2 shall not apply", "shall not be required to comply" — not a norm. */
-export type ModalKind = Modality | 'exception';
+/**
+ * 'exception': "paragraphs 1 and 2 shall not apply", "shall not be required to comply" — an
+ * exception of other norms; 'none': "shall mean", "shall be construed" — no norm at all.
+ */
+export type ModalKind = Modality | 'exception' | 'none';
 
 export type Lexicon = {
   language: Language;
@@ -21,6 +24,8 @@ export type Lexicon = {
   prepositions: string;
   /** Relative pronouns: a verb right after them belongs to a relative clause, not to the norm. */
   relatives: string;
+  /** Relative pronouns proper: a modal right after one ("risks that may emerge") states no norm. */
+  relativePronouns: string;
   /** Starts of a condition ("where", "if", "when", "provided that"). */
   conditions: string;
   /** Starts of an exception ("unless", "except"). */
