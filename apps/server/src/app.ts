@@ -12,6 +12,10 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { useZodValidation } from './http/validation.ts';
 import { siteRoutes } from './site/site-routes.ts';
+import { metricsRoutes } from './analytics/metrics-routes.ts';
+import { arbiterRoutes } from './arbiters/arbiter-routes.ts';
+import { decideRoutes } from './decide/decide-routes.ts';
+import { decisionServices } from './decide/decision-services.ts';
 import { setUpAudit } from './audit/audit-setup.ts';
 import { setUpSigningKey } from './keys/signing-key-setup.ts';
 import { setUpRetention } from './retention/retention.ts';
@@ -57,6 +61,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   setUpRetention(app);
   await setUpSigningKey(app);
   await setUpAudit(app);
+  await app.register(decisionServices);
+  await app.register(arbiterRoutes);
+  await app.register(decideRoutes);
+  await app.register(metricsRoutes);
   await app.register(siteRoutes);
   return app;
 }

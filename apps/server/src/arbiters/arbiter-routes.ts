@@ -1,0 +1,73 @@
+// Arbiters over HTTP, guarded by API keys: a customer's own arbiters (create / new version, list,
+// versions) next to the built-in ones every key can read.
+import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { ARBITERS_RATE_PER_MINUTE, DECIDE_BODY_LIMIT_BYTES } from '../constants.ts';
+import { HttpError } from '../http/errors.ts';
+import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
+import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInPolicy } from './built-in-arbiters.ts';
+
+export const ARBITER_NAME = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'an arbiter name is letters, digits, spaces, dots, dashes and underscores')
+  .refine((name) => !builtInArbiter(name), 'that name is a built-in arbiter: choose another')
+  .refine((name) => !name.startsWith('arb_'), "a name cannot start with 'arb_' (arbiter ids do)");
+
+const createBody = z.object({ name: ARBITER_NAME, source: z.string().min(1) }).strict();
+const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
+
+/** Parses .bb text; a text that does not parse (or whose digest does not match) is a 400 that says where. */
+export function parseArbiterSource(source: string) {
+  try {
+    const policy = parsePolicy(source);
+    return { policy, digest: policyDigest(policy), text: printPolicy(policy) };
+  } catch (error) {
+    throw new HttpError(400, `The policy does not parse: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
+  useApiKeyAuth(app);
+  const guard = {
+    preHandler: [requireApiKey(app, 'arbiters')],
+    config: { rateLimit: { hook: 'preHandler' as const, max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r: { apiKey: { id: string } | null; ip: string }) => `key:${r.apiKey?.id ?? r.ip}` } },
+  };
+
+  app.post('/api/v1/arbiters', { ...guard, bodyLimit: DECIDE_BODY_LIMIT_BYTES, schema: { body: createBody } }, async (request, reply) => {
+    const body = request.body as z.infer<typeof createBody>;
+    const parsed = parseArbiterSource(body.source);
+    const { arbiter, created } = await saveArbiterVersion(app.db, {
+      customerId: request.apiKey!.customerId,
+      name: body.name,
+      source: parsed.text,
+      digest: parsed.digest,
+      rules: parsed.policy.rules.length,
+    });
+    return reply.status(created ? 201 : 200).send(arbiter);
+  });
+
+  app.get('/api/v1/arbiters', guard, async (request) => {
+    const own = await listArbiters(app.db, request.apiKey!.customerId);
+    const builtIn = BUILT_IN_ARBITERS.map((a) => {
+      const policy = builtInPolicy(a);
+      return { id: a.name, name: a.name, title: a.title, version: BUILT_IN_VERSION, digest: policyDigest(policy), rules: policy.rules.length, builtIn: true };
+    });
+    return { arbiters: [...builtIn, ...own] };
+  });
+
+  app.get('/api/v1/arbiters/:id/versions', { ...guard, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params as z.infer<typeof idParams>;
+    const builtIn = builtInArbiter(id);
+    if (builtIn) {
+      const policy = builtInPolicy(builtIn);
+      return { id: builtIn.name, name: builtIn.name, builtIn: true, versions: [{ version: BUILT_IN_VERSION, digest: policyDigest(policy), rules: policy.rules.length, createdAt: null }] };
+    }
+    const arbiter = await findArbiter(app.db, request.apiKey!.customerId, id);
+    if (!arbiter) throw new HttpError(404, `Unknown arbiter '${id}'`);
+    return { id: arbiter.id, name: arbiter.name, builtIn: false, versions: await listVersions(app.db, arbiter.id) };
+  });
+}

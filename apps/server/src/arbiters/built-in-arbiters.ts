@@ -1,0 +1,32 @@
+// The built-in arbiters: one per regulation, the regulation's baseline profile compiled on first
+// use (DESIGN section 3), readable by every key. Named by the regulation in lower case: gdpr,
+// ccpa, hipaa, pci-dss, eu-ai-act, sox, lgpd, pipeda, pipl, vcdpa, ny-shield.
+import { type Policy, REGULATIONS, type RegulationId } from '@bytebound/compiler/policy-model';
+import { buildPolicy } from '@bytebound/compiler/policy/build-policy';
+import { REGULATION_PROFILES } from '@bytebound/compiler/policy/baselines';
+
+export const BUILT_IN_VERSION = 1;
+
+export type BuiltInArbiter = { name: string; regulation: RegulationId; title: string };
+
+export const BUILT_IN_ARBITERS: readonly BuiltInArbiter[] = REGULATIONS.map((regulation) => ({
+  name: regulation.toLowerCase(),
+  regulation,
+  title: REGULATION_PROFILES[regulation].name,
+}));
+
+export function builtInArbiter(name: string): BuiltInArbiter | undefined {
+  return BUILT_IN_ARBITERS.find((a) => a.name === name.toLowerCase());
+}
+
+const compiled = new Map<RegulationId, Policy>();
+
+/** The regulation's baseline policy (strict), built once per process. */
+export function builtInPolicy(arbiter: BuiltInArbiter): Policy {
+  let policy = compiled.get(arbiter.regulation);
+  if (!policy) {
+    policy = buildPolicy([], { enforcementLevel: 'strict', regulations: [arbiter.regulation] });
+    compiled.set(arbiter.regulation, policy);
+  }
+  return policy;
+}

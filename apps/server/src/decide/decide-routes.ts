@@ -1,0 +1,53 @@
+// POST /api/v1/decide: a request decided by up to 10 arbiters (built-in, the customer's own) or an
+// inline .bb policy, signed, appended to the audit log and recorded. A malformed request is a
+// signed DENY (200, exit code 2): only a body outside the envelope schema is a 400.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS } from '../constants.ts';
+import { recordDecision } from './decision-recorder.ts';
+
+export const decideBody = z
+  .object({
+    request: z.record(z.string(), z.unknown()),
+    arbiters: z.array(z.string().min(1).max(100)).min(1).max(MAX_PARALLEL_ARBITERS).optional(),
+    policy: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((body) => body.arbiters !== undefined || body.policy !== undefined, {
+    message: 'name arbiters (built-in names or your arbiter ids) or send an inline bytebound policy',
+  })
+  .refine((body) => (body.arbiters?.length ?? 0) + (body.policy === undefined ? 0 : 1) <= MAX_PARALLEL_ARBITERS, {
+    message: `at most ${MAX_PARALLEL_ARBITERS} arbiters per decision, an inline policy counting as one`,
+  });
+
+export async function decideRoutes(app: FastifyInstance): Promise<void> {
+  useApiKeyAuth(app);
+  app.post(
+    '/api/v1/decide',
+    {
+      bodyLimit: DECIDE_BODY_LIMIT_BYTES,
+      preHandler: [requireApiKey(app, 'decide')],
+      schema: { body: decideBody },
+      config: {
+        rateLimit: { hook: 'preHandler', max: DECIDE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
+      },
+    },
+    async (request) => {
+      const key = request.apiKey!;
+      const body = request.body as z.infer<typeof decideBody>;
+      const calls = await app.decisions.resolve(key.customerId, [...new Set(body.arbiters ?? [])]);
+      if (body.policy !== undefined) calls.push(app.decisions.inlinePolicy(body.policy));
+      const consultation = await app.decisions.consult(calls, body.request);
+      return recordDecision(app.db, app.signingKey, {
+        customerId: key.customerId,
+        apiKeyId: key.id,
+        source: 'api',
+        decision: consultation.decision,
+        outcomes: consultation.outcomes,
+        latencyNs: consultation.latencyNs,
+        request: body.request,
+      });
+    },
+  );
+}

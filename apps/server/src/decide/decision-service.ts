@@ -1,0 +1,122 @@
+// The decision API's core: resolve the arbiters a request names (built-in, the customer's own, or
+// an inline policy), consult them in parallel, combine, sign, append to the audit log and record.
+// One service per app (see decision-services-plugin.ts).
+import crypto from 'node:crypto';
+import { parsePolicy, policyDigest } from '@bytebound/compiler/bytebound-format';
+import type { Decision, Policy } from '@bytebound/compiler/policy-model';
+import { completeRequest } from '@bytebound/compiler/request';
+import { failSecure } from '@bytebound/engine/decide';
+import { ARBITER_TIMEOUT_MS } from '../constants.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { arbiterSource, findArbiter } from '../arbiters/arbiter-store.ts';
+import { BUILT_IN_VERSION, builtInArbiter, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
+import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type ResolvedArbiter } from './consult-arbiters.ts';
+import { PolicyCache } from './policy-cache.ts';
+
+/** The reference an inline policy gets in the records. */
+export const INLINE_POLICY_REF = 'inline';
+
+/** An arbiter added in code (tests register a slow one to exercise the timeout). */
+export type RegisteredArbiter = () => Promise<{ policy: Policy; digest?: string }>;
+
+export type Consultation = {
+  /** The combined decision, or a fail-secure DENY for a malformed request. */
+  decision: Decision;
+  outcomes: ArbiterOutcome[];
+  /** Engine time from the completed request to the combined decision, in nanoseconds. */
+  latencyNs: number;
+};
+
+export class DecisionService {
+  readonly cache = new PolicyCache();
+  private readonly registered = new Map<string, RegisteredArbiter>();
+  /** The arbiter timeout (spec section 9); the service's owner may shorten it, never the caller. */
+  arbiterTimeoutMs = ARBITER_TIMEOUT_MS;
+
+  constructor(private readonly db: Database) {}
+
+  /** Adds an arbiter every key can name, next to the built-in ones. */
+  registerArbiter(name: string, load: RegisteredArbiter): void {
+    this.registered.set(name, load);
+  }
+
+  /** Checks that every named arbiter exists for this customer; throws 404 naming the first that does not. */
+  async resolve(customerId: string, refs: readonly string[]): Promise<ArbiterCall[]> {
+    return Promise.all(refs.map((ref) => this.resolveOne(customerId, ref)));
+  }
+
+  private async resolveOne(customerId: string, ref: string): Promise<ArbiterCall> {
+    const registered = this.registered.get(ref);
+    if (registered) {
+      return {
+        ref,
+        load: async () => {
+          const { policy, digest } = await registered();
+          const resolvedDigest = digest ?? policyDigest(policy);
+          const entry = this.cache.get(resolvedDigest, () => ({ policy, digest: resolvedDigest }));
+          return { id: ref, version: null, digest: entry.digest, loaded: entry.loaded };
+        },
+      };
+    }
+    const builtIn = builtInArbiter(ref);
+    if (builtIn) {
+      return {
+        ref,
+        load: async (): Promise<ResolvedArbiter> => {
+          const policy = builtInPolicy(builtIn);
+          const digest = policyDigest(policy);
+          const entry = this.cache.get(digest, () => ({ policy, digest }));
+          return { id: builtIn.name, version: BUILT_IN_VERSION, digest, loaded: entry.loaded };
+        },
+      };
+    }
+    const arbiter = await findArbiter(this.db, customerId, ref);
+    if (!arbiter) throw new HttpError(404, `Unknown arbiter '${ref}': name a built-in arbiter or one of your own (GET /api/v1/arbiters)`);
+    const version = arbiter.latest_version;
+    return {
+      ref,
+      load: async (): Promise<ResolvedArbiter> => {
+        const row = await arbiterSource(this.db, arbiter.id, version);
+        if (!row) throw new Error(`version ${version} of arbiter ${arbiter.id} is missing`);
+        const entry = this.cache.get(row.digest, () => ({ policy: parsePolicy(row.source), digest: row.digest }));
+        return { id: arbiter.id, version, digest: entry.digest, loaded: entry.loaded };
+      },
+    };
+  }
+
+  /** An inline .bb text as an arbiter call; a text that does not parse fails (and so denies) when consulted. */
+  inlinePolicy(text: string): ArbiterCall {
+    const key = `text:${crypto.createHash('sha256').update(text, 'utf8').digest('hex')}`;
+    return {
+      ref: INLINE_POLICY_REF,
+      load: async () => {
+        const entry = this.cache.get(key, () => {
+          const policy = parseInline(text);
+          return { policy, digest: policyDigest(policy) };
+        });
+        return { id: null, version: null, digest: entry.digest, loaded: entry.loaded };
+      },
+    };
+  }
+
+  /** Completes the request once, then consults every call; a malformed request denies without consulting. */
+  async consult(calls: readonly ArbiterCall[], request: unknown): Promise<Consultation> {
+    const started = process.hrtime.bigint();
+    const completed = completeRequest(request);
+    if (!completed.ok) {
+      return { decision: failSecure(completed.error), outcomes: [], latencyNs: Number(process.hrtime.bigint() - started) };
+    }
+    const outcomes = await consultArbiters(calls, completed.request, this.arbiterTimeoutMs);
+    const decision = combineOutcomes(outcomes);
+    return { decision, outcomes, latencyNs: Number(process.hrtime.bigint() - started) };
+  }
+}
+
+function parseInline(text: string): Policy {
+  try {
+    return parsePolicy(text);
+  } catch (error) {
+    throw new Error(`the policy does not load: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

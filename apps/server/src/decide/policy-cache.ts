@@ -1,0 +1,37 @@
+// Loaded policies, least recently used evicted: parsing and loading (building the candidate
+// tables) are not free, so repeated decisions against one policy do them once. Stored arbiters are
+// keyed by their digest, inline texts by the SHA-256 of the exact text.
+import type { Policy } from '@bytebound/compiler/policy-model';
+import { type LoadedPolicy, loadPolicy } from '@bytebound/engine/loaded-policy';
+import { POLICY_CACHE_ENTRIES } from '../constants.ts';
+
+export type CachedPolicy = { loaded: LoadedPolicy; digest: string; rules: number };
+
+export class PolicyCache {
+  private readonly entries = new Map<string, CachedPolicy>();
+  /** How many policies were parsed and loaded (misses). */
+  loads = 0;
+
+  constructor(readonly capacity = POLICY_CACHE_ENTRIES) {}
+
+  /** The loaded policy under `key`; `source` is called (parsed, loaded) only on a miss. */
+  get(key: string, source: () => { policy: Policy; digest: string }): CachedPolicy {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Re-insert: a Map iterates in insertion order, so its first key is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const { policy, digest } = source();
+    const entry: CachedPolicy = { loaded: loadPolicy(policy), digest, rules: policy.rules.length };
+    this.loads++;
+    this.entries.set(key, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
