@@ -68,6 +68,7 @@ function redirectPage(location) {
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <meta http-equiv="refresh" content="0; url=${to}" />
     <meta name="robots" content="noindex" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="canonical" href="${to}" />
     <title>Redirecting · Bytebound</title>
   </head>

@@ -1,0 +1,85 @@
+// Getting around with the top bar: the active item follows the page, the bar changes once the page
+// scrolls, the skip link comes first, and Contact asks the receptionist to open.
+import { expect, test } from './support/fixtures.ts';
+import { openPage } from './support/page.ts';
+
+test('the active item follows the current page', async ({ page }) => {
+  await openPage(page, '/docs');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Documentation' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Pricing' })).not.toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Documentation' })).not.toHaveAttribute('aria-current', 'page');
+});
+
+test('Sign In and Start Free Trial lead to the sign-in and registration pages', async ({ page }) => {
+  await openPage(page, '/');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/auth\/register$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Your Account');
+});
+
+test('the bar changes style once the page is scrolled more than 50 px', async ({ page }) => {
+  await openPage(page, '/');
+  const bar = page.getByRole('banner');
+  await expect(bar).toHaveAttribute('data-scrolled', 'false');
+  const before = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  await page.evaluate(() => window.scrollTo(0, 50));
+  await expect(bar).toHaveAttribute('data-scrolled', 'false');
+  await page.evaluate(() => window.scrollTo(0, 51));
+  await expect(bar).toHaveAttribute('data-scrolled', 'true');
+  await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+  // Fixed: it stays at the top of the viewport.
+  expect((await bar.boundingBox())?.y).toBe(0);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).toHaveAttribute('data-scrolled', 'false');
+});
+
+test('the skip link is the first focusable element and moves focus to the main content', async ({ page }) => {
+  await openPage(page, '/pricing');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main-content')).toBeFocused();
+  // The next Tab continues inside the main content, past the top bar.
+  await page.keyboard.press('Tab');
+  const focusedInMain = await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false);
+  const focusedInFooter = await page.evaluate(() => document.querySelector('footer')?.contains(document.activeElement) ?? false);
+  expect(focusedInMain || focusedInFooter).toBe(true);
+});
+
+test("Contact dispatches 'bytebound:open-receptionist' and stays on the page", async ({ page }) => {
+  await openPage(page, '/pricing');
+  await page.evaluate(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { receptionistRequests: unknown[] }).receptionistRequests = seen;
+    window.addEventListener('bytebound:open-receptionist', (event) => seen.push((event as CustomEvent).detail));
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click();
+  const requests = await page.evaluate(() => (window as unknown as { receptionistRequests: unknown[] }).receptionistRequests);
+  expect(requests).toEqual([{ source: 'top-bar' }]);
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('focus is visible on keyboard navigation', async ({ page }) => {
+  await openPage(page, '/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});
