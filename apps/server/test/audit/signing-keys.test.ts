@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { generateSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { SIGNING_KEY_FILE } from '../../src/keys/server-signing-key.ts';
+import { type TestDatabase, createTestDatabase } from '../helpers/test-app.ts';
+
+async function appOn(testDb: TestDatabase, env: Record<string, string> = {}) {
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, ...env }), database: testDb.database };
+  return buildApp(config, { db: testDb.db });
+}
+
+describe('the server signing key', () => {
+  it('is created on first start in the data directory, readable by its owner only, and kept across restarts', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const first = await appOn(testDb);
+      const file = path.join(testDb.dataDir, SIGNING_KEY_FILE);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const jwks = (await first.inject('/api/v1/keys')).json();
+      expect(jwks.keys).toHaveLength(1);
+      expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', kid: first.signingKey.keyId, alg: 'EdDSA', retired: null });
+      expect(jwks.keys[0]).not.toHaveProperty('d');
+      await first.close();
+      const second = await appOn(testDb);
+      expect(second.signingKey.keyId).toBe(first.signingKey.keyId);
+      expect((await second.inject('/api/v1/keys')).json().keys).toHaveLength(1);
+      await second.close();
+    } finally {
+      await testDb.drop();
+    }
+  });
+
+  it('comes from SIGNING_KEY (PEM or base64 seed) so instances share one identity, and rotation keeps old public keys', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const a = generateSigningKey();
+      const b = generateSigningKey();
+      const seedOfB = Buffer.from(b.privateKey.export({ format: 'jwk' }).d!, 'base64url').toString('base64');
+      const one = await appOn(testDb, { SIGNING_KEY: privateKeyPem(a) });
+      const two = await appOn(testDb, { SIGNING_KEY: privateKeyPem(a) });
+      expect([one.signingKey.keyId, two.signingKey.keyId]).toEqual([a.keyId, a.keyId]);
+      expect(fs.existsSync(path.join(testDb.dataDir, SIGNING_KEY_FILE))).toBe(false);
+      await Promise.all([one.close(), two.close()]);
+
+      const rotated = await appOn(testDb, { SIGNING_KEY: seedOfB });
+      expect(rotated.signingKey.keyId).toBe(b.keyId);
+      const keys = (await rotated.inject('/api/v1/keys')).json().keys as Array<{ kid: string; retired: string | null }>;
+      expect(keys.map((k) => k.kid).sort()).toEqual([a.keyId, b.keyId].sort());
+      expect(keys.find((k) => k.kid === a.keyId)!.retired).toEqual(expect.any(String));
+      expect(keys.find((k) => k.kid === b.keyId)!.retired).toBeNull();
+      await rotated.close();
+    } finally {
+      await testDb.drop();
+    }
+  });
+
+  it('refuses to start with a SIGNING_KEY it cannot read', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      await expect(appOn(testDb, { SIGNING_KEY: 'dG9vIHNob3J0' })).rejects.toThrow(/SIGNING_KEY: the signing key decodes to 9 bytes/);
+    } finally {
+      await testDb.drop();
+    }
+  });
+});
