@@ -2,12 +2,6 @@
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from './postgres-server.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresUrl: string;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const server = await startPostgres();
   project.provide('postgresUrl', server.url);

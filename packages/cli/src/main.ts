@@ -3,18 +3,19 @@
 
 type Command = { run: (args: string[]) => Promise<number>; summary: string };
 
-const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  compile: { summary: 'compile legal text to policy code', load: () => import('./commands/compile.ts') },
-  analyze: { summary: 'show the norms and the detected jurisdiction of a text', load: () => import('./commands/analyze.ts') },
-  check: { summary: 'decide a request against a policy: exit 0 allow, 2 block', load: () => import('./commands/check.ts') },
-  verify: { summary: 'verify a proof bundle, an inclusion proof or an exported audit log', load: () => import('./commands/verify.ts') },
-  hook: { summary: 'the Claude Code hook: decide before an AI agent acts', load: () => import('./commands/hook.ts') },
-  mcp: { summary: 'serve the compile, decide and verify tools over MCP (stdio)', load: () => import('./commands/mcp.ts') },
-  keys: { summary: 'manage API keys and export the local signing keys', load: () => import('./commands/keys.ts') },
+// Each command lives in ./commands/<name>.ts and exports run(args) and summary.
+const commands: Record<string, string> = {
+  compile: 'compile legal text to policy code',
+  analyze: 'show the norms and the detected jurisdiction of a text',
+  check: 'decide a request against a policy: exit 0 allow, 2 block',
+  verify: 'verify a proof bundle, an inclusion proof or an exported audit log',
+  hook: 'the Claude Code hook: decide before an AI agent acts',
+  mcp: 'serve the compile, decide and verify tools over MCP (stdio)',
+  keys: 'manage API keys and export the local signing keys',
 };
 
 export function usage(): string {
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
+  const lines = Object.entries(commands).map(([name, summary]) => `  ${name.padEnd(9)} ${summary}`);
   return `Usage: bytebound <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun bytebound <command> --help for a command's options.\n`;
 }
 
@@ -24,14 +25,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage());
     return name ? 0 : 1;
   }
-  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!entry) {
+  if (!Object.hasOwn(commands, name)) {
     process.stderr.write(`bytebound: unknown command '${name}'\n\n${usage()}`);
     return 1;
   }
   let command: Command;
   try {
-    command = await entry.load();
+    command = (await import(`./commands/${name}.ts`)) as Command;
   } catch {
     process.stderr.write(`bytebound: the '${name}' command is not available in this build\n`);
     return 1;

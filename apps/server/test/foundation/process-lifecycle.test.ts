@@ -36,7 +36,7 @@ describe(`server process (${testDialect})`, () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-proc-'));
     const testDb = await createTestDatabase();
-    const databaseUrl = testDb.database.dialect === 'postgres' ? { DATABASE_URL: testDb.database.url } : {};
+    const databaseUrl: Record<string, string> = testDb.database.dialect === 'postgres' ? { DATABASE_URL: testDb.database.url } : {};
     const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...databaseUrl });
     let health: Response | undefined;
     for (let i = 0; i < 100 && !health; i++) {
