@@ -1,0 +1,83 @@
+// Arbiters: a customer's own policies, versioned by name and invisible to other customers, next to
+// the built-in ones per regulation that every key can read and decide with.
+import { printPolicy } from '@bytebound/compiler/bytebound-format';
+import { REGULATIONS } from '@bytebound/compiler/policy-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
+
+let t: TestApp;
+let alice: string;
+let bob: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = (await newKey(t, 'cust-alice')).key;
+  bob = (await newKey(t, 'cust-bob')).key;
+});
+afterAll(async () => t.close());
+
+const gdprText = printPolicy(builtInPolicy(builtInArbiter('gdpr')!));
+const ccpaText = printPolicy(builtInPolicy(builtInArbiter('ccpa')!));
+const save = (key: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/arbiters', headers: bearer(key), payload });
+const list = (key: string) => t.app.inject({ url: '/api/v1/arbiters', headers: bearer(key) });
+const transfer = { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent' } };
+
+describe(`arbiters (${testDialect})`, () => {
+  it('lists a built-in arbiter per regulation to every key', async () => {
+    const body = list(alice).then((r) => r.json());
+    const builtIns = (await body).arbiters.filter((a: { builtIn: boolean }) => a.builtIn);
+    expect(builtIns.map((a: { name: string }) => a.name)).toEqual(REGULATIONS.map((r) => r.toLowerCase()));
+    expect(builtIns.find((a: { name: string }) => a.name === 'gdpr')).toMatchObject({ version: 1, rules: builtInPolicy(builtInArbiter('gdpr')!).rules.length });
+  });
+
+  it('keeps each save under one name as a new version, and decides with the newest', async () => {
+    const first = await save(alice, { name: 'Transfers', source: gdprText });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ name: 'Transfers', version: 1, builtIn: false });
+    const id = first.json().id;
+    expect(id).toMatch(/^arb_[0-9a-f]{24}$/);
+    const decideWith = async (arbiter: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(alice), payload: { arbiters: [arbiter], request: transfer } })).json();
+    expect((await decideWith(id)).decision).toBe('DENY');
+
+    const second = await save(alice, { name: 'Transfers', source: ccpaText });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ id, version: 2 });
+    const versions = (await t.app.inject({ url: `/api/v1/arbiters/${id}/versions`, headers: bearer(alice) })).json();
+    expect(versions.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(versions.versions[0].digest).not.toBe(versions.versions[1].digest);
+    // Version 2 is the CCPA baseline, which does not restrict this transfer; by name or by id.
+    expect(await decideWith(id)).toMatchObject({ decision: 'ALLOW', arbiters: [expect.objectContaining({ id, version: 2 })] });
+    expect((await decideWith('Transfers')).decision).toBe('ALLOW');
+  });
+
+  it("hides a customer's arbiters from every other customer", async () => {
+    const own = (await save(alice, { name: 'Private', source: gdprText })).json();
+    expect((await list(bob)).json().arbiters.some((a: { id: string }) => a.id === own.id)).toBe(false);
+    expect((await list(alice)).json().arbiters.some((a: { id: string }) => a.id === own.id)).toBe(true);
+    expect((await t.app.inject({ url: `/api/v1/arbiters/${own.id}/versions`, headers: bearer(bob) })).statusCode).toBe(404);
+    const decided = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(bob), payload: { arbiters: [own.id], request: transfer } });
+    expect(decided.statusCode).toBe(404);
+    // Bob's arbiter of the same name is his own, version 1.
+    const bobs = (await save(bob, { name: 'Private', source: ccpaText })).json();
+    expect(bobs).toMatchObject({ version: 1 });
+    expect(bobs.id).not.toBe(own.id);
+  });
+
+  it('refuses a policy that does not parse or was altered, and names reserved for built-ins', async () => {
+    const broken = await save(alice, { name: 'Broken', source: 'bytebound 1\nthis is not a policy' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatch(/^The policy does not parse: line \d+/);
+    const altered = await save(alice, { name: 'Altered', source: gdprText.replace('GDPR Art. 44', 'GDPR Art. 99') });
+    expect(altered.statusCode).toBe(400);
+    expect(altered.json().error).toMatch(/digest does not match/);
+    for (const name of ['gdpr', 'arb_x', '', '../etc']) expect((await save(alice, { name, source: gdprText })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/v1/arbiters' })).statusCode).toBe(401);
+  });
+
+  it('shows the versions of a built-in arbiter', async () => {
+    const body = (await t.app.inject({ url: '/api/v1/arbiters/hipaa/versions', headers: bearer(bob) })).json();
+    expect(body).toMatchObject({ id: 'hipaa', builtIn: true, versions: [expect.objectContaining({ version: 1 })] });
+  });
+});

@@ -1,0 +1,164 @@
+// POST /api/v1/decide: decisions by built-in arbiters, custom arbiters and inline policies, signed
+// (verifiable with the published public keys), logged without personal data, several arbiters in
+// parallel with the arbiter timeout, and a malformed request denied rather than rejected.
+import { printPolicy } from '@bytebound/compiler/bytebound-format';
+import { decideRequest } from '@bytebound/compiler/evaluate';
+import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
+import { verifyProofBundle } from '@bytebound/engine/verify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '../../src/constants.ts';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  key = (await newKey(t, 'cust-decide')).key;
+});
+afterAll(async () => t.close());
+
+const gdpr = builtInPolicy(builtInArbiter('gdpr')!);
+const transfer = { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent' } };
+const decide = (payload: unknown, k = key) => t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(k), payload: payload as object });
+
+/** The signed decision as the engine package verifies it: the response without the API's additions. */
+function bundleOf(body: Record<string, unknown>) {
+  const { decisionId: _d, bundleId: _b, auditIndex: _a, arbiters: _r, envelope, ...decision } = body;
+  return { decision, envelope } as never;
+}
+
+describe(`POST /api/v1/decide (${testDialect})`, () => {
+  it('decides with a built-in arbiter as the reference evaluator does, and signs the decision', async () => {
+    const response = await decide({ arbiters: ['gdpr'], request: transfer });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const expected = decideRequest(gdpr, transfer);
+    expect(body).toMatchObject({ decision: expected.decision, exitCode: expected.exitCode, article: expected.article, applied_policies: expected.applied_policies });
+    expect(body.decision).toBe('DENY');
+    expect(body.article).toBe('GDPR Art. 44');
+    expect(body.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(typeof body.nonce).toBe('string');
+    expect(typeof body.latency_us).toBe('number');
+    const jwks = (await t.app.inject({ url: '/api/v1/keys' })).json();
+    const verification = verifyProofBundle(bundleOf(body), keyRingFromJwks(jwks));
+    expect(verification.failures).toEqual([]);
+    expect(verification.ok).toBe(true);
+    // A decision altered after signing no longer verifies.
+    const altered = verifyProofBundle(bundleOf({ ...body, decision: 'ALLOW', exitCode: 0 }), keyRingFromJwks(jwks));
+    expect(altered.ok).toBe(false);
+    // The bundle is in the audit log under the id the response names.
+    const stored = await t.app.inject({ url: `/api/v1/audit/bundles/${body.bundleId}` });
+    expect(stored.statusCode).toBe(200);
+  });
+
+  it('allows what the policy permits, with exit code 0', async () => {
+    const request = { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent', safeguards: true } };
+    const body = (await decide({ arbiters: ['gdpr'], request })).json();
+    expect(body.decision).toBe(decideRequest(gdpr, request).decision);
+    expect(body).toMatchObject({ decision: 'ALLOW', exitCode: 0 });
+  });
+
+  it('denies a malformed request with a signed DENY and exit code 2, not a 400', async () => {
+    const response = await decide({ arbiters: ['gdpr'], request: { action: 'teleport', timing: 'pre-action', target: 'personal' } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ decision: 'DENY', exitCode: 2, article: null, applied_policies: [] });
+    expect(body.reasons[0].text).toMatch(/^malformed request: action 'teleport'/);
+    expect(body.signature).toBeTruthy();
+    const unknownAttribute = (await decide({ arbiters: ['gdpr'], request: { ...transfer, attributes: { mood: 'happy' } } })).json();
+    expect(unknownAttribute.reasons[0].text).toMatch(/malformed request: unknown attribute 'mood'/);
+  });
+
+  it('rejects a body outside the envelope with 400', async () => {
+    const bodies = [
+      { arbiters: ['gdpr'] },
+      { request: transfer },
+      { request: transfer, arbiters: [] },
+      { request: transfer, arbiters: Array.from({ length: MAX_PARALLEL_ARBITERS + 1 }, () => 'gdpr') },
+      { request: transfer, arbiters: ['gdpr'], extra: true },
+      { request: 'share everything', arbiters: ['gdpr'] },
+    ];
+    for (const payload of bodies) {
+      const response = await decide(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('Invalid request');
+    }
+  });
+
+  it('answers 404 for an arbiter the customer does not have', async () => {
+    const response = await decide({ arbiters: ['gdpr', 'no-such-arbiter'], request: transfer });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatch(/Unknown arbiter 'no-such-arbiter'/);
+  });
+
+  it('decides with an inline bytebound policy, and denies when the policy text was altered', async () => {
+    const text = printPolicy(gdpr);
+    const inline = (await decide({ policy: text, request: transfer })).json();
+    expect(inline).toMatchObject({ decision: 'DENY', article: 'GDPR Art. 44' });
+    expect(inline.arbiters).toEqual([expect.objectContaining({ arbiter: 'inline', outcome: 'DENY' })]);
+    const altered = text.replace('GDPR Art. 44', 'GDPR Art. 45');
+    const body = (await decide({ policy: altered, request: transfer })).json();
+    expect(body).toMatchObject({ decision: 'DENY', exitCode: 2, article: null });
+    expect(body.reasons[0].text).toMatch(/does not load: .*digest does not match/);
+  });
+
+  it('loads a policy once and reuses it for later decisions', async () => {
+    const request = { action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'contract' } };
+    const text = printPolicy(builtInPolicy(builtInArbiter('lgpd')!));
+    await decide({ policy: text, request });
+    const loads = t.app.decisions.cache.loads;
+    for (let i = 0; i < 3; i++) expect((await decide({ policy: text, request })).statusCode).toBe(200);
+    expect(t.app.decisions.cache.loads).toBe(loads);
+  });
+
+  it('consults several arbiters: any DENY denies, reasons by priority, each outcome recorded', async () => {
+    // A transfer to a third country without safeguards: GDPR denies it, CCPA (no opt-out) allows it.
+    const request = transfer;
+    const ccpa = builtInPolicy(builtInArbiter('ccpa')!);
+    const expected = { gdpr: decideRequest(gdpr, request), ccpa: decideRequest(ccpa, request) };
+    expect([expected.gdpr.decision, expected.ccpa.decision]).toEqual(['DENY', 'ALLOW']);
+    const body = (await decide({ arbiters: ['gdpr', 'ccpa'], request })).json();
+    expect(body).toMatchObject({ decision: 'DENY', exitCode: 2, article: expected.gdpr.article, applied_policies: expected.gdpr.applied_policies });
+    expect(body.arbiters.map((a: { arbiter: string; outcome: string }) => [a.arbiter, a.outcome])).toEqual([
+      ['gdpr', expected.gdpr.decision],
+      ['ccpa', expected.ccpa.decision],
+    ]);
+    const priorities = body.reasons.filter((r: { ruleId: string | null }) => r.ruleId !== null).map((r: { priority: number }) => r.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
+    const rows = await t.db.selectFrom('arbiter_results').selectAll().where('decision_id', '=', body.decisionId).orderBy('position').execute();
+    expect(rows.map((r) => [r.arbiter, r.outcome, r.arbiter_version])).toEqual([
+      ['gdpr', expected.gdpr.decision, 1],
+      ['ccpa', expected.ccpa.decision, 1],
+    ]);
+  });
+
+  it(`denies when an arbiter does not answer within ${ARBITER_TIMEOUT_MS} ms, while the others still decide`, async () => {
+    let release: () => void = () => {};
+    t.app.decisions.registerArbiter('test-slow', () => new Promise((resolve) => (release = () => resolve({ policy: gdpr }))));
+    const request = { action: 'read', timing: 'pre-action', target: 'general' };
+    const body = (await decide({ arbiters: ['gdpr', 'test-slow'], request })).json();
+    release();
+    expect(body).toMatchObject({ decision: 'DENY', exitCode: 2 });
+    expect(body.arbiters.map((a: { outcome: string }) => a.outcome)).toEqual(['ALLOW', 'TIMEOUT']);
+    expect(body.reasons.map((r: { text: string }) => r.text)).toEqual([`arbiter test-slow did not answer within the ${ARBITER_TIMEOUT_MS} ms arbiter timeout`]);
+    const rows = await t.db.selectFrom('arbiter_results').select(['arbiter', 'outcome']).where('decision_id', '=', body.decisionId).orderBy('position').execute();
+    expect(rows).toEqual([
+      { arbiter: 'gdpr', outcome: 'ALLOW' },
+      { arbiter: 'test-slow', outcome: 'TIMEOUT' },
+    ]);
+  }, ARBITER_TIMEOUT_MS * 3);
+
+  it('logs each decision without the request values', async () => {
+    const request = { principal: { id: 'jane.doe@example.org', type: 'agent' }, resource: { email: 'jane.doe@example.org' }, ...transfer };
+    const body = (await decide({ arbiters: ['gdpr'], request })).json();
+    const log = await t.db.selectFrom('decision_logs').selectAll().where('id', '=', body.decisionId).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ customer_id: 'cust-decide', decision: 'DENY', exit_code: 2, article: 'GDPR Art. 44', digest: body.digest, bundle_id: body.bundleId });
+    const stored = JSON.stringify(await t.db.selectFrom('proof_bundles').selectAll().where('id', '=', body.bundleId).execute());
+    expect(stored).not.toContain('jane.doe');
+    expect(JSON.stringify(log)).not.toContain('jane.doe');
+    expect(JSON.stringify(body)).not.toContain('jane.doe');
+    expect(body.commitments).toEqual([expect.objectContaining({ field: 'request', value: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/) })]);
+  });
+});
