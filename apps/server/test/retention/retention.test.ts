@@ -1,0 +1,85 @@
+import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
+import { verifyFile } from '@bytebound/engine/verify';
+import { describe, expect, it } from 'vitest';
+import { appendToAuditLog } from '../../src/audit/audit-log.ts';
+import { proofPayloadRetention } from '../../src/audit/proof-retention.ts';
+import { RetentionRegistry } from '../../src/retention/retention.ts';
+import { AUDIT_RETENTION_MS } from '../../src/retention/retention-periods.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { migrate } from '../../src/db/migrations.ts';
+import { createTestApp, createTestDatabase } from '../helpers/test-app.ts';
+import { signedDecision } from '../audit/fixtures.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('retention', () => {
+  it('purges proof payloads past a (shortened) period; leaves, checkpoints and verification stay', async () => {
+    const t = await createTestApp();
+    try {
+      const now = Date.now();
+      const signer = t.app.signingKey;
+      const old = await appendToAuditLog(t.db, signedDecision(0, { signer }), { signer, now: now - 10 * DAY });
+      const recent = await appendToAuditLog(t.db, signedDecision(1, { signer }), { signer, now: now - 1 * DAY });
+
+      const registry = new RetentionRegistry();
+      registry.register(proofPayloadRetention(5 * DAY));
+      expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - 5 * DAY, purged: 1 }]);
+      expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - 5 * DAY, purged: 0 }]);
+
+      const gone = await t.app.inject(`/api/v1/audit/bundles/${old.bundleId}`);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.json().error).toMatch(/passed its retention period/);
+      expect((await t.app.inject(`/api/v1/audit/bundles/${recent.bundleId}`)).statusCode).toBe(200);
+
+      const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
+      const proof = (await t.app.inject(`/api/v1/audit/proof/${old.bundleId}`)).json();
+      expect(proof.envelope).toBeNull();
+      expect(verifyFile(proof, keys).ok).toBe(true);
+      const log = (await t.app.inject('/api/v1/audit/export')).json();
+      expect(log.entries.map((e: { envelope: unknown }) => e.envelope === null)).toEqual([true, false]);
+      expect(verifyFile(log, keys).ok).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps running the other purges when one fails, and refuses duplicate names', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      await migrate(testDb.db);
+      const registry = new RetentionRegistry();
+      registry.register({ name: 'broken', periodMs: DAY, purge: async () => Promise.reject(new Error('table missing')) });
+      registry.register(proofPayloadRetention());
+      const runs = await registry.runOnce(testDb.db);
+      expect(runs[0]).toMatchObject({ name: 'broken', error: 'table missing' });
+      expect(runs[1]).toMatchObject({ name: 'proof-bundle-payloads', purged: 0 });
+      expect(() => registry.register(proofPayloadRetention())).toThrow(/already registered/);
+    } finally {
+      await testDb.drop();
+    }
+  });
+
+  it('runs at start with the default 7-year period: an 8-year-old payload is purged, a 6-year-old one kept', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir }), database: testDb.database };
+      const first = await buildApp(config, { db: testDb.db });
+      const signer = first.signingKey;
+      const year = 365 * DAY;
+      await appendToAuditLog(testDb.db, signedDecision(0, { signer }), { signer, now: Date.now() - 8 * year });
+      await appendToAuditLog(testDb.db, signedDecision(1, { signer }), { signer, now: Date.now() - 6 * year });
+      await first.close();
+
+      const second = await buildApp(config, { db: testDb.db });
+      expect(second.retention.list().map((p) => [p.name, p.periodMs])).toEqual([['proof-bundle-payloads', AUDIT_RETENTION_MS]]);
+      await second.ready();
+      const rows = await testDb.db.selectFrom('proof_bundles').select(['leaf_index', 'envelope']).orderBy('leaf_index').execute();
+      expect(rows.map((r) => r.envelope === null)).toEqual([true, false]);
+      expect(await testDb.db.selectFrom('audit_trail').select('leaf_index').execute()).toHaveLength(2);
+      await second.close();
+    } finally {
+      await testDb.drop();
+    }
+  });
+});
