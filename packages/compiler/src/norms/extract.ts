@@ -186,7 +186,7 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         const subjectFrom = k === 0 ? clauseStart : lastConjunction(text, clauseStart, m.start);
         const subject: Subject =
           findSubject(text, subjectFrom, m.start, lex) ??
-          (previousSubject && modality !== 'right' ? previousSubject : null) ??
+          (previousSubject && modality !== 'right' && subjectFrom > clauseStart ? previousSubject : null) ??
           defaultSubject(context.regulation, modality);
         previousSubject = subject;
         if (!context.legalSignal && !subject.explicit) return;
@@ -338,10 +338,15 @@ function defaultSubject(regulation: RegulationId, modality: Modality): Subject {
 
 function findAction(text: string, from: number, to: number, lex: CompiledLexicon, modality: Modality): { action: Action; strong: boolean } | null {
   let weak: Action | null = null;
+  // "du responsable du traitement": a word inside a subject's name is no action.
+  const subjects = findAll(lex.subject, text, from, to);
   for (const h of findAll(lex.action, text, from, to)) {
+    if (subjects.some((s) => h.start < s.end && h.end > s.start)) continue;
     const before = text.slice(Math.max(from, h.start - 30), h.start);
     if (before.length > 0 && lex.afterRelative.test(before)) continue;
     const info = lex.actions[h.index]!;
+    // A right to be informed is a right to read what one is told.
+    if (modality === 'right' && info.action === 'notify' && !info.weak) return { action: 'read', strong: true };
     if (info.weak) {
       weak ??= info.action;
       continue;
