@@ -18,6 +18,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Vite's preload helper is bundled; its polyfill is not needed by the browsers we support.
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    // React and the router change rarely: one long-cached chunk, named for what it is.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }] } } },
   },
   server: {
     // In development the API runs on its own port; in production one origin serves both.
