@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from './canonical-json.ts';
 
@@ -67,5 +68,21 @@ describe('RFC 8785 canonical JSON', () => {
 
   it('nests, drops undefined members and has no whitespace', () => {
     expect(canonicalize({ b: [1, { d: 'x', c: undefined }], a: {} })).toBe('{"a":{},"b":[1,{"d":"x"}]}');
+  });
+});
+
+describe('canonical JSON for any JSON value', () => {
+  it('is a fixed point, independent of key order, and parses back to the same value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalize(value);
+        expect(canonicalize(JSON.parse(text))).toBe(text);
+        const reversed = JSON.parse(JSON.stringify(value), (_k, v) =>
+          v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+        );
+        expect(canonicalize(reversed)).toBe(text);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
   });
 });
