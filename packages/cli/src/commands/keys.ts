@@ -1,5 +1,6 @@
 // `bytebound keys export`: prints the public JWK set of the local signing key (created on first
-// use under BYTEBOUND_HOME, default ~/.bytebound, with mode 0600). API key commands come later.
+// use under BYTEBOUND_HOME, default ~/.bytebound, with mode 0600). `keys create|list|revoke`
+// manage the server's API keys (api-keys-command.ts, loaded only when used).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +8,15 @@ import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } f
 
 export const summary = 'manage API keys and export the local signing keys';
 
-const HELP = `Usage: bytebound keys export
+const HELP = `Usage: bytebound keys <export|create|list|revoke> [options]
 
   export   print the public JWK set of the local signing key ($BYTEBOUND_HOME or ~/.bytebound)
+  create   --customer <id> --name <name> [--scope <decide|arbiters> ...]
+           create an API key for a customer and print it once (default: every scope)
+  list     [--customer <id>] [--json]   list API keys (never their secrets)
+  revoke   <key id>                     revoke a key at once
+
+  create, list and revoke use the server's database: DATA_DIR (default ./data) or DATABASE_URL.
 `;
 
 export const LOCAL_SIGNING_KEY_FILE = 'signing-key.pem';
@@ -39,6 +46,10 @@ export async function run(args: string[]): Promise<number> {
   if (sub === '--help' || sub === '-h') {
     process.stdout.write(HELP);
     return 0;
+  }
+  if (sub === 'create' || sub === 'list' || sub === 'revoke') {
+    const { runApiKeysCommand } = await import('../api-keys-command.ts');
+    return runApiKeysCommand(sub, args.slice(1));
   }
   if (sub !== 'export') {
     process.stderr.write(`bytebound keys: ${sub ? `unknown subcommand '${sub}'` : 'which subcommand?'}\n\n${HELP}`);
