@@ -58,17 +58,53 @@ test('the skip link is the first focusable element and moves focus to the main c
   expect(focusedInMain || focusedInFooter).toBe(true);
 });
 
-test("Contact dispatches 'bytebound:open-receptionist' and stays on the page", async ({ page }) => {
+test("Contact dispatches 'bytebound:open-receptionist' and, when the receptionist takes it, stays on the page", async ({ page }) => {
   await openPage(page, '/pricing');
   await page.evaluate(() => {
     const seen: unknown[] = [];
     (window as unknown as { receptionistRequests: unknown[] }).receptionistRequests = seen;
-    window.addEventListener('bytebound:open-receptionist', (event) => seen.push((event as CustomEvent).detail));
+    window.addEventListener('bytebound:open-receptionist', (event) => {
+      event.preventDefault();
+      seen.push((event as CustomEvent).detail);
+    });
   });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click();
   const requests = await page.evaluate(() => (window as unknown as { receptionistRequests: unknown[] }).receptionistRequests);
   expect(requests).toEqual([{ source: 'top-bar' }]);
   await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('Contact leads to the contact section when no receptionist takes it', async ({ page }) => {
+  await openPage(page, '/pricing');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeInViewport();
+});
+
+test("the footer's Contact link scrolls to the homepage's contact section", async ({ page }) => {
+  await openPage(page, '/docs');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeInViewport();
+});
+
+test('a new page starts at the top', async ({ page }) => {
+  await openPage(page, '/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('motion is reduced when the visitor asks for it', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPage(page, '/');
+  const motion = await page.getByRole('banner').evaluate((el) => ({
+    transition: parseFloat(getComputedStyle(el).transitionDuration),
+    scroll: getComputedStyle(document.documentElement).scrollBehavior,
+  }));
+  expect(motion.transition).toBeLessThan(0.001);
+  expect(motion.scroll).toBe('auto');
 });
 
 test('focus is visible on keyboard navigation', async ({ page }) => {

@@ -61,7 +61,17 @@ test('following a link in the menu navigates and closes it', async ({ page }) =>
 test('Contact in the menu closes it and asks the receptionist to open', async ({ page }) => {
   await openPage(page, '/');
   const detail = page.evaluate(
-    () => new Promise((resolve) => window.addEventListener('bytebound:open-receptionist', (event) => resolve((event as CustomEvent).detail), { once: true })),
+    () =>
+      new Promise((resolve) =>
+        window.addEventListener(
+          'bytebound:open-receptionist',
+          (event) => {
+            event.preventDefault();
+            resolve((event as CustomEvent).detail);
+          },
+          { once: true },
+        ),
+      ),
   );
   await page.getByTestId('mobile-menu-toggle').click();
   await page.locator('#mobile-menu').getByRole('button', { name: 'Contact' }).click();

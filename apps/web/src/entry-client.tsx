@@ -25,7 +25,8 @@ const app = (
   </App>
 );
 
-if (rootElement.hasChildNodes()) {
+// The prerendered page has markup in the root; the development page only a placeholder comment.
+if (rootElement.firstElementChild) {
   hydrateRoot(rootElement, app, {
     onRecoverableError(error) {
       // A mismatch between the prerendered page and the client is a bug: visible in the console

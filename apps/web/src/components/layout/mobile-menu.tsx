@@ -3,14 +3,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { openReceptionist } from '../../lib/receptionist-events.ts';
 import { primaryNav } from './navigation.ts';
 
-type Props = { id: string; open: boolean; onClose: () => void };
+type Props = { id: string; open: boolean; onClose: () => void; onContact: () => void };
 
 const itemClass = 'block rounded-md px-3 py-3 text-base font-medium';
 
-export function MobileMenu({ id, open, onClose }: Props) {
+export function MobileMenu({ id, open, onClose, onContact }: Props) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -65,7 +64,7 @@ export function MobileMenu({ id, open, onClose }: Props) {
                 className={`${itemClass} w-full text-left text-slate-100 hover:bg-ink-800`}
                 onClick={() => {
                   onClose();
-                  openReceptionist('mobile-menu');
+                  onContact();
                 }}
               >
                 Contact

@@ -1,6 +1,6 @@
 // The fixed top bar: logo, page links (the active one follows the path), Contact (opens the
 // receptionist), Sign In and Start Free Trial, and on small screens a toggle for the mobile menu.
-import { NavLink, Link, useLocation } from 'react-router';
+import { NavLink, Link, useLocation, useNavigate } from 'react-router';
 import { useCallback, useState } from 'react';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/constants.ts';
 import { paths } from '../../config/paths.ts';
@@ -24,6 +24,14 @@ export function TopBar() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const menuOpen = openAt === location.key;
   const closeMenu = useCallback(() => setOpenAt(null), []);
+  const navigate = useNavigate();
+  // Contact opens the receptionist; where there is none, it leads to the contact section.
+  const contact = useCallback(
+    (source: string) => {
+      if (!openReceptionist(source)) void navigate(paths.contactSection);
+    },
+    [navigate],
+  );
 
   return (
     <header
@@ -43,7 +51,7 @@ export function TopBar() {
             </li>
           ))}
           <li>
-            <button type="button" onClick={() => openReceptionist('top-bar')} className={linkClass({ isActive: false })}>
+            <button type="button" onClick={() => contact('top-bar')} className={linkClass({ isActive: false })}>
               Contact
             </button>
           </li>
@@ -73,7 +81,7 @@ export function TopBar() {
           </svg>
         </button>
       </nav>
-      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} />
+      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} onContact={() => contact('mobile-menu')} />
     </header>
   );
 }

@@ -1,9 +1,7 @@
-// The homepage's contact section (#contact, where /contact leads): book a demo, write to sales, or
-// talk to the receptionist.
+// The homepage's contact section (#contact, where /contact leads): book a demo or write to sales.
 import { Link } from 'react-router';
 import { ENTERPRISE_DEMO_MINUTES, SALES_EMAIL } from '../../../config/constants.ts';
 import { CONTACT_SECTION_ID, paths } from '../../../config/paths.ts';
-import { openReceptionist } from '../../../lib/receptionist-events.ts';
 
 export function ContactSection() {
   return (
@@ -17,19 +15,12 @@ export function ContactSection() {
           <a href={`mailto:${SALES_EMAIL}`} className="text-brand-300 underline underline-offset-2 hover:text-brand-200">
             {SALES_EMAIL}
           </a>
-          , or ask the receptionist.
+          .
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to={paths.booking} className="rounded-lg bg-brand-400 px-5 py-3 font-semibold text-ink-950 hover:bg-brand-300">
             Book Enterprise Demo
           </Link>
-          <button
-            type="button"
-            onClick={() => openReceptionist('contact-section')}
-            className="rounded-lg border border-ink-700 px-5 py-3 font-semibold text-slate-100 hover:bg-ink-800"
-          >
-            Ask the receptionist
-          </button>
         </div>
       </div>
     </section>
