@@ -38,3 +38,7 @@ export const PUBLIC_COMPILER_RATE_PER_MINUTE = 30;
 export const DECIDE_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Legal text bodies: above the compiler's own 1 MB limit, so that its clear error is what the caller sees. */
 export const LEGAL_TEXT_BODY_LIMIT_BYTES = 1_536 * 1024;
+/** Per IP, per minute: the playground's decision endpoint (an inline policy decided, nothing signed or stored). */
+export const VALIDATE_SYNTAX_RATE_PER_MINUTE = 120;
+/** Statutes parsed and kept for parse-statute's cache (cache_status HIT on a repeat). */
+export const STATUTE_CACHE_ENTRIES = 100;
