@@ -190,7 +190,8 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
           defaultSubject(context.regulation, modality);
         previousSubject = subject;
         if (!context.legalSignal && !subject.explicit) return;
-        const action = findAction(text, m.end, clauseEnd, lex, modality);
+        // "Processing of ... shall be prohibited": in the passive voice the action precedes the modal.
+        const action = findAction(text, m.end, clauseEnd, lex, modality) ?? findAction(text, subject.start ?? clauseStart, m.start, lex, modality);
         const grounds = isLead && (action?.strong === true || lex.listOfGrounds.test(sentence.text));
         if (isLead && !grounds) {
           // "The business shall: (1) delete ...; (2) notify ...": each point is a norm of the lead.
@@ -205,9 +206,11 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
             }
             const childAction = findAction(text, childStart, childEnd, lex, modality);
             if (!childAction) continue;
+            // "A controller shall: ... 5. Not process sensitive data ...": a negated point is a prohibition.
+            const negated = modality === 'obligation' && /^(?:not|ne pas|nicht|no|não)\s/iu.test(childText);
             drafts.push(
               draft(text, context, lex, {
-                modality,
+                modality: negated ? 'prohibition' : modality,
                 subject: subject.name,
                 action: childAction.action,
                 targetRegions: [
@@ -274,6 +277,8 @@ function modalsIn(text: string, from: number, to: number, lex: CompiledLexicon):
   return findAll(lex.modal, text, from, to)
     .map((m) => ({ ...m, kind: lex.modalKinds[m.index]! }))
     .filter((m) => m.kind !== 'none')
+    // "A data subject should have the right ..." (a recital) states no binding norm.
+    .filter((m) => !/(?:should|sollte|devrait|debería|deveria)\s{1,3}$/iu.test(text.slice(Math.max(from, m.start - 12), m.start)))
     .filter((m) => m.kind === 'exception' || !lex.afterRelativePronoun.test(text.slice(Math.max(from, m.start - 40), m.start)));
 }
 

@@ -7,10 +7,10 @@ export type LanguageGuess = Language | 'it' | 'nl' | 'unknown';
 
 const STOPWORDS: Record<Exclude<LanguageGuess, 'unknown'>, string[]> = {
   en: ['the', 'of', 'and', 'to', 'shall', 'in', 'is', 'or', 'be', 'that', 'for', 'by', 'with', 'any', 'such', 'which'],
-  fr: ['le', 'la', 'les', 'des', 'du', 'et', 'est', 'à', 'au', 'aux', 'une', 'dans', 'qui', 'sont', 'ou', 'pour', 'ces'],
+  fr: ['de', 'le', 'la', 'les', 'des', 'du', 'et', 'est', 'à', 'au', 'aux', 'une', 'dans', 'qui', 'sont', 'ou', 'pour', 'ces'],
   de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'den', 'dem', 'des', 'von', 'zu', 'eine', 'einer', 'oder', 'mit', 'sich', 'auf'],
-  es: ['el', 'la', 'los', 'las', 'del', 'y', 'que', 'en', 'por', 'con', 'una', 'para', 'su', 'sus', 'se', 'al', 'lo'],
-  pt: ['o', 'os', 'as', 'do', 'da', 'dos', 'das', 'e', 'que', 'em', 'no', 'na', 'não', 'ao', 'uma', 'pelo', 'pela', 'é'],
+  es: ['de', 'el', 'la', 'los', 'las', 'del', 'y', 'que', 'en', 'por', 'con', 'una', 'para', 'su', 'sus', 'se', 'al', 'lo'],
+  pt: ['de', 'o', 'os', 'as', 'do', 'da', 'dos', 'das', 'e', 'que', 'em', 'no', 'na', 'não', 'ao', 'uma', 'pelo', 'pela', 'é'],
   it: ['il', 'di', 'che', 'gli', 'della', 'delle', 'dei', 'nel', 'alla', 'per', 'sono', 'è', 'non', 'degli', 'ai'],
   nl: ['de', 'het', 'een', 'van', 'en', 'is', 'niet', 'zijn', 'voor', 'met', 'op', 'aan', 'worden', 'bij'],
 };
