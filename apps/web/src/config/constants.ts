@@ -46,6 +46,10 @@ export const NAV_REOBSERVE_DELAY_MS = 1_000;
 export const CURSOR_TRAIL_LIFETIME_MS = 1_000;
 /** The top bar changes style once the page is scrolled more than this. */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
+/** Client performance metrics are logged this often. */
+export const PERFORMANCE_METRICS_LOG_INTERVAL_MS = 60_000;
+/** The site should be interactive within this long; exceeding it only logs a warning. */
+export const INITIALIZATION_TARGET_MS = 1_000;
 /** A compile is marked a success (flash) this long before the compiler returns to idle. */
 export const COMPILE_SUCCESS_FLASH_MS = 2_000;
 /** A failed compile shakes the panel this long. */
