@@ -1,0 +1,88 @@
+// `bytebound analyze <file|-> [--json]`: the norms and the detected jurisdiction of a legal text.
+// Bad input (missing file, empty, too large, unknown flag) prints a message on stderr, exit 1.
+import { readFile } from 'node:fs/promises';
+import { analyze } from '@bytebound/compiler/analyze';
+import { LegalTextError } from '@bytebound/compiler/errors';
+
+export const summary = 'show the norms and the detected jurisdiction of a text';
+
+const USAGE = 'Usage: bytebound analyze <file|-> [--json]\n';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function fail(message: string): number {
+  process.stderr.write(`bytebound analyze: ${message}\n`);
+  return 1;
+}
+
+export async function run(args: string[]): Promise<number> {
+  let json = false;
+  let input: string | null = null;
+  for (const arg of args) {
+    if (arg === '--json') json = true;
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write(USAGE);
+      return 0;
+    } else if (arg.startsWith('-') && arg !== '-') return fail(`unknown option '${arg}'\n${USAGE}`);
+    else if (input === null) input = arg;
+    else return fail(`only one input file may be given\n${USAGE}`);
+  }
+  if (input === null) return fail(`no input file given\n${USAGE}`);
+
+  let text: string;
+  try {
+    text = input === '-' ? await readStdin() : await readFile(input, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(code === 'ENOENT' ? `file not found: ${input}` : `cannot read ${input}: ${(error as Error).message}`);
+  }
+  if (text.trim() === '') return fail('the input is empty');
+
+  let analysis;
+  try {
+    analysis = analyze(text);
+  } catch (error) {
+    if (error instanceof LegalTextError) return fail(error.message);
+    throw error;
+  }
+  if (analysis.validation.errors.length > 0) return fail(analysis.validation.errors.join(' '));
+
+  const { detected, norms } = analysis;
+  if (json) {
+    const out = {
+      jurisdiction: detected.jurisdiction,
+      regulation: detected.regulation,
+      confidence: detected.confidence,
+      norms: norms.map((n) => ({
+        modality: n.modality,
+        subject: n.subject,
+        action: n.action,
+        target: n.target,
+        deadline: n.deadline,
+        condition: n.condition,
+        quote: n.source.quote,
+      })),
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [
+    `Jurisdiction: ${detected.jurisdiction ?? 'not detected (compile uses US)'}${detected.regulation ? `  Regulation: ${detected.regulation}  Confidence: ${detected.confidence.toFixed(2)}` : ''}`,
+    `Words: ${analysis.wordCount}  Norms: ${norms.length}`,
+  ];
+  for (const w of analysis.validation.warnings) lines.push(`Warning: ${w}`);
+  for (const s of analysis.validation.suggestions) lines.push(`Suggestion: ${s}`);
+  if (analysis.note) lines.push(analysis.note);
+  norms.forEach((n, i) => {
+    lines.push('');
+    lines.push(`${i + 1}. ${n.source.article}: ${n.modality} of the ${n.subject} to ${n.action} ${n.target} data${n.deadline ? ` (deadline ${n.deadline})` : ''}`);
+    if (n.condition) lines.push(`   when: ${n.condition.length > 160 ? `${n.condition.slice(0, 157)}...` : n.condition}`);
+    if (n.exceptions.length) lines.push(`   exceptions: ${n.exceptions.length}`);
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
