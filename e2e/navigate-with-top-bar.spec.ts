@@ -16,6 +16,13 @@ test('the active item follows the current page', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Documentation' })).not.toHaveAttribute('aria-current', 'page');
 });
 
+test('after moving to another page, focus starts on its main content', async ({ page }) => {
+  await openPage(page, '/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documentation');
+  await expect(page.locator('main#main-content')).toBeFocused();
+});
+
 test('Sign In and Start Free Trial lead to the sign-in and registration pages', async ({ page }) => {
   await openPage(page, '/');
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();

@@ -8,10 +8,12 @@ import { DocumentMeta } from './document-meta.tsx';
 import { Footer } from './footer.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useFocusMainOnNavigation } from './use-focus-main-on-navigation.ts';
 
 type Props = { children?: ReactNode; meta?: PageMeta };
 
 export function AppShell({ children, meta }: Props) {
+  useFocusMainOnNavigation();
   return (
     <>
       <DocumentMeta override={meta} />
