@@ -2,8 +2,10 @@
 // retention policy, and the routes. Needs app.signingKey and app.retention set up first.
 import type { ProofBundle } from '@bytebound/engine/proof-bundle';
 import type { FastifyInstance } from 'fastify';
+import { loadDataKey } from '../api-keys/data-key.ts';
 import { type AppendOptions, type AppendResult, appendToAuditLog } from './audit-log.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { sealCommitmentKeysWith } from './commitment-keys.ts';
 import { proofPayloadRetention } from './proof-retention.ts';
 
 export type AuditLog = {
@@ -18,6 +20,7 @@ declare module 'fastify' {
 }
 
 export async function setUpAudit(app: FastifyInstance): Promise<void> {
+  sealCommitmentKeysWith(app.db, loadDataKey(app.config));
   app.decorate('audit', {
     append: (bundle: ProofBundle, options: Omit<AppendOptions, 'signer'> = {}) => appendToAuditLog(app.db, bundle, { ...options, signer: app.signingKey }),
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { commitAll, commitmentMatches } from '@bytebound/engine/commitments';
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
@@ -16,6 +17,7 @@ const EMAIL = 'ada.lovelace@example.com';
 describe('no personal data in the log, and erasure by crypto-shredding', () => {
   let t: TestApp;
   let bundleId: string;
+  let sealedSecret: string;
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -34,12 +36,22 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
     expect(bundle.decision.commitments).toEqual(commitments);
     // While the key exists, the controller can tell that this decision concerned this value.
     expect(commitmentMatches(key, bundle.decision.commitments[0], EMAIL)).toBe(true);
+    // The key is stored sealed with the data key, not as itself.
+    const stored = await t.db.selectFrom('subject_keys').select('secret').where('subject_ref', '=', 'visitor-42').executeTakeFirstOrThrow();
+    expect(stored.secret).not.toContain(Buffer.from(key.secret).toString('base64'));
+    sealedSecret = stored.secret;
   });
 
   it('erasure deletes the key: the commitment can no longer be linked, the log still verifies', async () => {
     expect(await eraseSubjectCommitmentKey(t.db, 'visitor-42')).toBe(true);
     expect(await findSubjectCommitmentKey(t.db, 'visitor-42')).toBeNull();
     expect(await eraseSubjectCommitmentKey(t.db, 'visitor-42')).toBe(false);
+    if (t.config.database.dialect === 'sqlite') {
+      // Physically gone from the database files too, not just unlinked from the table.
+      const file = t.config.database.file;
+      const bytes = [file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f).toString('latin1'));
+      expect(bytes.join('')).not.toContain(sealedSecret);
+    }
     // A new key for the same subject ref commits the same value to something unrelated.
     const fresh = await subjectCommitmentKey(t.db, 'visitor-42');
     const bundle = (await t.app.inject(`/api/v1/audit/bundles/${bundleId}`)).json();
