@@ -1,0 +1,307 @@
+// A shell command line parsed into its simple commands: a real tokenizer for quotes ('', "",
+// $''), escapes, pipes, &&, ||, ;, &, subshells ( ) and { }, $( ) and backticks, redirections,
+// heredocs and leading VAR=value assignments. Wrappers (sudo, env, bash -c, eval, xargs, timeout,
+// nohup) are unwrapped, so `sh -c "curl ..."` is seen as the curl it runs. One pass: linear time.
+import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
+
+export type Redirect = { op: string; target: string };
+
+export type SimpleCommand = {
+  /** Words after quote removal; argv[0] is the program. */
+  argv: string[];
+  env: Record<string, string>;
+  redirects: Redirect[];
+  /** Body of a heredoc or here-string feeding this command's stdin. */
+  stdin: string | null;
+  /** The command whose stdout pipes into this one, if any. */
+  pipedFrom: SimpleCommand | null;
+};
+
+type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string } | { kind: 'heredoc'; value: string };
+
+const OPERATORS = ['&&', '||', ';;', '|&', '>>', '<<<', '<<-', '<<', '&>', '>&', '<&', '>|', '|', '&', ';', '(', ')', '<', '>', '\n'];
+
+/** Splits a command line into words and operators; nested $( ) and backticks are kept as text in their word and also returned for parsing. */
+function tokenize(src: string, nested: string[]): Token[] {
+  const tokens: Token[] = [];
+  const pendingHeredocs: { delimiter: string; strip: boolean; index: number }[] = [];
+  let i = 0;
+  let word = '';
+  let inWord = false;
+  const flush = () => {
+    if (inWord) tokens.push({ kind: 'word', value: word });
+    word = '';
+    inWord = false;
+  };
+  /** Reads a $( ... ) or ` ... ` body starting after its opener; returns the index after the closer. */
+  const readSubstitution = (start: number, closer: ')' | '`'): number => {
+    let depth = 1;
+    let j = start;
+    while (j < src.length) {
+      const c = src[j]!;
+      if (c === '\\') j += 2;
+      else if (c === "'" && closer === ')') {
+        const end = src.indexOf("'", j + 1);
+        j = end < 0 ? src.length : end + 1;
+      } else if (closer === '`' && c === '`') break;
+      else if (closer === ')' && c === '(') {
+        depth++;
+        j++;
+      } else if (closer === ')' && c === ')') {
+        depth--;
+        if (depth === 0) break;
+        j++;
+      } else j++;
+    }
+    nested.push(src.slice(start, Math.min(j, src.length)));
+    return Math.min(j + 1, src.length);
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '\n' && pendingHeredocs.length > 0) {
+      flush();
+      tokens.push({ kind: 'op', value: '\n' });
+      i++;
+      // Heredoc bodies follow the line that opened them, in order.
+      for (const h of pendingHeredocs.splice(0)) {
+        let body = '';
+        while (i < src.length) {
+          let end = src.indexOf('\n', i);
+          if (end < 0) end = src.length;
+          const line = src.slice(i, end);
+          i = end + 1;
+          const compare = h.strip ? line.replace(/^\t+/, '') : line;
+          if (compare === h.delimiter) break;
+          body += `${h.strip ? line.replace(/^\t+/, '') : line}\n`;
+        }
+        tokens[h.index] = { kind: 'heredoc', value: body };
+      }
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      flush();
+      i++;
+      continue;
+    }
+    if (c === '#' && !inWord) {
+      const end = src.indexOf('\n', i);
+      i = end < 0 ? src.length : end;
+      continue;
+    }
+    if (c === '\\') {
+      if (src[i + 1] === '\n') i += 2;
+      else {
+        word += src[i + 1] ?? '';
+        inWord = true;
+        i += 2;
+      }
+      continue;
+    }
+    if (c === "'") {
+      const end = src.indexOf("'", i + 1);
+      word += src.slice(i + 1, end < 0 ? src.length : end);
+      inWord = true;
+      i = end < 0 ? src.length : end + 1;
+      continue;
+    }
+    if (c === '$' && src[i + 1] === "'") {
+      let j = i + 2;
+      while (j < src.length && src[j] !== "'") {
+        if (src[j] === '\\' && j + 1 < src.length) {
+          const e = src[j + 1]!;
+          word += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+          j += 2;
+        } else word += src[j++];
+      }
+      inWord = true;
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== '"') {
+        if (src[j] === '\\' && j + 1 < src.length && '"\\$`\n'.includes(src[j + 1]!)) {
+          if (src[j + 1] !== '\n') word += src[j + 1];
+          j += 2;
+        } else if (src[j] === '$' && src[j + 1] === '(') {
+          const after = readSubstitution(j + 2, ')');
+          word += src.slice(j, after);
+          j = after;
+        } else if (src[j] === '`') {
+          const after = readSubstitution(j + 1, '`');
+          word += src.slice(j, after);
+          j = after;
+        } else word += src[j++];
+      }
+      inWord = true;
+      i = j + 1;
+      continue;
+    }
+    if (c === '$' && src[i + 1] === '(') {
+      const after = readSubstitution(i + 2, ')');
+      word += src.slice(i, after);
+      inWord = true;
+      i = after;
+      continue;
+    }
+    if (c === '`') {
+      const after = readSubstitution(i + 1, '`');
+      word += src.slice(i, after);
+      inWord = true;
+      i = after;
+      continue;
+    }
+    const op = OPERATORS.find((o) => src.startsWith(o, i));
+    if (op) {
+      // "2>" and "2>&1": a digit right before a redirection belongs to it.
+      if ((op[0] === '>' || op[0] === '<') && inWord && /^\d+$/.test(word)) {
+        word = '';
+        inWord = false;
+      }
+      flush();
+      tokens.push({ kind: 'op', value: op });
+      i += op.length;
+      if (op === '<<' || op === '<<-') {
+        // The delimiter word, quotes removed.
+        while (src[i] === ' ' || src[i] === '\t') i++;
+        let delimiter = '';
+        while (i < src.length && !/[\s;&|<>()]/.test(src[i]!)) {
+          if (src[i] !== '"' && src[i] !== "'" && src[i] !== '\\') delimiter += src[i];
+          i++;
+        }
+        pendingHeredocs.push({ delimiter, strip: op === '<<-', index: tokens.length });
+        tokens.push({ kind: 'heredoc', value: '' });
+      }
+      continue;
+    }
+    word += c;
+    inWord = true;
+    i++;
+  }
+  flush();
+  return tokens;
+}
+
+const REDIRECTS = new Set(['>', '>>', '<', '&>', '>&', '<&', '>|', '<<<']);
+const SEPARATORS = new Set(['&&', '||', ';', ';;', '&', '\n', '(', ')']);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'for', 'in', 'case', 'esac', '{', '}', '!', 'time']);
+
+function commandsOf(tokens: Token[]): SimpleCommand[] {
+  const out: SimpleCommand[] = [];
+  let current: SimpleCommand = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: null };
+  const finish = (pipeNext: boolean) => {
+    const done = current;
+    if (done.argv.length > 0 || done.redirects.length > 0) out.push(done);
+    current = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: pipeNext && done.argv.length > 0 ? done : null };
+  };
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind === 'heredoc') {
+      current.stdin = t.value;
+      continue;
+    }
+    if (t.kind === 'op') {
+      if (t.value === '|' || t.value === '|&') finish(true);
+      else if (SEPARATORS.has(t.value)) finish(false);
+      else if (t.value === '<<' || t.value === '<<-') continue;
+      else if (REDIRECTS.has(t.value)) {
+        const next = tokens[k + 1];
+        if (next?.kind === 'word') {
+          k++;
+          if (t.value === '<<<') current.stdin = next.value;
+          else current.redirects.push({ op: t.value, target: next.value });
+        }
+      }
+      continue;
+    }
+    if (current.argv.length === 0 && ASSIGNMENT.test(t.value)) {
+      const eq = t.value.indexOf('=');
+      current.env[t.value.slice(0, eq)] = t.value.slice(eq + 1);
+      continue;
+    }
+    if (current.argv.length === 0 && KEYWORDS.has(t.value)) continue;
+    current.argv.push(t.value);
+  }
+  finish(false);
+  return out;
+}
+
+/** Options of wrapper programs that take a value, so the wrapped program is found after them. */
+const WRAPPERS: Record<string, Set<string>> = {
+  sudo: new Set(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U']),
+  doas: new Set(['-u', '-C']),
+  env: new Set(['-u', '-C', '-S']),
+  nohup: new Set(),
+  nice: new Set(['-n']),
+  ionice: new Set(['-c', '-n', '-p']),
+  time: new Set(['-f', '-o']),
+  timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
+  stdbuf: new Set(['-i', '-o', '-e']),
+  exec: new Set(['-a']),
+  command: new Set(),
+  builtin: new Set(),
+  xargs: new Set(['-I', '-n', '-P', '-L', '-d', '-E', '-s', '-a']),
+  watch: new Set(['-n', '-d']),
+  caffeinate: new Set(),
+};
+
+function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[]): void {
+  let argv = cmd.argv;
+  const env = { ...cmd.env };
+  for (let guard = 0; guard < 8 && argv.length > 0; guard++) {
+    const program = basename(argv[0]!);
+    const wrapper = WRAPPERS[program];
+    if (!wrapper) break;
+    let k = 1;
+    while (k < argv.length) {
+      const a = argv[k]!;
+      if (program === 'env' && ASSIGNMENT.test(a)) {
+        const eq = a.indexOf('=');
+        env[a.slice(0, eq)] = a.slice(eq + 1);
+        k++;
+      } else if (a.startsWith('-')) k += wrapper.has(a) ? 2 : 1;
+      else if (program === 'timeout' && /^\d/.test(a)) k++;
+      else break;
+    }
+    argv = argv.slice(k);
+  }
+  if (argv.length === 0) return;
+  const program = basename(argv[0]!);
+  const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
+  if (shells.has(program)) {
+    const c = argv.indexOf('-c');
+    const lc = argv.findIndex((a) => /^-[a-z]*c$/.test(a));
+    const at = c >= 0 ? c : lc;
+    if (at >= 0 && argv[at + 1] !== undefined) {
+      out.push(...parseCommandLine(argv[at + 1]!, depth + 1));
+      return;
+    }
+    if (cmd.stdin !== null && argv.length === 1) {
+      out.push(...parseCommandLine(cmd.stdin, depth + 1));
+      return;
+    }
+  }
+  if (program === 'eval') {
+    out.push(...parseCommandLine(argv.slice(1).join(' '), depth + 1));
+    return;
+  }
+  out.push({ ...cmd, argv, env });
+}
+
+export function basename(program: string): string {
+  const slash = program.lastIndexOf('/');
+  return slash >= 0 ? program.slice(slash + 1) : program;
+}
+
+/** The simple commands of a command line, wrappers unwrapped, $( ) and backtick bodies included. */
+export function parseCommandLine(line: string, depth = 0): SimpleCommand[] {
+  if (depth > MAX_SHELL_NESTING) return [];
+  const src = line.length > MAX_SCAN_CHARS ? line.slice(0, MAX_SCAN_CHARS) : line;
+  const nested: string[] = [];
+  const tokens = tokenize(src, nested);
+  const out: SimpleCommand[] = [];
+  for (const cmd of commandsOf(tokens)) unwrap(cmd, depth, out);
+  for (const body of nested) out.push(...parseCommandLine(body, depth + 1));
+  return out;
+}

@@ -1,0 +1,385 @@
+// Every tool call of a coding agent classified into action, the data it carries and where that
+// data goes. Local work (reading, editing, running tests) stays local; the decisions bite on data
+// leaving the machine: outbound commands (curl, scp, ssh, nc, git push, publish), web tools,
+// MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
+import { type SimpleCommand, basename, parseCommandLine } from './bash.ts';
+import { MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
+import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
+import { type Finding, detectData } from './detect.ts';
+
+export type Transfer = ResolvedDestination & { encrypted: boolean };
+
+export type Classification = {
+  tool: string;
+  action: Action;
+  /** What the call does, in words, without any value: "curl POST to api.acme-analytics.io". */
+  summary: string;
+  /** Data found in what leaves the machine (or, for local work, nothing is scanned). */
+  findings: Finding[];
+  /** Where data goes; empty for local work. */
+  transfers: Transfer[];
+};
+
+export type ClassifyContext = { cwd: string; destinations: readonly DestinationRecord[] };
+
+const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
+const worse = (a: Action, b: Action): Action => (ACTION_WEIGHT[b] > ACTION_WEIGHT[a] ? b : a);
+
+/** All string values of a JSON value, joined: what an unknown tool would carry. */
+export function textOf(value: unknown, out: string[] = [], depth = 0): string {
+  if (depth > 20) return out.join('\n');
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
+  else if (Array.isArray(value)) for (const v of value) textOf(v, out, depth + 1);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
+    out.push(`${k}:`);
+    textOf(v, out, depth + 1);
+  }
+  return out.join('\n');
+}
+
+function readSentFile(file: string, cwd: string): string {
+  try {
+    const full = path.resolve(cwd, file.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+    const fd = fs.openSync(full, 'r');
+    try {
+      const buffer = Buffer.alloc(MAX_SENT_FILE_BYTES);
+      const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
+      return buffer.subarray(0, n).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Transfer {
+  return { ...resolveDestination(host, ctx.destinations), encrypted };
+}
+
+/** What a command's stdin carries: a heredoc, a here-string, `< file`, or the output of `echo`/`cat`/`printf` piped in. */
+function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext): string {
+  const parts: string[] = [];
+  if (cmd.stdin !== null) parts.push(cmd.stdin);
+  for (const r of cmd.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx.cwd));
+  const from = cmd.pipedFrom;
+  if (from) {
+    const program = basename(from.argv[0] ?? '');
+    if (program === 'cat' || program === 'head' || program === 'tail' || program === 'gzip' || program === 'base64') {
+      for (const a of from.argv.slice(1)) if (!a.startsWith('-')) parts.push(readSentFile(a, ctx.cwd));
+      if (from.stdin !== null) parts.push(from.stdin);
+      for (const r of from.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx.cwd));
+    } else {
+      // echo, printf, jq and anything else: its arguments are the best view of what it prints.
+      parts.push(from.argv.slice(1).join(' '));
+      if (from.stdin !== null) parts.push(from.stdin);
+    }
+  }
+  return parts.join('\n');
+}
+
+type CommandView = { action: Action; summary: string; sent: string[]; hosts: { host: string; encrypted: boolean }[] };
+
+const CURL_VALUE_OPTIONS = new Set([
+  '-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string', '-T', '--upload-file',
+  '-H', '--header', '-X', '--request', '-o', '--output', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar',
+  '-K', '--config', '--connect-timeout', '-m', '--max-time', '--retry', '-w', '--write-out', '-x', '--proxy', '--cacert', '--cert', '--key', '-E',
+  '--url', '--resolve', '--max-filesize', '-r', '--range', '-y', '-Y', '-z', '--limit-rate', '--interface', '-Q', '--quote',
+]);
+const CURL_DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string']);
+
+function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const urls: string[] = [];
+  const sent: string[] = [];
+  let method = '';
+  let upload = false;
+  const take = (option: string, value: string) => {
+    if (CURL_DATA.has(option)) {
+      upload = true;
+      const v = option === '-F' || option === '--form' ? value.slice(value.indexOf('=') + 1) : value;
+      if (v === '@-' || v === '<-') sent.push(stdinOf(cmd, ctx));
+      else if ((v.startsWith('@') || v.startsWith('<')) && option !== '--form-string' && option !== '--data-raw') sent.push(readSentFile(v.slice(1).split(';')[0]!, ctx.cwd));
+      else sent.push(v);
+    } else if (option === '-T' || option === '--upload-file') {
+      upload = true;
+      sent.push(value === '-' ? stdinOf(cmd, ctx) : readSentFile(value, ctx.cwd));
+    } else if (option === '-X' || option === '--request') method = value.toUpperCase();
+    else if (option === '--url') urls.push(value);
+    else if (option === '-H' || option === '--header' || option === '-u' || option === '--user' || option === '-b' || option === '--cookie') sent.push(value);
+  };
+  const argv = cmd.argv;
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq > 0 ? a.slice(0, eq) : a;
+      if (CURL_VALUE_OPTIONS.has(name)) take(name, eq > 0 ? a.slice(eq + 1) : (argv[++k] ?? ''));
+    } else if (a.startsWith('-') && a.length > 1) {
+      // Short options cluster (-sSL); the first that takes a value takes the rest or the next word.
+      for (let j = 1; j < a.length; j++) {
+        const option = `-${a[j]}`;
+        if (CURL_VALUE_OPTIONS.has(option)) {
+          take(option, j + 1 < a.length ? a.slice(j + 1) : (argv[++k] ?? ''));
+          break;
+        }
+      }
+    } else urls.push(a);
+  }
+  const share = upload || method === 'POST' || method === 'PUT' || method === 'PATCH';
+  sent.push(...urls);
+  const hosts = urls.map((u) => ({ host: hostOf(u.includes('://') ? u : `http://${u}`) ?? u, encrypted: /^https:/i.test(u) }));
+  const verb = method || (upload ? 'POST' : 'GET');
+  return { action: share ? 'share' : method === 'DELETE' ? 'delete' : 'read', summary: `${basename(argv[0]!)} ${verb} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
+}
+
+function wgetView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const urls: string[] = [];
+  const sent: string[] = [];
+  let share = false;
+  const argv = cmd.argv;
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++k] ?? '';
+    if (name === '--post-data' || name === '--body-data') {
+      share = true;
+      sent.push(value());
+    } else if (name === '--post-file' || name === '--body-file') {
+      share = true;
+      sent.push(readSentFile(value(), ctx.cwd));
+    } else if (name === '--method') share ||= /^(POST|PUT|PATCH)$/i.test(value());
+    else if (name === '--header') sent.push(value());
+    else if (['-O', '-o', '-P', '--output-document', '-U', '--user-agent', '-t', '-T'].includes(name)) {
+      if (inline === undefined) k++;
+    } else if (!a.startsWith('-')) urls.push(a);
+  }
+  sent.push(...urls);
+  const hosts = urls.map((u) => ({ host: hostOf(u.includes('://') ? u : `http://${u}`) ?? u, encrypted: /^https:/i.test(u) }));
+  return { action: share ? 'share' : 'read', summary: `wget ${share ? 'POST' : 'GET'} to ${hosts.map((h) => h.host).join(', ')}`, sent, hosts };
+}
+
+const SSH_VALUE_OPTIONS = new Set(['-p', '-P', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-m', '-O', '-Q', '-S', '-W', '-w', '-e']);
+
+function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const program = basename(cmd.argv[0]!);
+  const operands: string[] = [];
+  for (let k = 1; k < cmd.argv.length; k++) {
+    const a = cmd.argv[k]!;
+    if (a.startsWith('-')) {
+      if (SSH_VALUE_OPTIONS.has(a) || (program === 'rsync' && ['--exclude', '--include', '--rsh', '--port'].includes(a))) k++;
+    } else operands.push(a);
+  }
+  const remote = (o: string) => hostOf(o) !== null && !o.startsWith('/') && !o.startsWith('.');
+  const target = operands[operands.length - 1] ?? '';
+  if (operands.length >= 2 && remote(target)) {
+    const sources = operands.slice(0, -1).filter((o) => !remote(o));
+    const sent = sources.map((s) => readSentFile(s, ctx.cwd));
+    return { action: 'share', summary: `${program} upload to ${hostOf(target)}`, sent, hosts: [{ host: hostOf(target)!, encrypted: true }] };
+  }
+  const from = operands.find(remote);
+  return { action: 'read', summary: `${program} download${from ? ` from ${hostOf(from)}` : ''}`, sent: [], hosts: from ? [{ host: hostOf(from)!, encrypted: true }] : [] };
+}
+
+function sshView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  let k = 1;
+  for (; k < cmd.argv.length; k++) {
+    const a = cmd.argv[k]!;
+    if (!a.startsWith('-')) break;
+    if (SSH_VALUE_OPTIONS.has(a)) k++;
+  }
+  const target = cmd.argv[k] ?? '';
+  const host = (target.includes('@') ? target.slice(target.indexOf('@') + 1) : target).toLowerCase();
+  const remoteCommand = cmd.argv.slice(k + 1).join(' ');
+  const input = stdinOf(cmd, ctx);
+  return { action: input || remoteCommand ? 'share' : 'process', summary: `ssh to ${host}`, sent: [remoteCommand, input], hosts: host ? [{ host, encrypted: true }] : [] };
+}
+
+function netcatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const operands: string[] = [];
+  for (let k = 1; k < cmd.argv.length; k++) {
+    const a = cmd.argv[k]!;
+    if (a.startsWith('-')) {
+      if (['-p', '-s', '-w', '-x', '-X', '-i', '-q'].includes(a)) k++;
+    } else operands.push(a);
+  }
+  const host = operands[0] ?? '';
+  const program = basename(cmd.argv[0]!);
+  return { action: 'share', summary: `${program} to ${host}`, sent: [stdinOf(cmd, ctx), operands.slice(1).join(' ')], hosts: host ? [{ host: host.toLowerCase(), encrypted: false }] : [] };
+}
+
+const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org', docker: 'registry-1.docker.io' };
+const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wipe']);
+const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh']);
+
+function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const program = basename(cmd.argv[0]!);
+  let host = '';
+  const sql: string[] = [];
+  for (let k = 1; k < cmd.argv.length; k++) {
+    const a = cmd.argv[k]!;
+    if (a === '-h' || a === '--host') host = cmd.argv[++k] ?? '';
+    else if (a.startsWith('--host=')) host = a.slice(7);
+    else if (a === '-c' || a === '--command' || a === '-e' || a === '--execute' || a === '--eval') sql.push(cmd.argv[++k] ?? '');
+    else if (/^(postgres(ql)?|mysql|mongodb(\+srv)?|redis):\/\//.test(a)) host = hostOf(a) ?? host;
+    else if (program === 'sqlite3' && !a.startsWith('-') && k >= 2) sql.push(a);
+  }
+  sql.push(stdinOf(cmd, ctx));
+  const text = sql.join('\n');
+  const action: Action = /\b(?:DELETE\s+FROM|DROP\s+(?:TABLE|DATABASE|SCHEMA)|TRUNCATE)\b/i.test(text)
+    ? 'delete'
+    : /\b(?:INSERT\s+INTO|UPDATE\s+\w+\s+SET|ALTER\s+TABLE|CREATE\s+TABLE|UPSERT|MERGE\s+INTO|\.(?:insert|update|delete)(?:One|Many)\()/i.test(text)
+      ? 'modify'
+      : 'read';
+  const remoteHost = host && resolveDestination(host, ctx.destinations).destination !== 'local' ? host : '';
+  return {
+    action: remoteHost && action !== 'read' ? 'share' : action,
+    summary: `${program} ${action === 'read' ? 'query' : action === 'delete' ? 'delete' : 'write'}${host ? ` on ${host}` : ''}`,
+    sent: remoteHost ? [text] : [],
+    hosts: remoteHost ? [{ host: remoteHost, encrypted: false }] : [],
+  };
+}
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
+
+function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const program = basename(cmd.argv[0]!);
+  const args = cmd.argv.slice(1);
+  if (program === 'curl') return curlView(cmd, ctx);
+  if (program === 'wget') return wgetView(cmd, ctx);
+  if (program === 'scp' || program === 'rsync' || program === 'sftp') return copyView(cmd, ctx);
+  if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
+  if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet' || program === 'socat') return netcatView(cmd, ctx);
+  if (program === 'mail' || program === 'mailx' || program === 'sendmail' || program === 'mutt' || program === 'msmtp') {
+    const recipients = args.filter((a) => a.includes('@'));
+    const domains = recipients.map((r) => r.slice(r.lastIndexOf('@') + 1).toLowerCase());
+    return { action: 'share', summary: `${program} to ${domains.join(', ') || 'a recipient'}`, sent: [args.join(' '), stdinOf(cmd, ctx)], hosts: domains.map((host) => ({ host, encrypted: false })) };
+  }
+  if (program === 'git') {
+    const sub = args.find((a) => !a.startsWith('-'));
+    if (sub === 'push') {
+      const remote = args.slice(args.indexOf('push') + 1).find((a) => !a.startsWith('-')) ?? 'origin';
+      const host = hostOf(remote) ?? `git remote ${remote}`;
+      return { action: 'share', summary: `git push to ${host}`, sent: [], hosts: [{ host, encrypted: true }] };
+    }
+    if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
+    if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
+    return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };
+  }
+  const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push')) || (program === 'docker' && args.includes('push'));
+  if (publishes && REGISTRIES[program]) return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: [], hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
+  if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
+  if (program === 'find' && args.includes('-delete')) return { action: 'delete', summary: 'find -delete (local delete)', sent: [], hosts: [] };
+  if (DATABASES.has(program)) return databaseView(cmd, ctx);
+  // Any other program (python -c, node -e, a script): if its text names a remote URL and carries
+  // regulated data, that data is taken as going there.
+  const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
+  const hosts: { host: string; encrypted: boolean }[] = [];
+  for (const m of text.matchAll(URL_IN_TEXT)) {
+    const host = hostOf(m[0]);
+    if (host && resolveDestination(host, ctx.destinations).destination !== 'local') hosts.push({ host, encrypted: m[0].startsWith('https') });
+  }
+  if (hosts.length > 0) return { action: 'process', summary: `${program} with a remote URL`, sent: [text], hosts };
+  const writes = cmd.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '&>' || r.op === '>|');
+  return { action: writes ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
+}
+
+function bashClassification(command: string, ctx: ClassifyContext): Classification {
+  let action: Action = 'process';
+  const summaries: string[] = [];
+  const findings: Finding[] = [];
+  const transfers: Transfer[] = [];
+  for (const cmd of parseCommandLine(command)) {
+    const view = commandView(cmd, ctx);
+    const sentText = view.sent.filter(Boolean).join('\n');
+    const found = view.hosts.length > 0 && sentText ? detectData(sentText) : [];
+    // A command that carries regulated data to a remote host shares it, whatever its verb.
+    const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
+    let cmdAction = view.action;
+    if (remote.length > 0 && found.length > 0) cmdAction = 'share';
+    action = worse(action, cmdAction);
+    summaries.push(view.summary);
+    if (remote.length > 0) {
+      findings.push(...found);
+      for (const h of remote) if (!transfers.some((t) => t.host === h.host)) transfers.push(transferTo(h.host, ctx, h.encrypted));
+    }
+  }
+  return { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The MCP server of an mcp__<server>__<tool> name. */
+export function mcpServerOf(tool: string): string {
+  const rest = tool.slice('mcp__'.length);
+  const cut = rest.indexOf('__');
+  return cut >= 0 ? rest.slice(0, cut) : rest;
+}
+
+const LOCAL_TOOLS: Record<string, Action> = {
+  Read: 'read',
+  Glob: 'read',
+  Grep: 'read',
+  LS: 'read',
+  NotebookRead: 'read',
+  Write: 'create',
+  Edit: 'modify',
+  MultiEdit: 'modify',
+  NotebookEdit: 'modify',
+  TodoWrite: 'create',
+  TodoRead: 'read',
+  TaskCreate: 'create',
+  TaskUpdate: 'modify',
+  TaskGet: 'read',
+  TaskList: 'read',
+  TaskOutput: 'read',
+  TaskStop: 'process',
+  KillShell: 'process',
+  KillBash: 'process',
+  BashOutput: 'read',
+  ExitPlanMode: 'process',
+  EnterPlanMode: 'process',
+  AskUserQuestion: 'notify',
+  Skill: 'process',
+  SlashCommand: 'process',
+  ListMcpResourcesTool: 'read',
+  ReadMcpResourceTool: 'read',
+  LSP: 'read',
+};
+
+/** Classifies one tool call by its name and arguments. */
+export function classifyToolCall(tool: string, input: unknown, ctx: ClassifyContext): Classification {
+  const args = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  if (tool === 'Bash') return bashClassification(str(args.command), ctx);
+  if (tool === 'WebFetch') {
+    const url = str(args.url);
+    const host = hostOf(url) ?? url;
+    const findings = detectData(url);
+    return { tool, action: findings.length ? 'share' : 'read', summary: `WebFetch from ${host}`, findings, transfers: [transferTo(host, ctx, /^https:/i.test(url))] };
+  }
+  if (tool === 'WebSearch') {
+    const findings = detectData(textOf(args));
+    return { tool, action: findings.length ? 'share' : 'read', summary: 'WebSearch query to the search provider', findings, transfers: [transferTo('web search', ctx, true)] };
+  }
+  if (tool === 'Agent' || tool === 'Task') {
+    // A subagent's prompt goes to the model's provider, like the user's own prompt.
+    const findings = detectData([str(args.prompt), str(args.description)].join('\n'));
+    return { tool, action: 'share', summary: `${tool} prompt to the model provider`, findings, transfers: [transferTo(MODEL_PROVIDER_HOST, ctx, true)] };
+  }
+  if (tool.startsWith('mcp__')) {
+    const server = mcpServerOf(tool);
+    const transfer = transferTo(`mcp:${server}`, ctx, false);
+    const findings = transfer.destination === 'local' ? [] : detectData(textOf(args));
+    if (transfer.destination === 'local') return { tool, action: 'process', summary: `MCP tool on the local server ${server}`, findings, transfers: [] };
+    return { tool, action: findings.length ? 'share' : 'process', summary: `MCP tool on the remote server ${server}`, findings, transfers: [transfer] };
+  }
+  const local = Object.hasOwn(LOCAL_TOOLS, tool) ? LOCAL_TOOLS[tool] : undefined;
+  if (local) return { tool, action: local, summary: `${tool} (local)`, findings: [], transfers: [] };
+  // A tool this classifier does not know: no data found, allowed and logged; regulated data, a share.
+  const findings = detectData(textOf(args));
+  if (findings.length === 0) return { tool, action: 'process', summary: `${tool} (unknown tool, no regulated data)`, findings, transfers: [] };
+  return { tool, action: 'share', summary: `${tool} (unknown tool carrying data)`, findings, transfers: [transferTo(`tool:${tool}`, ctx, false)] };
+}

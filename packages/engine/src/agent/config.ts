@@ -1,0 +1,28 @@
+// Constants of the AI-agent enforcement half of the engine (the hook, detection, the local audit
+// log, the MCP tools), in one place.
+
+/** Characters of one text a scanner reads; beyond this the rest is not scanned (bounded, linear time). */
+export const MAX_SCAN_CHARS = 1_000_000;
+
+/** Bytes of a local file that an outbound command sends (curl -d @file, scp file host:) read to see what leaves. */
+export const MAX_SENT_FILE_BYTES = 1_048_576;
+
+/** Bytes of hook input (the event JSON on stdin) accepted; more is malformed input. */
+export const MAX_HOOK_INPUT_BYTES = 16 * 1_048_576;
+
+/** Characters either side of a special-category term searched for a person it is about. */
+export const PERSON_WINDOW_CHARS = 120;
+
+/** How long a hook waits for the audit-log lock before giving up, and when a lock counts as stale. */
+export const AUDIT_LOCK_TIMEOUT_MS = 5_000;
+export const AUDIT_LOCK_STALE_MS = 10_000;
+export const AUDIT_LOCK_RETRY_MS = 5;
+
+/** The host a prompt goes to: the model's provider (looked up in the policy's destinations table). */
+export const MODEL_PROVIDER_HOST = 'api.anthropic.com';
+
+/** Nesting depth of `bash -c`, `sh -c`, `eval` and $( ) the command parser follows. */
+export const MAX_SHELL_NESTING = 4;
+
+/** Folder of the local audit log under BYTEBOUND_HOME (or ~/.bytebound). */
+export const AUDIT_DIR = 'audit';

@@ -1,0 +1,54 @@
+// Where a transfer goes: loopback is local, private networks are internal, and any other host is
+// looked up in the policy's destinations table (DESIGN section 3), which records the basis or
+// safeguards of a legitimate recipient; an unlisted host is a third party with no basis.
+import type { Destination, DestinationRecord, LegalBasis } from '@bytebound/compiler/policy-model';
+
+export type ResolvedDestination = {
+  /** The host (or "mcp:<server>") as named by the tool call. */
+  host: string;
+  destination: Destination;
+  legalBasis: LegalBasis;
+  safeguards: boolean;
+  /** The destinations-table entry that matched, if any. */
+  recordedAs: string | null;
+};
+
+/** A table pattern matches a host exactly, or "*.acme.com" matches acme.com and its subdomains. */
+export function hostMatches(pattern: string, host: string): boolean {
+  const p = pattern.toLowerCase();
+  const h = host.toLowerCase();
+  if (p === h || p === '*') return true;
+  if (p.startsWith('*.')) {
+    const base = p.slice(2);
+    return h === base || h.endsWith(`.${base}`);
+  }
+  return false;
+}
+
+function networkOf(host: string): Destination | null {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || /^127\./.test(h)) return 'local';
+  if (/^10\./.test(h) || /^192\.168\./.test(h) || /^172\.(?:1[6-9]|2\d|3[01])\./.test(h) || /^169\.254\./.test(h) || /^f[cd][0-9a-f]{2}:/.test(h)) return 'internal';
+  if (h.endsWith('.internal') || h.endsWith('.lan') || h.endsWith('.home.arpa') || h.endsWith('.local')) return 'internal';
+  return null;
+}
+
+export function resolveDestination(host: string, table: readonly DestinationRecord[]): ResolvedDestination {
+  for (const record of table) {
+    if (hostMatches(record.host, host)) {
+      return { host, destination: record.destination, legalBasis: record.legalBasis, safeguards: record.safeguards, recordedAs: record.host };
+    }
+  }
+  const network = networkOf(host);
+  if (network) return { host, destination: network, legalBasis: 'none', safeguards: false, recordedAs: null };
+  return { host, destination: 'third-party', legalBasis: 'none', safeguards: false, recordedAs: null };
+}
+
+/** The host of a URL or of "user@host:path" / "host:path", or null when the text names none. */
+export function hostOf(text: string): string | null {
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)/i.exec(text);
+  if (url) return url[1]!.toLowerCase();
+  const remote = /^(?:[^@/\s:]+@)?([A-Za-z0-9.-]+\.[A-Za-z]{2,}|[A-Za-z0-9-]+|\d{1,3}(?:\.\d{1,3}){3}):/.exec(text);
+  if (remote && !/^[A-Za-z]:[\\/]/.test(text)) return remote[1]!.toLowerCase();
+  return null;
+}

@@ -1,0 +1,343 @@
+// Context-aware detection of personal, special-category and cardholder data in the text an agent
+// is about to send. It finds values with checksums where the format has one (Luhn, mod-97, the
+// Spanish and Italian check letters) and leaves out what only looks like data: RFC 2606 example
+// domains, git and ssh remotes, documented test card numbers, "race condition", "/api/health".
+// Every pattern has bounded quantifiers and the input is cut at MAX_SCAN_CHARS: linear time.
+import type { Target } from '@bytebound/compiler/policy-model';
+import { MAX_SCAN_CHARS, PERSON_WINDOW_CHARS } from './config.ts';
+
+export const ENTITY_KINDS = ['email', 'phone', 'ssn', 'nino', 'eu-national-id', 'iban', 'card', 'special-category'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+/** What was found: its kind, where, and the data classes it makes the request touch. Never shown with its value. */
+export type Finding = { kind: EntityKind; start: number; end: number; targets: Target[]; category?: string };
+
+export const ENTITY_LABELS: Record<EntityKind, [string, string]> = {
+  email: ['email address', 'email addresses'],
+  phone: ['phone number', 'phone numbers'],
+  ssn: ['US social security number', 'US social security numbers'],
+  nino: ['UK national insurance number', 'UK national insurance numbers'],
+  'eu-national-id': ['EU national identity number', 'EU national identity numbers'],
+  iban: ['IBAN', 'IBANs'],
+  card: ['payment card number', 'payment card numbers'],
+  'special-category': ['special-category detail about a person', 'special-category details about a person'],
+};
+
+const TARGETS_OF: Record<EntityKind, Target[]> = {
+  email: ['personal'],
+  phone: ['personal'],
+  ssn: ['personal'],
+  nino: ['personal'],
+  'eu-national-id': ['personal'],
+  iban: ['personal'],
+  card: ['financial'],
+  'special-category': ['sensitive', 'personal'],
+};
+
+// ---- Emails
+
+const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
+/** RFC 2606 / RFC 6761 names that are never anyone's address. */
+const RESERVED_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$/i;
+/** "icon@2x.png", "bundle@1.0.js": file names, not addresses. */
+const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|json|css|scss|html?|md|txt|ya?ml|lock|map|wasm|zip|gz)$/i;
+
+function emailFindings(text: string, out: Finding[]) {
+  for (const m of text.matchAll(EMAIL)) {
+    const start = m.index;
+    let value = m[0];
+    const end = start + value.length;
+    // A match that starts inside a longer local part is a tail of something else; skip it.
+    if (start > 0 && /[A-Za-z0-9._%+-]/.test(text[start - 1]!)) continue;
+    value = value.replace(/[.-]+$/, '');
+    const at = value.indexOf('@');
+    const local = value.slice(0, at);
+    const domain = value.slice(at + 1);
+    const tld = domain.slice(domain.lastIndexOf('.') + 1);
+    if (!/^[A-Za-z]{2,24}$/.test(tld)) continue;
+    if (RESERVED_DOMAIN.test(domain) || FILE_TLD.test(domain)) continue;
+    // git@github.com:org/repo, user@host:path (scp) — a remote, not a mailbox.
+    if (text[end] === ':' && /[\w~/.-]/.test(text[end + 1] ?? '')) continue;
+    // ssh://git@host/..., https://user@host/... — credentials or users in a URL, not addresses.
+    const before = text.slice(Math.max(0, start - 12), start);
+    if (/:\/\/$/.test(before)) continue;
+    if (/^(?:git|ssh|root|ubuntu|ec2-user|admin|deploy)$/i.test(local) && /\b(?:ssh|scp|rsync|sftp|clone|remote)\b/.test(text.slice(Math.max(0, start - 40), start))) continue;
+    if (/\b(?:ssh|scp|sftp|rsync|mosh)\s+(?:-\S+\s+)*$/.test(text.slice(Math.max(0, start - 40), start))) continue;
+    out.push({ kind: 'email', start, end: start + value.length, targets: TARGETS_OF.email });
+  }
+}
+
+// ---- Phone numbers
+
+const INTERNATIONAL_PHONE = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}/g;
+const US_PHONE = /\(?\b[2-9]\d{2}\)?[ .-]\d{3}[ .-]\d{4}\b/g;
+const LOCAL_PHONE = /\b0\d{2,4}[ -]?\d{3,4}[ -]?\d{3,4}\b/g;
+const PHONE_CONTEXT = /\b(?:phone|tel|telephone|mobile|cell|call|fax|whatsapp|sms|contact|ring)\b/i;
+
+function digitsOf(s: string): string {
+  return s.replace(/\D/g, '');
+}
+
+function phoneFindings(text: string, out: Finding[]) {
+  const seen = new Set<number>();
+  const add = (start: number, end: number) => {
+    if (seen.has(start)) return;
+    seen.add(start);
+    out.push({ kind: 'phone', start, end, targets: TARGETS_OF.phone });
+  };
+  for (const m of text.matchAll(INTERNATIONAL_PHONE)) {
+    const n = digitsOf(m[0]).length;
+    if (n < 8 || n > 15) continue;
+    if (/[\w.]/.test(text[m.index - 1] ?? '')) continue;
+    add(m.index, m.index + m[0].length);
+  }
+  for (const m of text.matchAll(US_PHONE)) {
+    const prev = text[m.index - 1] ?? '';
+    const next = text[m.index + m[0].length] ?? '';
+    if (/[\d.+-]/.test(prev) || /[\d.-]/.test(next)) continue;
+    // 2024-01-1234 style ids and dates carry no area code shape; keep only separator-consistent numbers.
+    add(m.index, m.index + m[0].length);
+  }
+  for (const m of text.matchAll(LOCAL_PHONE)) {
+    const n = digitsOf(m[0]).length;
+    if (n < 9 || n > 12) continue;
+    if (!PHONE_CONTEXT.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    add(m.index, m.index + m[0].length);
+  }
+}
+
+// ---- National identity numbers
+
+const SSN = /\b(\d{3})-(\d{2})-(\d{4})\b/g;
+const SSN_BARE = /\b(\d{3})(\d{2})(\d{4})\b/g;
+const SSN_CONTEXT = /\b(?:ssn|social security|soc\. sec\.|tax id|taxpayer)\b/i;
+/** Numbers the SSA says were never issued, used in every example. */
+const EXAMPLE_SSNS = new Set(['123456789', '078051120', '219099999']);
+
+function validSsn(area: string, group: string, serial: string): boolean {
+  if (area === '000' || area === '666' || area[0] === '9') return false;
+  if (group === '00' || serial === '0000') return false;
+  return !EXAMPLE_SSNS.has(area + group + serial);
+}
+
+const NINO = /\b([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?(\d{2}) ?(\d{2}) ?(\d{2}) ?([A-D])\b/g;
+const NINO_BAD_PREFIX = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
+
+const DNI = /\b([XYZ]?)(\d{7,8})-?([A-Z])\b/g;
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+const CODICE_FISCALE = /\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b/g;
+const CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+
+function codiceFiscaleValid(cf: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    const c = cf.charCodeAt(i);
+    const v = c >= 48 && c <= 57 ? c - 48 : c - 65;
+    sum += i % 2 === 0 ? CF_ODD[v]! : v;
+  }
+  return String.fromCharCode(65 + (sum % 26)) === cf[15];
+}
+
+function nationalIdFindings(text: string, out: Finding[]) {
+  for (const m of text.matchAll(SSN)) {
+    if (/[\d-]/.test(text[m.index - 1] ?? '') || /[\d-]/.test(text[m.index + m[0].length] ?? '')) continue;
+    if (validSsn(m[1]!, m[2]!, m[3]!)) out.push({ kind: 'ssn', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF.ssn });
+  }
+  for (const m of text.matchAll(SSN_BARE)) {
+    if (!SSN_CONTEXT.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
+    if (validSsn(m[1]!, m[2]!, m[3]!)) out.push({ kind: 'ssn', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF.ssn });
+  }
+  for (const m of text.matchAll(NINO)) {
+    if (NINO_BAD_PREFIX.has(m[1]!)) continue;
+    out.push({ kind: 'nino', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF.nino });
+  }
+  for (const m of text.matchAll(DNI)) {
+    const [, prefix, digits, letter] = m;
+    if (prefix === '' && digits!.length !== 8) continue;
+    if (prefix !== '' && digits!.length !== 7) continue;
+    const n = Number(`${prefix ? 'XYZ'.indexOf(prefix) : ''}${digits}`);
+    if (DNI_LETTERS[n % 23] !== letter) continue;
+    out.push({ kind: 'eu-national-id', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF['eu-national-id'] });
+  }
+  for (const m of text.matchAll(CODICE_FISCALE)) {
+    if (codiceFiscaleValid(m[0])) out.push({ kind: 'eu-national-id', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF['eu-national-id'] });
+  }
+}
+
+// ---- IBANs (ISO 13616, mod-97)
+
+const IBAN = /\b([A-Z]{2})(\d{2})((?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b/g;
+const IBAN_LENGTHS: Record<string, number> = {
+  AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GR: 27, HR: 21, HU: 28, IE: 22,
+  IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24,
+};
+/** The IBANs printed in the standard's and the banks' own examples. */
+const EXAMPLE_IBANS = new Set(['DE89370400440532013000', 'GB82WEST12345698765432', 'GB29NWBK60161331926819', 'FR1420041010050500013M02606', 'NL91ABNA0417164300']);
+
+export function mod97(iban: string): number {
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const c = ch.charCodeAt(0);
+    const v = c >= 65 ? c - 55 : c - 48;
+    rest = v >= 10 ? (rest * 100 + v) % 97 : (rest * 10 + v) % 97;
+  }
+  return rest;
+}
+
+function ibanFindings(text: string, out: Finding[]) {
+  for (const m of text.matchAll(IBAN)) {
+    const compact = m[0].replace(/ /g, '');
+    const length = IBAN_LENGTHS[m[1]!];
+    if (length === undefined) continue;
+    // The match may run on into the next word; take the country's length when it fits.
+    const iban = compact.slice(0, length);
+    if (iban.length !== length || mod97(iban) !== 1 || EXAMPLE_IBANS.has(iban)) continue;
+    out.push({ kind: 'iban', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF.iban });
+  }
+}
+
+// ---- Payment card numbers (Luhn + issuer ranges)
+
+const CARD = /\b\d(?:[ -]?\d){12,18}\b/g;
+/** The issuers' and processors' documented test PANs (Stripe, Adyen, Braintree, PayPal docs). */
+const TEST_PANS = new Set([
+  '4242424242424242', '4111111111111111', '4012888888888881', '4222222222222', '4000056655665556', '4444333322221111', '4917610000000000',
+  '4988438843884305', '4035501000000008', '4400000000000008', '4462030000000000',
+  '5555555555554444', '5105105105105100', '5200828282828210', '5454545454545454', '5431111111111111', '2223003122003222', '2223000048400011', '5101180000000007',
+  '378282246310005', '371449635398431', '378734493671000', '340000000000009', '370000000000002',
+  '6011111111111117', '6011000990139424', '6011000400000000', '6011601160116611', '6445644564456445',
+  '3056930009020004', '30569309025904', '38520000023237', '36227206271667', '36006666333344',
+  '3566002020360505', '3530111333300000', '3566111111111113', '6200000000000005', '6250941006528599',
+]);
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+function issuerKnown(pan: string): boolean {
+  const two = Number(pan.slice(0, 2));
+  const four = Number(pan.slice(0, 4));
+  if (pan[0] === '4') return pan.length === 13 || pan.length === 16 || pan.length === 19; // Visa
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return pan.length === 16; // Mastercard
+  if (two === 34 || two === 37) return pan.length === 15; // American Express
+  if (pan.startsWith('6011') || two === 65 || (four >= 6440 && four <= 6499)) return pan.length >= 16; // Discover
+  if (four >= 3528 && four <= 3589) return pan.length >= 16; // JCB
+  if (two === 36 || two === 38 || (four >= 3000 && four <= 3059)) return pan.length >= 14; // Diners
+  if (two === 62) return pan.length >= 16; // UnionPay
+  return false;
+}
+
+export function isTestPan(pan: string): boolean {
+  // Stripe's 4000 0000 0000 xxxx family of declines and 3-D Secure cases.
+  return TEST_PANS.has(pan) || /^4000000000\d{6}$/.test(pan) || /^4000002\d{9}$/.test(pan);
+}
+
+function cardFindings(text: string, out: Finding[]) {
+  for (const m of text.matchAll(CARD)) {
+    const raw = m[0];
+    // Mixed separators within one number ("1-2 3") are not how cards are written.
+    if (/ /.test(raw) && /-/.test(raw)) continue;
+    if (/[.\d]/.test(text[m.index - 1] ?? '') || /^[.,]\d/.test(text.slice(m.index + raw.length, m.index + raw.length + 2))) continue;
+    const pan = digitsOf(raw);
+    if (pan.length < 13 || pan.length > 19 || !issuerKnown(pan) || !luhnValid(pan) || isTestPan(pan)) continue;
+    if (/^(\d)\1+$/.test(pan)) continue;
+    out.push({ kind: 'card', start: m.index, end: m.index + raw.length, targets: TARGETS_OF.card });
+  }
+}
+
+// ---- Special categories (GDPR Art. 9, PHI) tied to a person
+
+/** Terms naming a special category of data; the category is what a reason says. */
+const SPECIAL_TERMS: [string, RegExp][] = [
+  ['health', /\b(?:diagnos(?:ed|is|es)|hiv(?:[ -]positive)?|aids|cancer|leukemia|tumou?r|diabetes|diabetic|depression|depressive|anxiety disorder|ptsd|bipolar|schizophreni[ac]|adhd|autis(?:m|tic)|epilep(?:sy|tic)|asthma|hepatitis|tuberculosis|dementia|alzheimer'?s?|parkinson'?s?|multiple sclerosis|pregnan(?:t|cy)|miscarriage|abortion|chemotherapy|dialysis|insulin|antidepressants?|prescri(?:bed|ption)|medication|psychiatric|mental (?:health|illness)|therapy sessions?|rehab|addiction|overdose|blood type|disabilit(?:y|ies)|disabled|stroke|heart attack|surgery|medical (?:condition|record|history|leave)|sick leave|std|chlamydia|covid[- ]positive|tested positive)\b/giu],
+  ['genetic', /\b(?:genetic (?:test|testing|marker|condition|disorder|profile|data)|brca[12]?(?: mutation)?|dna (?:test|sample|results?)|genome sequenc(?:e|ing))\b/giu],
+  ['biometric', /\b(?:fingerprints?|face ?id (?:template|scan)|facial (?:scan|template|geometry)|retina(?:l)? scan|iris scan|voiceprint)\b/giu],
+  ['religion', /\b(?:religio(?:n|us (?:belief|affiliation|views))|is (?:a )?(?:muslim|jewish|christian|catholic|hindu|buddhist|sikh|atheist|mormon)|attends (?:mosque|synagogue|church|temple))\b/giu],
+  ['sexual orientation', /\b(?:sexual orientation|sex life|(?:is|as|came out as) (?:gay|lesbian|bisexual|queer|asexual|homosexual)|transgender|trans woman|trans man|gender transition)\b/giu],
+  ['racial or ethnic origin', /\b(?:ethnicity|ethnic origin|racial origin|racial or ethnic|race: ?\w+)\b/giu],
+  ['political opinions', /\b(?:political (?:opinions?|views|affiliation)|votes? for the|party membership|member of the (?:\w+ )?party)\b/giu],
+  ['trade union membership', /\b(?:trade union|union member(?:ship)?)\b/giu],
+];
+
+/** What makes a special-category term about a person, not about code or a topic. */
+const PERSON_HINTS = [
+  /\b(?:Mr|Mrs|Ms|Miss|Mx)\.? [A-Z][a-z]+/u,
+  /\b(?:my|his|her|their|our) (?:wife|husband|partner|son|daughter|mother|father|mom|dad|brother|sister|friend|colleague|boss|neighbou?r|patient|client|child|kid|doctor|employee|grandmother|grandfather)\b/iu,
+  /\b(?:I|I'm|I've|he|she|he's|she's)\b(?: \w+){0,3} (?:has|have|had|is|was|been|got|suffers?|takes?|taking|diagnosed|tested|uses?|started)\b/u,
+  /\b(?:patient|employee|customer|member|applicant|user|client|tenant|student|claimant|subscriber)(?: (?:id|no\.?|number|#))? ?[:#]? ?(?:[A-Z][a-z]+ [A-Z][a-z]+|\d{3,})/u,
+  /\b(?:[A-Z][a-z]{1,15}) (?:[A-Z][a-z]{1,20})(?:'s)? (?:has|had|is|was|suffers|takes|was diagnosed|got|started)\b/u,
+  /\b(?:name|patient|employee)\s*[:=]\s*["']?[A-Z][a-z]+ [A-Z][a-z]+/u,
+];
+/** Phrases that contain a term but are about software or a topic. */
+const NOT_ABOUT_A_PERSON = /\b(?:race condition|genetic algorithm|child[_ ]process|api\/health|healthcheck|health[_-]?check|\/health\b|cancer research|diabetes (?:dataset|model)|depression (?:model|dataset)|stroke-width|stroke(?:Style|Width|-linecap)|surgery scheduling system)/giu;
+
+function specialCategoryFindings(text: string, personal: Finding[], out: Finding[]) {
+  const masked = text.replace(NOT_ABOUT_A_PERSON, (s) => ' '.repeat(s.length));
+  for (const [category, re] of SPECIAL_TERMS) {
+    re.lastIndex = 0;
+    for (const m of masked.matchAll(re)) {
+      const from = Math.max(0, m.index - PERSON_WINDOW_CHARS);
+      const to = Math.min(masked.length, m.index + m[0].length + PERSON_WINDOW_CHARS);
+      const nearPersonalData = personal.some((f) => f.end >= from && f.start <= to);
+      const window = masked.slice(from, to);
+      if (nearPersonalData || PERSON_HINTS.some((h) => h.test(window))) {
+        out.push({ kind: 'special-category', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF['special-category'], category });
+      }
+    }
+  }
+}
+
+/** Every finding in a text, in order of position; the text is cut at MAX_SCAN_CHARS. */
+export function detectData(input: string): Finding[] {
+  const text = input.length > MAX_SCAN_CHARS ? input.slice(0, MAX_SCAN_CHARS) : input;
+  const out: Finding[] = [];
+  emailFindings(text, out);
+  phoneFindings(text, out);
+  nationalIdFindings(text, out);
+  ibanFindings(text, out);
+  cardFindings(text, out);
+  // A number counted as a card, IBAN or id is not also a phone number.
+  const strong = out.filter((f) => f.kind !== 'phone' && f.kind !== 'email');
+  const kept = out.filter((f) => f.kind !== 'phone' || !strong.some((s) => s.start < f.end && f.start < s.end));
+  const personal = kept.slice();
+  specialCategoryFindings(text, personal, kept);
+  return kept.sort((a, b) => a.start - b.start || a.kind.localeCompare(b.kind));
+}
+
+/** The data classes a set of findings touches, in the vocabulary's order. */
+export function targetsOf(findings: readonly Finding[]): Target[] {
+  const set = new Set<Target>();
+  for (const f of findings) for (const t of f.targets) set.add(t);
+  return (['personal', 'sensitive', 'financial'] as const).filter((t) => set.has(t));
+}
+
+/** "2 email addresses, 1 payment card number" — what was found, never the values. */
+export function describeFindings(findings: readonly Finding[]): string {
+  const counts = new Map<string, number>();
+  for (const f of findings) {
+    const key = f.kind === 'special-category' ? `special:${f.category}` : f.kind;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const parts: string[] = [];
+  for (const [key, n] of counts) {
+    if (key.startsWith('special:')) parts.push(`${n} ${key.slice('special:'.length)} detail${n > 1 ? 's' : ''} about a person`);
+    else {
+      const [one, many] = ENTITY_LABELS[key as EntityKind];
+      parts.push(`${n} ${n > 1 ? many : one}`);
+    }
+  }
+  return parts.join(', ');
+}

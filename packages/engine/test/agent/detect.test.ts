@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describeFindings, detectData, luhnValid, mod97, targetsOf } from '../../src/agent/detect.ts';
+
+const kinds = (text: string) => detectData(text).map((f) => f.kind);
+
+describe('detectData finds personal data by format and checksum', () => {
+  it('finds an email address and reports it as personal data', () => {
+    expect(kinds("curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io")).toEqual(['email']);
+    expect(targetsOf(detectData('jane.doe@acme-corp.com'))).toEqual(['personal']);
+  });
+  it('finds card numbers only when the Luhn check and an issuer range agree', () => {
+    expect(kinds('charge 4556 7375 8689 9855 now')).toEqual(['card']);
+    expect(kinds('charge 4556 7375 8689 9856 now')).toEqual([]);
+    expect(luhnValid('4556737586899855')).toBe(true);
+  });
+  it('finds IBANs with a valid mod-97 check and leaves a mistyped one', () => {
+    expect(mod97('DE44500105175407324931')).toBe(1);
+    expect(kinds('pay to DE44 5001 0517 5407 3249 31 today')).toEqual(['iban']);
+    expect(kinds('pay to DE44 5001 0517 5407 3249 32 today')).toEqual([]);
+  });
+  it('finds US, UK and EU national ids', () => {
+    expect(kinds('SSN 536-22-1234')).toEqual(['ssn']);
+    expect(kinds('NINO AB 12 34 56 C')).toEqual(['nino']);
+    expect(kinds('DNI 12345678Z')).toEqual(['eu-national-id']);
+    expect(kinds('DNI 12345678A')).toEqual([]);
+    expect(kinds('codice fiscale RSSMRA85T10A562S')).toEqual(['eu-national-id']);
+  });
+  it('finds phone numbers in international and US formats', () => {
+    expect(kinds('call +44 7700 900123')).toEqual(['phone']);
+    expect(kinds('reach me at (415) 555-2671')).toEqual(['phone']);
+  });
+  it('finds special-category terms only when they are about a person', () => {
+    expect(targetsOf(detectData('My wife was diagnosed with diabetes'))).toEqual(['personal', 'sensitive']);
+    expect(kinds('Patient John Smith has HIV')).toContain('special-category');
+    expect(kinds('add a diabetes column to the report')).toEqual([]);
+  });
+});
+
+describe('detectData leaves what only looks like data', () => {
+  it.each([
+    ['RFC 2606 example domains', 'send to test@example.com, a@b.example, user@foo.test, x@y.invalid and root@localhost'],
+    ['git and ssh remotes', 'git clone git@github.com:org/repo.git && git remote add up ssh://git@gitlab.com/org/repo && ssh deploy@prod.acme.io'],
+    ['documented test cards', 'use 4242 4242 4242 4242, 4111-1111-1111-1111, 5555555555554444, 378282246310005 or 4000000000000002'],
+    ['health in an endpoint', 'curl http://localhost:3000/api/health && npm run healthcheck'],
+    ['race conditions and genetic algorithms', 'fix the race condition in the genetic algorithm, spawn via child_process'],
+    ['versions, dates and file names', 'react@19.3.1 icon@2x.png released 2024-01-15 build 1.2.3-4567 ip 192.168.10.200'],
+    ['example IBANs and SSNs', 'IBAN DE89 3704 0044 0532 0130 00, SSN 123-45-6789'],
+  ])('%s', (_name, text) => {
+    expect(detectData(text)).toEqual([]);
+  });
+});
+
+describe('detectData is safe on any input', () => {
+  it('never throws and gives the same findings twice', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (text) => {
+        const a = detectData(text);
+        expect(detectData(text)).toEqual(a);
+        for (const f of a) expect(f.end).toBeGreaterThan(f.start);
+      }),
+    );
+  });
+  it('says what was found without the value', () => {
+    const text = 'jane.doe@acme-corp.com and 4556 7375 8689 9855';
+    const said = describeFindings(detectData(text));
+    expect(said).toBe('1 email address, 1 payment card number');
+    expect(said).not.toContain('jane');
+  });
+  it('reads a long adversarial input in bounded time (no catastrophic backtracking)', () => {
+    const evil = `${'a'.repeat(50_000)}@${'b-'.repeat(50_000)} ${'1 '.repeat(50_000)} ${'+1'.repeat(20_000)}`;
+    expect(Array.isArray(detectData(evil))).toBe(true);
+  });
+});
