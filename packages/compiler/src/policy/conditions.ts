@@ -49,28 +49,35 @@ export function subjectRequestOf(text: string): SubjectRequest | null {
 
 const NEGATION = /\b(?:without|no|not|absent|lacking|unless)\s+(?:\w+\s+){0,3}$/i;
 
-/** Atoms of one clause (a conjunction), and whether anything in it was understood. */
+/** Atoms of one clause (a conjunction); several values of one enumerated attribute are alternatives. */
 function clauseAtoms(clause: string): Condition[] {
   const atoms: Condition[] = [];
-  const seen = new Set<string>();
   for (const p of PATTERNS) {
     const m = p.test.exec(clause);
     if (!m) continue;
     const before = clause.slice(0, m.index);
     const atom = NEGATION.test(before) && p.negated ? p.negated : p.atom;
-    // one statement per attribute: the first (most specific) pattern wins
-    if (seen.has(atom.attribute)) continue;
-    seen.add(atom.attribute);
-    atoms.push(atom);
+    const same = atoms.findIndex((a) => a.attribute === atom.attribute);
+    if (same < 0) atoms.push(atom);
+    else {
+      const prev = atoms[same]!;
+      // "legal obligation ... or public interest": the values add up; for booleans the first (most specific) statement wins
+      if ('in' in prev && 'in' in atom) atoms[same] = { attribute: prev.attribute, in: [...new Set([...prev.in, ...atom.in])] } as Condition;
+    }
   }
   return atoms;
 }
 
-/** Split enumerations and disjunctions: "(a) ...; (b) ...", "... or ...". */
+const INTRO = /^[^:;]*\b(?:following|where|if|unless|necessary)\b[^:;]*:\s*/i;
+const POINT = /^\(\s*(?:[a-z]|[ivx]+|\d+)\s*\)\s*/i;
+
+/** Split enumerations: "where one of the following applies: (a) ...; (b) ...; or (c) ...". */
 function alternativesOf(text: string): string[] {
-  const byPoint = text.split(/\s*\(\s*(?:[a-z]|[ivx]+|\d+)\s*\)\s*/i).map((s) => s.trim()).filter((s) => s.length > 0);
-  const parts = byPoint.length > 1 ? byPoint.slice(/\b(?:following|where|if)\b[^.;]*[:]?\s*$/i.test(byPoint[0]!) ? 1 : 0) : [text];
-  return parts.flatMap((p) => p.split(/;\s*(?:or\s+)?|,?\s+\bor\b\s+/i)).map((s) => s.trim()).filter((s) => s.length > 0);
+  const body = text.replace(INTRO, '');
+  return body
+    .split(/;\s*(?:(?:and|or)\s+)?/i)
+    .map((s) => s.trim().replace(POINT, '').replace(/[.,;:\s]+$/, '').trim())
+    .filter((s) => s.length > 0);
 }
 
 export type MappedCondition = {
