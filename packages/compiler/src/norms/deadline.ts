@@ -75,7 +75,7 @@ export function findDeadline(clause: string, _language: Language = 'en'): string
     const m = DURATION.exec(clause);
     // "maintain workpapers for a period of 5 years from ..." is a retention period, not a deadline.
     const retention = m ? /(?:for|during|pendant|während|durante)(?: a| the)?(?: period of| periode de)?\s*$/iu.test(clause.slice(Math.max(0, m.index - 24), m.index)) : false;
-    if (m && !retention && /^\s*(?:after|of|from|following|nach|après|après la|a partir|a contar|desde|following receipt)/iu.test(clause.slice(m.index + m[0].length))) {
+    if (m && !retention && !/^\s*of age/iu.test(clause.slice(m.index + m[0].length)) && /^\s*(?:after|from|following|nach|après|après la|a partir|a contar|desde|following receipt)/iu.test(clause.slice(m.index + m[0].length))) {
       const amount = amountOf(m[1]!);
       const unitIndex = m.slice(2).findIndex((g) => g !== undefined);
       if (amount !== null && amount > 0 && unitIndex >= 0) best = { index: m.index, value: isoDuration(amount, UNITS[unitIndex]![1]) };

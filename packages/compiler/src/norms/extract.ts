@@ -17,7 +17,7 @@ type CompiledLexicon = {
   subject: RegExp;
   subjectNames: string[];
   action: RegExp;
-  actions: { action: Action; weak: boolean }[];
+  actions: { action: Action; weak: boolean; ignore: boolean }[];
   target: RegExp;
   targetKinds: Target[];
   afterPreposition: RegExp;
@@ -51,7 +51,7 @@ function compileLexicon(lexicon: Lexicon): CompiledLexicon {
     subject: phraseRegExp(subjects.map((s) => s[0])),
     subjectNames: subjects.map((s) => s[1]),
     action: phraseRegExp(actions.map((a) => a[0])),
-    actions: actions.map((a) => ({ action: a[1], weak: a[2] === 'weak' })),
+    actions: actions.map((a) => ({ action: a[1], weak: a[2] === 'weak', ignore: a[2] === 'ignore' })),
     target: phraseRegExp(
       targets.map((t) => t[0]),
       'gu',
@@ -192,6 +192,8 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         if (!context.legalSignal && !subject.explicit) return;
         // "Processing of ... shall be prohibited": in the passive voice the action precedes the modal.
         const action = findAction(text, m.end, clauseEnd, lex, modality) ?? findAction(text, subject.start ?? clauseStart, m.start, lex, modality);
+        // "shall comply with a request": a duty whose only verb is a weak one names no action of its own.
+        if (modality !== 'right' && action && !action.strong) return;
         const grounds = isLead && (action?.strong === true || lex.listOfGrounds.test(sentence.text));
         if (isLead && !grounds) {
           // "The business shall: (1) delete ...; (2) notify ...": each point is a norm of the lead.
@@ -346,10 +348,11 @@ function findAction(text: string, from: number, to: number, lex: CompiledLexicon
   // "du responsable du traitement": a word inside a subject's name is no action.
   const subjects = findAll(lex.subject, text, from, to);
   for (const h of findAll(lex.action, text, from, to)) {
-    if (subjects.some((s) => h.start < s.end && h.end > s.start)) continue;
+    if (subjects.some((s) => h.start >= s.start && h.end <= s.end)) continue;
     const before = text.slice(Math.max(from, h.start - 30), h.start);
     if (before.length > 0 && lex.afterRelative.test(before)) continue;
     const info = lex.actions[h.index]!;
+    if (info.ignore) continue;
     // A right to be informed is a right to read what one is told.
     if (modality === 'right' && info.action === 'notify' && !info.weak) return { action: 'read', strong: true };
     if (info.weak) {

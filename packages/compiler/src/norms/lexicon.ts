@@ -16,8 +16,11 @@ export type Lexicon = {
   modals: [phrase: string, kind: ModalKind][];
   /** Subject phrases -> the role's English name ("responsable du traitement" -> "controller"). */
   subjects: [phrase: string, subject: string][];
-  /** Verbs and nouns of the seven actions; weak ones ("obtain", "request") only count when no other does. */
-  actions: [phrase: string, action: Action, weak?: 'weak'][];
+  /**
+   * Verbs and nouns of the seven actions; weak ones ("obtain", "request") only count when no other
+   * does; 'ignore' phrases ("not limited to", "commonly used") hide the action words inside them.
+   */
+  actions: [phrase: string, action: Action, kind?: 'weak' | 'ignore'][];
   /** Target terms; precedence sensitive > financial > personal > general. */
   targets: [phrase: string, target: Target][];
   /** Words before a noun that make it an object, not a subject ("from the controller"). */
