@@ -99,6 +99,28 @@ describe('verifying an exported audit log', () => {
     expect(verifyFile({ ...consistency, from: log.checkpoints[0]! }, keys).ok).toBe(false);
   });
 
+  it('checks an export against checkpoints saved earlier: a rewritten or truncated history fails', () => {
+    const saved = clone(log.checkpoints[1]!); // size 8
+    expect(verifyFile(clone(log), keys, { trustedCheckpoints: [saved] }).ok).toBe(true);
+
+    // The operator rebuilds the log from entry 5 on and signs fresh checkpoints: self-consistent, but not what was seen.
+    const rewritten = buildLog(13).log;
+    const alone = verifyFile(clone(rewritten), keys);
+    expect(alone.ok).toBe(true);
+    const against = verifyFile(clone(rewritten), keys, { trustedCheckpoints: [saved] });
+    expect(against.ok).toBe(false);
+    expect(against.failures.some((f) => f.check === 'root' && f.entry === 'checkpoint of size 8')).toBe(true);
+
+    // Serving an older, genuinely signed state of the log (truncation) fails as well.
+    const truncated = clone(log);
+    truncated.entries = truncated.entries.slice(0, 4);
+    truncated.checkpoint = truncated.checkpoints[0]!;
+    truncated.checkpoints = [truncated.checkpoints[0]!];
+    expect(verifyFile(clone(truncated), keys).ok).toBe(true);
+    const stale = verifyFile(truncated, keys, { trustedCheckpoints: [saved] });
+    expect(stale.failures.map((f) => f.check)).toContain('completeness');
+  });
+
   it('says when a file is none of the known kinds', () => {
     expect(verifyFile({ hello: 'world' }, keys)).toMatchObject({ kind: 'unknown', ok: false });
   });

@@ -68,7 +68,15 @@ export function detectKind(value: unknown): VerifiedKind {
   return 'unknown';
 }
 
-export function verifyFile(value: unknown, keys: KeyRing): Verification {
+export type VerifyOptions = {
+  /**
+   * Checkpoints the verifier saved earlier (e.g. on a previous visit). An export must contain a
+   * tree with each one's size and root: that proves history was neither rewritten nor truncated.
+   */
+  trustedCheckpoints?: Checkpoint[];
+};
+
+export function verifyFile(value: unknown, keys: KeyRing, options: VerifyOptions = {}): Verification {
   switch (detectKind(value)) {
     case 'proof-bundle':
       return verifyProofBundle(value as ProofBundle | DsseEnvelope, keys);
@@ -77,7 +85,7 @@ export function verifyFile(value: unknown, keys: KeyRing): Verification {
     case 'consistency-proof':
       return verifyConsistencyProofFile(value as ConsistencyProofFile, keys);
     case 'audit-export':
-      return verifyAuditExport(value as AuditExport, keys);
+      return verifyAuditExport(value as AuditExport, keys, options.trustedCheckpoints);
     default: {
       const r = new Report('unknown');
       r.fail('format', 'not a proof bundle, a DSSE envelope, an inclusion proof, a consistency proof or an audit-log export');
@@ -118,7 +126,7 @@ function checkBundle(bundle: ProofBundle | DsseEnvelope, keys: KeyRing, r: Repor
   }
   if (sameDecision) r.pass('decision matches the signed payload');
   else r.fail('decision', 'the decision differs from the signed payload', entry);
-  if (decision.digest === sha256Digest(signed.payload)) r.pass('digest');
+  if (decision.digest === sha256Digest(signed.payload)) r.pass('digest is the SHA-256 of the payload');
   else r.fail('digest', `digest ${String(decision.digest)} is not the SHA-256 of the signed payload`, entry);
   if (envelope.signatures.some((s) => s.sig === decision.signature)) r.pass('decision signature is the envelope signature');
   else r.fail('decision signature', "the decision's signature is not the envelope's", entry);
@@ -188,7 +196,7 @@ export function verifyConsistencyProofFile(file: ConsistencyProofFile, keys: Key
 }
 
 /** Rebuilds the whole tree from the exported leaves; every checkpoint's root and every bundle must match. */
-export function verifyAuditExport(file: AuditExport, keys: KeyRing): Verification {
+export function verifyAuditExport(file: AuditExport, keys: KeyRing, trusted: Checkpoint[] = []): Verification {
   const r = new Report('audit-export');
   const head = verifyCheckpoint(file.checkpoint, keys);
   if (!head.ok) r.fail('checkpoint', head.reason);
@@ -197,13 +205,15 @@ export function verifyAuditExport(file: AuditExport, keys: KeyRing): Verificatio
     return r.done();
   }
   const bySize = new Map<number, Checkpoint[]>();
-  for (const c of [file.checkpoint, ...(Array.isArray(file.checkpoints) ? file.checkpoints : [])]) {
+  const trustedSet = new Set(trusted);
+  for (const c of [file.checkpoint, ...(Array.isArray(file.checkpoints) ? file.checkpoints : []), ...trusted]) {
+    const label = `${trustedSet.has(c) ? 'trusted ' : ''}checkpoint of size ${c?.size}`;
     const check = verifyCheckpoint(c, keys);
     if (!check.ok) {
-      r.fail('checkpoint', check.reason, `checkpoint of size ${c?.size}`);
+      r.fail('checkpoint', check.reason, label);
       continue;
     }
-    if (c.size > file.entries.length) r.fail('completeness', `a checkpoint of size ${c.size} but only ${file.entries.length} entries`, `checkpoint of size ${c.size}`);
+    if (c.size > file.entries.length) r.fail('completeness', `a checkpoint of size ${c.size} but only ${file.entries.length} entries`, label);
     bySize.set(c.size, [...(bySize.get(c.size) ?? []), c]);
   }
   if (head.ok && file.entries.length !== file.checkpoint.size) {

@@ -90,3 +90,19 @@ describe('audit log over HTTP', () => {
     expect(verifyFile(reordered, keys).ok).toBe(false);
   });
 });
+
+describe('an empty audit log', () => {
+  it('has the RFC 6962 empty root, exports and verifies', async () => {
+    const t = await createTestApp();
+    try {
+      const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
+      const checkpoint = (await t.app.inject('/api/v1/audit/checkpoint')).json();
+      expect(checkpoint).toMatchObject({ size: 0, root: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' });
+      const log = (await t.app.inject('/api/v1/audit/export')).json();
+      expect(log.entries).toEqual([]);
+      expect(verifyFile(log, keys).ok).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -88,6 +88,20 @@ describe('bytebound verify on files the server produced', () => {
     expect(wrongKeys.stdout).toMatch(/not in the given key set/);
   });
 
+  it('checks an export against a checkpoint saved earlier (--since)', async () => {
+    const saved = save('saved-checkpoint.json', (await t.app.inject('/api/v1/audit/checkpoint?size=8')).body);
+    expect((await bytebound('verify', files.export!, '--keys', jwks, '--since', saved)).code).toBe(0);
+    const older = JSON.parse(fs.readFileSync(files.export!, 'utf8'));
+    older.entries = older.entries.slice(0, 5);
+    older.checkpoint = (await t.app.inject('/api/v1/audit/checkpoint?size=5')).json();
+    older.checkpoints = [older.checkpoint];
+    const olderFile = save('older-export.json', JSON.stringify(older));
+    expect((await bytebound('verify', olderFile, '--keys', jwks)).code).toBe(0);
+    const stale = await bytebound('verify', olderFile, '--keys', jwks, '--since', saved);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/FAIL completeness \[trusted checkpoint of size 8\]/);
+  });
+
   it('fetches the keys from the server URL', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const result = await bytebound('verify', files.inclusion!, '--keys', `${address}/api/v1/keys`);
