@@ -7,7 +7,7 @@ import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITERS_RATE_PER_MINUTE, DECIDE_BODY_LIMIT_BYTES } from '../constants.ts';
 import { HttpError } from '../http/errors.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
-import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInPolicy } from './built-in-arbiters.ts';
+import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from './built-in-arbiters.ts';
 
 export const ARBITER_NAME = z
   .string()
@@ -53,8 +53,7 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/arbiters', guard, async (request) => {
     const own = await listArbiters(app.db, request.apiKey!.customerId);
     const builtIn = BUILT_IN_ARBITERS.map((a) => {
-      const policy = builtInPolicy(a);
-      return { id: a.name, name: a.name, title: a.title, version: BUILT_IN_VERSION, digest: policyDigest(policy), rules: policy.rules.length, builtIn: true };
+      return { id: a.name, name: a.name, title: a.title, version: BUILT_IN_VERSION, digest: builtInDigest(a), rules: builtInPolicy(a).rules.length, builtIn: true };
     });
     return { arbiters: [...builtIn, ...own] };
   });
@@ -63,8 +62,8 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params as z.infer<typeof idParams>;
     const builtIn = builtInArbiter(id);
     if (builtIn) {
-      const policy = builtInPolicy(builtIn);
-      return { id: builtIn.name, name: builtIn.name, builtIn: true, versions: [{ version: BUILT_IN_VERSION, digest: policyDigest(policy), rules: policy.rules.length, createdAt: null }] };
+      const versions = [{ version: BUILT_IN_VERSION, digest: builtInDigest(builtIn), rules: builtInPolicy(builtIn).rules.length, createdAt: null }];
+      return { id: builtIn.name, name: builtIn.name, builtIn: true, versions };
     }
     const arbiter = await findArbiter(app.db, request.apiKey!.customerId, id);
     if (!arbiter) throw new HttpError(404, `Unknown arbiter '${id}'`);

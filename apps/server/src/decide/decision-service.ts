@@ -10,7 +10,7 @@ import { ARBITER_TIMEOUT_MS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { arbiterSource, findArbiter } from '../arbiters/arbiter-store.ts';
-import { BUILT_IN_VERSION, builtInArbiter, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
+import { BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
 import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type ResolvedArbiter } from './consult-arbiters.ts';
 import { PolicyCache } from './policy-cache.ts';
 
@@ -64,9 +64,8 @@ export class DecisionService {
       return {
         ref,
         load: async (): Promise<ResolvedArbiter> => {
-          const policy = builtInPolicy(builtIn);
-          const digest = policyDigest(policy);
-          const entry = this.cache.get(digest, () => ({ policy, digest }));
+          const digest = builtInDigest(builtIn);
+          const entry = this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest }));
           return { id: builtIn.name, version: BUILT_IN_VERSION, digest, loaded: entry.loaded };
         },
       };
