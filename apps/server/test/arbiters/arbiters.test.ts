@@ -4,6 +4,7 @@ import { printPolicy } from '@bytebound/compiler/bytebound-format';
 import { REGULATIONS } from '@bytebound/compiler/policy-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { ARBITERS_RATE_PER_MINUTE } from '../../src/constants.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 
@@ -79,5 +80,16 @@ describe(`arbiters (${testDialect})`, () => {
   it('shows the versions of a built-in arbiter', async () => {
     const body = (await t.app.inject({ url: '/api/v1/arbiters/hipaa/versions', headers: bearer(bob) })).json();
     expect(body).toMatchObject({ id: 'hipaa', builtIn: true, versions: [expect.objectContaining({ version: 1 })] });
+  });
+
+  it(`limits each key to ${ARBITERS_RATE_PER_MINUTE} requests a minute, without touching other keys`, async () => {
+    const busy = (await newKey(t, 'cust-busy')).key;
+    const sameAddress = { remoteAddress: '10.7.7.7' };
+    const statuses: number[] = [];
+    for (let i = 0; i <= ARBITERS_RATE_PER_MINUTE; i++) statuses.push((await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(busy), ...sameAddress })).statusCode);
+    expect(statuses.slice(0, ARBITERS_RATE_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another key from the same address is not limited.
+    expect((await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(bob), ...sameAddress })).statusCode).toBe(200);
   });
 });
