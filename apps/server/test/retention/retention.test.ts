@@ -44,6 +44,33 @@ describe('retention', () => {
     }
   });
 
+  it('purges more payloads than one batch holds in a single run', async () => {
+    const t = await createTestApp();
+    try {
+      const old = Date.now() - 30 * DAY;
+      const rows = Array.from({ length: 2_500 }, (_, i) => ({
+        id: i.toString(16).padStart(64, '0'),
+        leaf_index: i,
+        customer_id: null,
+        verdict: 'ALLOW',
+        digest: `sha256:${i.toString(16).padStart(64, '0')}`,
+        key_id: 'k',
+        envelope: '{}',
+        decision: '{}',
+        created_at: old,
+        payload_purged_at: null,
+      }));
+      for (let i = 0; i < rows.length; i += 250) await t.db.insertInto('proof_bundles').values(rows.slice(i, i + 250)).execute();
+      const registry = new RetentionRegistry();
+      registry.register(proofPayloadRetention(DAY));
+      expect(await registry.runOnce(t.db)).toMatchObject([{ purged: 2_500 }]);
+      const left = await t.db.selectFrom('proof_bundles').select('id').where('envelope', 'is not', null).execute();
+      expect(left).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('keeps running the other purges when one fails, and refuses duplicate names', async () => {
     const testDb = await createTestDatabase();
     try {
