@@ -2,13 +2,16 @@
 // the emitted schema without errors, and isAuthorized (one call per target, combined by the
 // documented host wrapper cedarDecide) decides every hand-built case as the semantics say.
 import { describe, expect, it } from 'vitest';
+import { describeProperties } from './toolchains/property-checks.ts';
 import { VECTOR_PREFIX, emitCedar } from '../src/emit/cedar.ts';
 import { DEFAULT_COMPILE_OPTIONS, type CompleteRequest } from '../src/policy-model.ts';
 import type { TestVector } from '../src/emit/test-vectors.ts';
 import { cedarRunner, loadCedar } from './toolchains/cedar.ts';
+import type { FormatDecision } from './toolchains/types.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
 
 const options = { ...DEFAULT_COMPILE_OPTIONS, includeTests: false };
+const pickDecision = ({ decision, article, applied_policies }: FormatDecision): FormatDecision => ({ decision, article, applied_policies });
 
 describe('cedar emitter under cedar-wasm', () => {
   for (const level of ENFORCEMENT_LEVELS) {
@@ -18,6 +21,13 @@ describe('cedar emitter under cedar-wasm', () => {
       expect(decisions).toEqual(handCases.map((c) => c.expected[level]));
     });
   }
+
+  it('sends contexts that validate against the schema', () => {
+    for (const level of ENFORCEMENT_LEVELS) {
+      const loaded = loadCedar(emitCedar(handBuiltPolicy(level), options), true);
+      expect(handCases.map((c) => pickDecision(loaded.decide(c.request)))).toEqual(handCases.map((c) => c.expected[level]));
+    }
+  });
 
   it('names the deciding rule and the step in the reasons', () => {
     const loaded = loadCedar(emitCedar(handBuiltPolicy('strict'), options));
@@ -58,3 +68,5 @@ describe('cedar emitter with includeTests', () => {
     }
   });
 });
+
+describeProperties(cedarRunner, emitCedar, 3);

@@ -1,6 +1,7 @@
 // The Rego format checked by the real OPA: the package compiles under `opa check --strict` and
 // one `opa eval` per policy decides every hand-built case as docs/policy-semantics.md says.
 import { describe, expect, it } from 'vitest';
+import { describeProperties } from './toolchains/property-checks.ts';
 import { emitRego } from '../src/emit/rego.ts';
 import { DEFAULT_COMPILE_OPTIONS } from '../src/policy-model.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
@@ -46,3 +47,5 @@ describe('rego emitter with includeTests', () => {
     expect(report).toContain(`PASS: ${vectors}/${vectors}`);
   });
 });
+
+describeProperties(regoRunner, emitRego, 3);

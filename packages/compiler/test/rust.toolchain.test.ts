@@ -1,6 +1,7 @@
 // The Rust format checked by the real rustc: the module compiles (edition 2021, std only) with a
 // generated harness, and one build per policy decides every hand-built case as the semantics say.
 import { describe, expect, it } from 'vitest';
+import { describeProperties } from './toolchains/property-checks.ts';
 import { emitRust } from '../src/emit/rust.ts';
 import { DEFAULT_COMPILE_OPTIONS } from '../src/policy-model.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
@@ -48,3 +49,5 @@ describe('rust emitter with includeTests', () => {
     expect(report).toContain(`test result: ok. ${vectors} passed; 0 failed`);
   });
 });
+
+describeProperties(rustRunner, emitRust, 2);

@@ -2,6 +2,7 @@
 // decide over integer codes gives every hand-built case, the data section holds the rules' texts,
 // a code outside the vocabulary fails secure, and the test vectors in the comment block hold.
 import { describe, expect, it } from 'vitest';
+import { describeProperties } from './toolchains/property-checks.ts';
 import { emitWasm, wasmArguments, wasmRules } from '../src/emit/wasm.ts';
 import { DEFAULT_COMPILE_OPTIONS, DEFAULT_ATTRIBUTES } from '../src/policy-model.ts';
 import { rulesInDecisionOrder } from '../src/emit/escape.ts';
@@ -65,3 +66,5 @@ describe('wasm emitter with includeTests', () => {
     }
   });
 });
+
+describeProperties(wasmRunner, emitWasm, 20);

@@ -5,6 +5,9 @@ import {
   ACTIONS,
   BOOLEAN_ATTRIBUTES,
   ENUM_ATTRIBUTES,
+  OPCODE_COUNT,
+  TARGETS,
+  TIMINGS,
   decodeOpcode,
   opcode,
   type CompileOptions,
@@ -42,6 +45,7 @@ export function cedarSchema(): string {
     '  entity Agent;',
     '  entity Data;',
     '  type RequestContext = {',
+    '    phase: String,',
     '    timing: String,',
     '    target: String,',
     '    opcode: Long,',
@@ -82,11 +86,6 @@ function condition(c: Condition): string {
   return `${set(c.in)}.contains(${attribute})`;
 }
 
-function holds(rule: Rule): string {
-  const when = and(rule.when.map(condition));
-  return rule.unless.length === 0 ? when : and([when, `!(${or(rule.unless.map(condition))})`]);
-}
-
 function applies(regulation: PolicyRegulation): string {
   return `if context has jurisdiction then ${set(applicableJurisdictions(regulation.jurisdiction))}.contains(context.jurisdiction) else true`;
 }
@@ -95,17 +94,40 @@ function covering(regulations: PolicyRegulation[]): string {
   return or(regulations.map((r) => and([applies(r), `${set(r.covers)}.contains(context.target)`])));
 }
 
+const ALL = <T>(values: readonly T[], all: readonly T[]): boolean => all.every((v) => values.includes(v));
+const actionIn = (actions: readonly string[]): string => `action in [${actions.map((a) => `${CEDAR_NAMESPACE}::Action::${q(a)}`).join(', ')}]`;
+
+/** The request's opcode (or its on-request opcode) is one of the rule's, as compact Cedar as the set allows. */
+function opcodeMatch(rule: Rule): string {
+  const codes = [...new Set(rule.opcodes.filter((c) => Number.isInteger(c) && c >= 0 && c < OPCODE_COUNT))];
+  const decoded = codes.map(decodeOpcode);
+  const actions = ACTIONS.filter((a) => decoded.some((d) => d.action === a));
+  const timings = TIMINGS.filter((t) => decoded.some((d) => d.timing === t));
+  const targets = TARGETS.filter((t) => decoded.some((d) => d.target === t));
+  if (codes.length === 0) return 'false';
+  if (actions.length * timings.length * targets.length !== codes.length) {
+    return or([`${set(codes)}.contains(context.opcode)`, `${set(codes)}.contains(context.onRequestOpcode)`]);
+  }
+  // A product of actions, timings and targets: three small checks instead of the opcode list.
+  const timing = ALL(timings, TIMINGS)
+    ? 'true'
+    : timings.includes('on-request')
+      ? or([`${set(timings)}.contains(context.timing)`, 'context.subjectRequest != "none"'])
+      : `${set(timings)}.contains(context.timing)`;
+  return and([...(ALL(actions, ACTIONS) ? [] : [actionIn(actions)]), ...(ALL(targets, TARGETS) ? [] : [`${set(targets)}.contains(context.target)`]), ...(timing === 'true' ? [] : [timing])]);
+}
+
 /** The rule is a candidate: a covering regulation of its own, and an opcode of the request. */
 function candidate(policy: Policy, rule: Rule): string {
   const own = policy.regulations.filter((r) => r.id === rule.regulation);
   if (own.length === 0) return 'false';
-  return and([covering(own), or([`${set(rule.opcodes)}.contains(context.opcode)`, `${set(rule.opcodes)}.contains(context.onRequestOpcode)`])]);
+  return and([covering(own), opcodeMatch(rule)]);
 }
 
 function actionScope(rule: Rule): string {
-  const actions = [...new Set(rule.opcodes.filter((c) => c >= 0 && c < 168).map((c) => decodeOpcode(c).action))];
-  if (actions.length === 0) return 'action';
-  return `action in [${actions.map((a) => `${CEDAR_NAMESPACE}::Action::${q(a)}`).join(', ')}]`;
+  const actions = [...new Set(rule.opcodes.filter((c) => Number.isInteger(c) && c >= 0 && c < OPCODE_COUNT).map((c) => decodeOpcode(c).action))];
+  if (actions.length === 0 || actions.length === ACTIONS.length) return 'action';
+  return actionIn(ACTIONS.filter((a) => actions.includes(a)));
 }
 
 function annotations(values: Record<string, string>): string[] {
@@ -118,9 +140,6 @@ function ruleComment(rule: Rule, index: number): string[] {
   for (const review of rule.review) lines.push(`//   REVIEW (condition not mapped to a request attribute): ${commentText(review)}`);
   return lines;
 }
-
-const pairs = (rule: Rule): Set<string> =>
-  new Set(rule.opcodes.filter((c) => c >= 0 && c < 168).map((c) => `${decodeOpcode(c).action}/${decodeOpcode(c).target}`));
 
 export function emitCedar(policy: Policy, options: CompileOptions): string {
   const rules = rulesInDecisionOrder(policy);
@@ -139,6 +158,12 @@ export function emitCedar(policy: Policy, options: CompileOptions): string {
     SCHEMA_END,
     '',
   ];
+  out.push(
+    '// ---- Phase "rules" (steps 0, 3 and 4): the rules, and the permit of a target no applicable regulation',
+    '// covers. Cedar allows when a permit holds and no forbid does, and denies naming the forbids that hold;',
+    '// a deny that names no policy means no rule holds: the host then asks phase "requirements".',
+    '',
+  );
   rules.forEach((rule, index) => {
     out.push(
       ...ruleComment(rule, index),
@@ -153,6 +178,7 @@ export function emitCedar(policy: Policy, options: CompileOptions): string {
         reason: rule.reason,
       }),
       `${rule.effect} (principal, ${actionScope(rule)}, resource)`,
+      'when { context.phase == "rules" }',
       `when { ${candidate(policy, rule)} }`,
       `when { ${and(rule.when.map(condition))} }`,
       ...(rule.unless.length > 0 ? [`unless { ${or(rule.unless.map(condition))} }`] : []),
@@ -161,15 +187,21 @@ export function emitCedar(policy: Policy, options: CompileOptions): string {
     );
   });
   out.push(
-    `// ---- Requirements not met (step 5): a permit exists for this opcode but none holds -> ${level === 'permissive' ? 'ALLOW with a warning (permissive)' : 'DENY'}.`,
+    '// Step 0: a target that no applicable regulation covers is allowed.',
+    ...annotations({ id: 'no-applicable-regulation', kind: 'no-regulation', reason: NO_REGULATION_REASON }),
+    'permit (principal, action, resource)',
+    'when { context.phase == "rules" }',
+    `unless { ${covering(policy.regulations)} }`,
+    ';',
+    '',
+    '// ---- Phase "requirements" (steps 5 and 6), asked only when no rule holds for the target.',
+    `// Step 5: a permit exists for this opcode but does not hold: a requirement not met -> ${level === 'permissive' ? 'ALLOW with a warning (permissive)' : 'DENY'}.`,
     '',
   );
   rules.forEach((rule, index) => {
     if (rule.effect !== 'permit') return;
-    const mine = pairs(rule);
-    const rivals = permits.filter((p) => [...pairs(p)].some((pair) => mine.has(pair)));
     out.push(
-      `// [${index}] ${commentText(rule.id)} is required and not met`,
+      `// [${index}] ${commentText(rule.id)} is required`,
       ...annotations({
         id: `unmet:${rule.id}`,
         kind: 'unmet',
@@ -181,24 +213,19 @@ export function emitCedar(policy: Policy, options: CompileOptions): string {
         reason: rule.reason,
       }),
       `${level === 'permissive' ? 'permit' : 'forbid'} (principal, ${actionScope(rule)}, resource)`,
+      'when { context.phase == "requirements" }',
       `when { ${candidate(policy, rule)} }`,
-      `unless { ${or(rivals.map((p) => and([candidate(policy, p), holds(p)])))} }`,
       ';',
       '',
     );
   });
   out.push(
-    `// ---- Undefined scenario (step 6): a covered target for which no permit exists -> ${level === 'strict' ? 'DENY' : 'ALLOW with a warning'}.`,
+    `// Step 6: an undefined scenario, a covered target for which no permit exists -> ${level === 'strict' ? 'DENY' : 'ALLOW with a warning'}.`,
     ...annotations({ id: 'undefined-scenario', kind: 'undefined', reason: UNDEFINED_SCENARIO_REASON }),
     `${level === 'strict' ? 'forbid' : 'permit'} (principal, action, resource)`,
+    'when { context.phase == "requirements" }',
     `when { ${covering(policy.regulations)} }`,
     `unless { ${or(permits.map((p) => candidate(policy, p)))} }`,
-    ';',
-    '',
-    '// ---- Step 0: a target that no applicable regulation covers -> ALLOW.',
-    ...annotations({ id: 'no-applicable-regulation', kind: 'no-regulation', reason: NO_REGULATION_REASON }),
-    'permit (principal, action, resource)',
-    `unless { ${covering(policy.regulations)} }`,
     ';',
     '',
   );
@@ -237,10 +264,13 @@ export function cedarPolicyMeta(annotations: Record<string, string | null | unde
   };
 }
 
-/** The authorization request for one target. */
-export function cedarCall(request: CompleteRequest, target: Target): CedarCall {
+export type CedarPhase = 'rules' | 'requirements';
+
+/** The authorization request for one target in one phase. */
+export function cedarCall(request: CompleteRequest, target: Target, phase: CedarPhase = 'rules'): CedarCall {
   const a = request.attributes;
   const context: CedarContext = {
+    phase,
     timing: request.timing,
     target,
     opcode: opcode(request.action, request.timing, target),
@@ -269,25 +299,26 @@ export type CedarDecision = {
 };
 
 /**
- * The host wrapper: one Cedar authorization per target, the verdict of each as Cedar gives it;
- * the determining policies' annotations say which rules decided (forbids of rules before the
- * requirement and undefined-scenario policies that fire with them). Any Cedar error denies.
+ * The host wrapper: per target, Cedar decides phase "rules"; when no policy holds there (a deny
+ * naming no policy), Cedar decides phase "requirements" (a requirement not met, or an undefined
+ * scenario). The verdict of each target is Cedar's; the determining policies' annotations say
+ * which rules decided. Targets combine as docs/policy-semantics.md says. Any Cedar error denies.
  */
 export function cedarDecide(request: CompleteRequest, authorize: (call: CedarCall) => CedarAnswer, meta: (policyId: string) => CedarPolicyMeta): CedarDecision {
   const sides = { DENY: { rules: new Map<string, CedarPolicyMeta>(), notes: new Set<string>() }, ALLOW: { rules: new Map<string, CedarPolicyMeta>(), notes: new Set<string>() } };
   let denied = false;
   for (const target of request.targets) {
-    const answer = authorize(cedarCall(request, target));
-    const verdict = answer.decision === 'allow' && answer.errors.length === 0 ? 'ALLOW' : 'DENY';
+    let answer = authorize(cedarCall(request, target, 'rules'));
+    if (answer.errors.length === 0 && answer.decision === 'deny' && answer.reason.length === 0) answer = authorize(cedarCall(request, target, 'requirements'));
+    const failed = answer.errors.length > 0 || answer.reason.length === 0;
+    const verdict = answer.decision === 'allow' && !failed ? 'ALLOW' : 'DENY';
     if (verdict === 'DENY') denied = true;
     const side = sides[verdict];
-    if (answer.errors.length > 0) {
-      side.notes.add(`Cedar evaluation error: ${answer.errors.join('; ')}`);
+    if (failed) {
+      side.notes.add(answer.errors.length > 0 ? `Cedar evaluation error: ${answer.errors.join('; ')}` : 'no Cedar policy decided: default deny');
       continue;
     }
-    const determining = answer.reason.map(meta);
-    const step = (['rule', 'unmet', 'undefined', 'no-regulation'] as const).find((k) => determining.some((m) => m.kind === k));
-    for (const m of determining.filter((d) => d.kind === step)) {
+    for (const m of answer.reason.map(meta)) {
       if (m.rule !== null) side.rules.set(m.rule, m);
       else side.notes.add(m.reason);
     }
