@@ -1,0 +1,250 @@
+// The public compiler endpoints of spec section 7 (/api/v1/home/...): compile a demo text, parse a
+// statute into per-regulation policies, decide a context against a policy set, and keep a demo
+// compile as an arbiter. Public ones are rate-limited per IP and bounded in size; naming a stored
+// arbiter, or saving one, needs an API key.
+import crypto from 'node:crypto';
+import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
+import { compile, type CompileSuccess } from '@bytebound/compiler/compile';
+import { formatById } from '@bytebound/compiler/emit/formats';
+import type { CompileOptions, Condition, Jurisdiction, Policy } from '@bytebound/compiler/policy-model';
+import { JURISDICTIONS } from '@bytebound/compiler/policy-model';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
+import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
+import {
+  ARBITERS_RATE_PER_MINUTE,
+  DECIDE_BODY_LIMIT_BYTES,
+  LEGAL_TEXT_BODY_LIMIT_BYTES,
+  PUBLIC_COMPILER_RATE_PER_MINUTE,
+  STATUTE_CACHE_ENTRIES,
+  VALIDATE_SYNTAX_RATE_PER_MINUTE,
+} from '../constants.ts';
+import { HttpError } from '../http/errors.ts';
+import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
+
+const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const jurisdiction = z.enum(JURISDICTIONS);
+
+const demoCompileBody = z
+  .object({
+    source: z.string(),
+    format: z.string().min(1).max(20).default('cedar'),
+    jurisdiction: jurisdiction.optional(),
+    options: z
+      .object({
+        target: z.enum(['development', 'production']).optional(),
+        optimize: z.union([z.boolean(), z.enum(['none', 'basic', 'maximum'])]).optional(),
+        validate: z.boolean().optional(),
+        enforcementLevel: z.enum(['strict', 'moderate', 'permissive']).optional(),
+        includeTests: z.boolean().optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+const parseStatuteBody = z.object({ text: z.string(), jurisdiction: jurisdiction.optional() }).strict();
+
+const validateSyntaxBody = z
+  .object({
+    context: z
+      .object({
+        principal: z.object({ id: z.string().max(200).optional(), type: z.string().max(100).optional() }).strict().optional(),
+        action: z.unknown(),
+        timing: z.unknown().optional(),
+        target: z.unknown().optional(),
+        resource: z.record(z.string(), z.unknown()).optional(),
+        attributes: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+    policy_set: z.string().min(1),
+  })
+  .strict();
+
+const blueprintBody = z.union([
+  z.object({ name: ARBITER_NAME, bbs: z.string().min(1) }).strict(),
+  z
+    .object({ name: ARBITER_NAME, source: z.string(), jurisdiction: jurisdiction.optional(), options: demoCompileBody.shape.options })
+    .strict(),
+]);
+
+type DemoOptions = z.infer<typeof demoCompileBody>['options'];
+
+function compileOptionsOf(options: DemoOptions): Partial<CompileOptions> {
+  const out: Partial<CompileOptions> = {};
+  if (options.target) out.targetEnvironment = options.target;
+  if (options.optimize !== undefined) out.optimizationLevel = options.optimize === true ? 'maximum' : options.optimize === false ? 'none' : options.optimize;
+  if (options.enforcementLevel) out.enforcementLevel = options.enforcementLevel;
+  if (options.includeTests !== undefined) out.includeTests = options.includeTests;
+  return out;
+}
+
+/** Compiles to bytebound; a failure is a 400 with the compiler's message, stage and validation. */
+function compileOrFail(source: string, jurisdictionCode: Jurisdiction | undefined, options: Partial<CompileOptions>): CompileSuccess {
+  const result = compile(source, { format: 'bytebound', ...(jurisdictionCode ? { jurisdiction: jurisdictionCode } : {}), options });
+  if (!result.ok) throw new HttpError(400, result.error, { status: 'error', stage: result.stage, validation: result.validation });
+  return result;
+}
+
+function describeCondition(c: Condition): string {
+  if ('equals' in c) return `${c.attribute} = ${c.equals}`;
+  if ('in' in c) return `${c.attribute} in [${c.in.join(', ')}]`;
+  return `${c.attribute} > ${c.greaterThan}`;
+}
+
+/** Every distinct condition the policy checks, and the text conditions kept for review. */
+function conditionsOf(policy: Policy) {
+  const checked = new Set<string>();
+  const review = new Set<string>();
+  for (const rule of policy.rules) {
+    for (const c of rule.when) checked.add(describeCondition(c));
+    for (const c of rule.unless) checked.add(`not ${describeCondition(c)}`);
+    for (const r of rule.review) review.add(r);
+  }
+  return { checked: [...checked].sort(), review: [...review] };
+}
+
+export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> {
+  useApiKeyAuth(app);
+  const statutes = new Map<string, StatutePolicy[]>();
+
+  app.post(
+    '/api/v1/home/demo/compile',
+    { bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: demoCompileBody }, config: perIp(PUBLIC_COMPILER_RATE_PER_MINUTE) },
+    async (request) => {
+      const body = request.body as z.infer<typeof demoCompileBody>;
+      const format = formatById(body.format);
+      if (!format) throw new HttpError(400, `Unknown format '${body.format}'`);
+      const started = performance.now();
+      const options = compileOptionsOf(body.options);
+      const result = compileOrFail(body.source, body.jurisdiction, options);
+      const output = format.id === 'bytebound' ? result.output : format.emit(result.policy, result.options);
+      const compilationTimeMs = performance.now() - started;
+      const validators: { name: string; ok: boolean; messages: string[] }[] = [
+        { name: 'legal-text', ok: true, messages: [...result.validation.warnings, ...result.validation.suggestions] },
+      ];
+      if (body.options.validate !== false) {
+        // The bytebound output must load back into the very policy it was printed from.
+        let roundTrip: string[] = [];
+        try {
+          const reparsed = parsePolicy(result.output);
+          if (policyDigest(reparsed) !== policyDigest(result.policy)) roundTrip = ['the bytebound output does not load back into the same policy'];
+        } catch (error) {
+          roundTrip = [error instanceof Error ? error.message : String(error)];
+        }
+        validators.push({ name: 'bytebound-round-trip', ok: roundTrip.length === 0, messages: roundTrip });
+      }
+      const conditions = conditionsOf(result.policy);
+      return {
+        status: 'success',
+        policy_id: policyDigest(result.policy),
+        output: {
+          [format.id]: output,
+          bbs: result.output,
+          metadata: {
+            compilation_time_ms: Math.round(compilationTimeMs * 100) / 100,
+            stages: result.stages,
+            performance_tier: result.metadata.performanceTier,
+            detected: result.detected,
+            rules: result.metadata.ruleCount,
+            norms: result.metadata.normCount,
+            note: result.note,
+            validators,
+            conditions: conditions.checked,
+            review: conditions.review,
+          },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/home/homepage/compiler/parse-statute',
+    { bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: parseStatuteBody }, config: perIp(PUBLIC_COMPILER_RATE_PER_MINUTE) },
+    async (request) => {
+      const body = request.body as z.infer<typeof parseStatuteBody>;
+      const key = crypto.createHash('sha256').update(`${body.jurisdiction ?? ''}\n${body.text}`, 'utf8').digest('hex');
+      const cached = statutes.get(key);
+      if (cached) {
+        statutes.delete(key);
+        statutes.set(key, cached);
+        return { policies: cached, total: cached.length, cache_status: 'HIT' };
+      }
+      const result = compileOrFail(body.text, body.jurisdiction, {});
+      const policies = regulationPolicies(result);
+      statutes.set(key, policies);
+      if (statutes.size > STATUTE_CACHE_ENTRIES) statutes.delete(statutes.keys().next().value!);
+      return { policies, total: policies.length, cache_status: 'MISS' };
+    },
+  );
+
+  app.post(
+    '/api/v1/home/homepage/compiler/validate-syntax',
+    {
+      bodyLimit: DECIDE_BODY_LIMIT_BYTES,
+      preHandler: [optionalApiKey(app)],
+      schema: { body: validateSyntaxBody },
+      config: perIp(VALIDATE_SYNTAX_RATE_PER_MINUTE),
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof validateSyntaxBody>;
+      const inline = body.policy_set.trimStart().startsWith('bytebound');
+      let call;
+      if (inline) {
+        call = app.decisions.inlinePolicy(body.policy_set);
+      } else {
+        const key = request.apiKey;
+        if (!key) throw new HttpError(401, 'Deciding with an arbiter needs an API key: send "Authorization: Bearer <key>", or send the policy itself as bytebound text');
+        [call] = await app.decisions.resolve(key.customerId, [body.policy_set.trim()]);
+      }
+      const { context } = body;
+      const consultation = await app.decisions.consult([call!], {
+        action: context.action,
+        timing: context.timing,
+        target: context.target,
+        ...(context.attributes ? { attributes: context.attributes } : {}),
+      });
+      const outcome = consultation.outcomes[0];
+      return {
+        decision: consultation.decision.decision,
+        exitCode: consultation.decision.exitCode,
+        reasons: consultation.decision.reasons,
+        applied_policies: consultation.decision.applied_policies,
+        article: consultation.decision.article,
+        metadata: {
+          latency_us: Math.round(consultation.latencyNs / 10) / 100,
+          policy: inline ? 'inline' : body.policy_set.trim(),
+          policy_digest: outcome?.digest ?? null,
+          version: outcome?.version ?? null,
+          signed: false,
+          note: 'A playground decision: not signed, not logged, not counted. POST /api/v1/decide signs and records decisions.',
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/home/blueprints/save',
+    {
+      bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES,
+      preHandler: [requireApiKey(app, 'arbiters')],
+      schema: { body: blueprintBody },
+      config: { rateLimit: { hook: 'preHandler', max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => `key:${r.apiKey?.id ?? r.ip}` } },
+    },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof blueprintBody>;
+      const text = 'bbs' in body ? body.bbs : printPolicy(compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options)).policy);
+      const parsed = parseArbiterSource(text);
+      const { arbiter, created } = await saveArbiterVersion(app.db, {
+        customerId: request.apiKey!.customerId,
+        name: body.name,
+        source: parsed.text,
+        digest: parsed.digest,
+        rules: parsed.policy.rules.length,
+      });
+      return reply.status(created ? 201 : 200).send(arbiter);
+    },
+  );
+}

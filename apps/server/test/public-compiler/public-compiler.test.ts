@@ -1,0 +1,137 @@
+// The public compiler endpoints (/api/v1/home/...): demo compile, parse-statute with its cache,
+// validate-syntax with an inline policy (public) or an arbiter (API key), blueprint save; all
+// bounded in size and rate-limited per IP.
+import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
+import { compile } from '@bytebound/compiler/compile';
+import { decideRequest } from '@bytebound/compiler/evaluate';
+import { TEMPLATES } from '@bytebound/compiler/templates';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { PUBLIC_COMPILER_RATE_PER_MINUTE } from '../../src/constants.ts';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  key = (await newKey(t, 'cust-public')).key;
+});
+afterAll(async () => t.close());
+
+let ip = 0;
+/** Each test speaks from its own address, so the per-IP limits of one test do not touch another. */
+const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = `10.1.0.${++ip}`) =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+
+const gdprText = TEMPLATES.gdpr.content;
+const transfer = { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent' } };
+
+describe(`POST /api/v1/home/demo/compile (${testDialect})`, () => {
+  it('compiles legal text to Cedar and bytebound with metadata, as the compiler does', async () => {
+    const response = await post('/api/v1/home/demo/compile', { source: gdprText, format: 'cedar', options: { target: 'production', optimize: true, validate: true } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const expected = compile(gdprText, { format: 'cedar', options: { targetEnvironment: 'production', optimizationLevel: 'maximum' } });
+    if (!expected.ok) throw new Error(expected.error);
+    expect(body.status).toBe('success');
+    expect(body.policy_id).toBe(policyDigest(expected.policy));
+    expect(body.output.cedar).toBe(expected.output);
+    expect(policyDigest(parsePolicy(body.output.bbs))).toBe(body.policy_id);
+    expect(body.output.metadata.compilation_time_ms).toBeGreaterThan(0);
+    expect(body.output.metadata.validators).toEqual([
+      expect.objectContaining({ name: 'legal-text', ok: true }),
+      { name: 'bytebound-round-trip', ok: true, messages: [] },
+    ]);
+    expect(body.output.metadata.conditions.length).toBeGreaterThan(0);
+    expect(body.output.metadata.detected).toMatchObject({ regulation: 'GDPR', jurisdiction: 'EU' });
+  });
+
+  it("answers the compiler's own errors: too short, unknown format, over 1 MB", async () => {
+    const short = await post('/api/v1/home/demo/compile', { source: 'too short', format: 'cedar' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toBe('Legal text must be at least 10 characters long.');
+    expect((await post('/api/v1/home/demo/compile', { source: gdprText, format: 'cobol' })).json().error).toMatch(/Unknown format 'cobol'/);
+    const huge = await post('/api/v1/home/demo/compile', { source: 'The controller shall erase personal data. '.repeat(26_000), format: 'cedar' });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toMatch(/exceeds the 1 MB limit/);
+    const overBody = await post('/api/v1/home/demo/compile', { source: 'x'.repeat(1_700_000), format: 'cedar' });
+    expect(overBody.statusCode).toBe(413);
+  });
+
+  it(`rate-limits one address to ${PUBLIC_COMPILER_RATE_PER_MINUTE} compiles a minute`, async () => {
+    const address = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let i = 0; i <= PUBLIC_COMPILER_RATE_PER_MINUTE; i++) statuses.push((await post('/api/v1/home/demo/compile', { source: 'short', format: 'cedar' }, {}, address)).statusCode);
+    expect(statuses.slice(0, PUBLIC_COMPILER_RATE_PER_MINUTE).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe(`POST /api/v1/home/homepage/compiler/parse-statute (${testDialect})`, () => {
+  it('splits a statute into per-regulation policies with their articles and rules, then answers from cache', async () => {
+    const first = await post('/api/v1/home/homepage/compiler/parse-statute', { text: gdprText });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.cache_status).toBe('MISS');
+    expect(body.total).toBe(body.policies.length);
+    const gdpr = body.policies.find((p: { id: string }) => p.id === 'gdpr');
+    expect(gdpr).toMatchObject({ name: 'General Data Protection Regulation', version: expect.stringMatching(/^sha256:/) });
+    expect(gdpr.articles.some((a: string) => a.startsWith('GDPR Art. 17'))).toBe(true);
+    expect(gdpr.rules.some((r: { origin: string }) => r.origin === 'text')).toBe(true);
+    const again = (await post('/api/v1/home/homepage/compiler/parse-statute', { text: gdprText })).json();
+    expect(again.cache_status).toBe('HIT');
+    expect(again.policies).toEqual(body.policies);
+    const us = (await post('/api/v1/home/homepage/compiler/parse-statute', { text: TEMPLATES.ccpa.content })).json();
+    expect(us.policies.find((p: { id: string }) => p.id === 'ccpa').sections.length).toBeGreaterThan(0);
+  });
+});
+
+describe(`POST /api/v1/home/homepage/compiler/validate-syntax (${testDialect})`, () => {
+  const gdpr = builtInPolicy(builtInArbiter('gdpr')!);
+
+  it('decides a context against an inline bytebound policy without a key', async () => {
+    const response = await post('/api/v1/home/homepage/compiler/validate-syntax', { context: { principal: { id: 'agent-7', type: 'agent' }, ...transfer, resource: { kind: 'crm' } }, policy_set: printPolicy(gdpr) });
+    expect(response.statusCode).toBe(200);
+    const expected = decideRequest(gdpr, transfer);
+    const body = response.json();
+    expect(body).toMatchObject({ decision: expected.decision, article: expected.article, applied_policies: expected.applied_policies, metadata: { signed: false, policy_digest: policyDigest(gdpr) } });
+    // Reason texts may be worded differently from the reference evaluator's; rules and articles may not.
+    const ruleAndArticle = (reasons: { ruleId: string | null; article: string | null }[]) => reasons.map((r) => [r.ruleId, r.article]);
+    expect(ruleAndArticle(body.reasons)).toEqual(ruleAndArticle(expected.reasons));
+  });
+
+  it('denies a context that is malformed or a policy that does not load, saying so', async () => {
+    const malformed = (await post('/api/v1/home/homepage/compiler/validate-syntax', { context: { action: 'share' }, policy_set: printPolicy(gdpr) })).json();
+    expect(malformed).toMatchObject({ decision: 'DENY', exitCode: 2 });
+    expect(malformed.reasons[0].text).toMatch(/^malformed request: timing/);
+    const broken = (await post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: 'bytebound 1\nnot a policy' })).json();
+    expect(broken.decision).toBe('DENY');
+    expect(broken.reasons[0].text).toMatch(/does not load: line \d+/);
+  });
+
+  it('needs an API key to decide with an arbiter, and then decides with it', async () => {
+    const anonymous = await post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: 'gdpr' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toMatch(/needs an API key/);
+    const withKey = await post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: 'gdpr' }, bearer(key));
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json()).toMatchObject({ decision: 'DENY', article: 'GDPR Art. 44', metadata: { policy: 'gdpr', version: 1 } });
+    expect((await post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: 'arb_nope' }, bearer(key))).statusCode).toBe(404);
+  });
+});
+
+describe(`POST /api/v1/home/blueprints/save (${testDialect})`, () => {
+  it('keeps a demo compile as an arbiter of the key’s customer, from its bbs or by compiling the text', async () => {
+    const compiled = (await post('/api/v1/home/demo/compile', { source: gdprText, format: 'bytebound' })).json();
+    const saved = await post('/api/v1/home/blueprints/save', { name: 'Erasure', bbs: compiled.output.bbs }, bearer(key));
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ name: 'Erasure', version: 1, digest: compiled.policy_id });
+    const recompiled = await post('/api/v1/home/blueprints/save', { name: 'Erasure', source: gdprText }, bearer(key));
+    expect(recompiled.statusCode).toBe(200);
+    expect(recompiled.json()).toMatchObject({ id: saved.json().id, version: 2 });
+    const listed = (await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(key) })).json();
+    expect(listed.arbiters.some((a: { id: string }) => a.id === saved.json().id)).toBe(true);
+    expect((await post('/api/v1/home/blueprints/save', { name: 'Erasure', bbs: compiled.output.bbs })).statusCode).toBe(401);
+  });
+});
