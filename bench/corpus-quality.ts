@@ -15,6 +15,14 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 console.log(`Corpus: ${corpus.length} entries, ${all.expected} expected norms, ${all.extracted} extracted, ${all.matched} matched`);
 console.log(`Precision ${pct(all.precision)}  Recall ${pct(all.recall)}  (match on modality + action + target + deadline, multiset)`);
 console.log(`Jurisdiction detected as expected: ${scores.filter((s) => s.jurisdictionOk).length}/${scores.length}\n`);
+for (const [label, part] of [
+  ['tuned on (entries looked at while writing the extractor)', scores.filter((s) => !s.heldOut)],
+  ['held out (written afterwards, never tuned on)', scores.filter((s) => s.heldOut)],
+] as const) {
+  const t = totals(part);
+  console.log(`${label}: ${part.length} entries, precision ${pct(t.precision)}, recall ${pct(t.recall)}`);
+}
+console.log('');
 
 const regulations = [...new Set(corpus.map((e) => e.regulation))].sort();
 table(

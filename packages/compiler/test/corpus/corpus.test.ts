@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { REGULATIONS } from '../../src/policy-model.ts';
 import { loadCorpus, scoreEntry, totals } from './score.ts';
 
-/** Measured 0.870 precision and 0.870 recall on 54 entries (bench/corpus-quality.ts); the floor sits just under. */
-const PRECISION_FLOOR = 0.86;
-const RECALL_FLOOR = 0.86;
+/**
+ * Measured on 73 entries (bench/corpus-quality.ts): precision 0.944, recall 0.903 overall; the
+ * floor sits just under. The 19 held-out entries alone score lower (see the bench) and are kept
+ * as they are: they are the measure on text the extractor was not tuned on.
+ */
+const PRECISION_FLOOR = 0.93;
+const RECALL_FLOOR = 0.89;
 
 const corpus = loadCorpus();
 

@@ -16,11 +16,13 @@ export type CorpusEntry = {
   source: { instrument: string; article: string; from: string };
   paraphrased: boolean;
   paraphrasedWhy?: string;
+  /** Written after the extractor was tuned and never tuned on: the honest measure of quality. */
+  heldOut?: boolean;
   text: string;
   expected: { jurisdiction: Jurisdiction | null; regulation: string | null; norms: ExpectedNorm[] };
 };
 
-export type EntryScore = { id: string; regulation: string; expected: number; extracted: number; matched: number; jurisdictionOk: boolean; note: string | null };
+export type EntryScore = { id: string; regulation: string; heldOut: boolean; expected: number; extracted: number; matched: number; jurisdictionOk: boolean; note: string | null };
 
 export type Totals = { expected: number; extracted: number; matched: number; precision: number; recall: number };
 
@@ -50,6 +52,7 @@ export function scoreEntry(entry: CorpusEntry): EntryScore {
   return {
     id: entry.id,
     regulation: entry.regulation,
+    heldOut: entry.heldOut === true,
     expected: entry.expected.norms.length,
     extracted: analysis.norms.length,
     matched,
