@@ -24,9 +24,8 @@ export const API_KEY_SCOPES = ['decide', 'arbiters'] as const;
 /** HMAC-signed requests: a signature is valid this long around its timestamp and is refused a second time. */
 export const HMAC_SIGNATURE_WINDOW_SECONDS = 5 * 60;
 
-/** Spec section 9 (performance): each arbiter must answer within this, at most this many per decision. */
-export const ARBITER_TIMEOUT_MS = 5_000;
-export const MAX_PARALLEL_ARBITERS = 10;
+/** Spec section 9 (performance): each arbiter must answer within 5,000 ms, at most 10 per decision (the compiler's config holds them). */
+export { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '@bytebound/compiler/config';
 /** Loaded policies kept in memory by digest (spec section 9's "LRU cache 10K entries"). */
 export const POLICY_CACHE_ENTRIES = 10_000;
 /** Per API key, per minute. */
