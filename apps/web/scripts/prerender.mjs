@@ -1,5 +1,6 @@
 // After `vite build` and `vite build --ssr`: writes a static HTML page per route of the site
-// (dist/<route>/index.html), the 404 page, redirect pages, site-manifest.json for the server, and
+// (dist/<route>/index.html), the 404 page, site-manifest.json for the server (client-route prefixes
+// and the redirects it answers with 308), and
 // gzip and brotli siblings of every text file over 1 KB. No inline script goes into any page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,27 +59,6 @@ function page({ html, meta, modules }) {
   return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
 }
 
-/** A page that forwards to another without JavaScript (the CSP allows no inline script). */
-function redirectPage(location) {
-  const to = escapeHtml(location);
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta http-equiv="refresh" content="0; url=${to}" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <link rel="canonical" href="${to}" />
-    <title>Redirecting · Bytebound</title>
-  </head>
-  <body>
-    <p>This page has moved to <a href="${to}">${to}</a>.</p>
-  </body>
-</html>
-`;
-}
-
 function write(route, content) {
   const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -95,15 +75,13 @@ for (const route of prerenderPaths) {
 for (const [from, to] of Object.entries(redirects)) {
   const result = await render(from);
   if (result.kind !== 'redirect' || result.location !== to) throw new Error(`${from} should redirect to ${to}`);
-  write(from, redirectPage(to));
-  pages++;
 }
 const notFound = await render(UNMATCHED_PROBE);
 if (notFound.kind !== 'page' || notFound.status !== 404) throw new Error(`the unmatched probe gave ${notFound.kind} ${notFound.status}`);
 fs.writeFileSync(path.join(dist, '404.html'), page(notFound));
 pages++;
 
-fs.writeFileSync(path.join(dist, 'site-manifest.json'), `${JSON.stringify({ clientRoutePrefixes: [...clientRoutePrefixes] }, null, 2)}\n`);
+fs.writeFileSync(path.join(dist, 'site-manifest.json'), `${JSON.stringify({ clientRoutePrefixes: [...clientRoutePrefixes], redirects }, null, 2)}\n`);
 // The build manifest has served its purpose; it is not part of the site.
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 

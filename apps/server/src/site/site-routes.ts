@@ -1,6 +1,6 @@
 // Serves the built site: prerendered HTML per route (never cached), hashed assets (cached for a
-// year), precompressed variants, client routes that live under a prerendered page, and the
-// prerendered 404 page for everything else. API paths never reach this plugin's fallback.
+// year), precompressed variants, client routes that live under a prerendered page, permanent
+// redirects for moved paths, and the prerendered 404 page for everything else. API paths never reach this plugin's fallback.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 type SiteManifest = {
   /** Path prefixes whose sub-paths are client routes served by that prefix's prerendered page. */
   clientRoutePrefixes: string[];
+  /** Paths that moved: answered with a permanent redirect. */
+  redirects?: Record<string, string>;
 };
 
 const HTML_CACHE = 'no-cache';
@@ -40,6 +42,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     if (files.size === 0) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The site is not built yet: run npm run build, then start the server again.');
     }
+    const moved = manifest.redirects?.[pathname.replace(/(.)\/+$/, '$1')];
+    if (moved) return reply.redirect(moved, 308);
     if (files.has(pathname) && !pathname.endsWith('.html')) {
       const cache = pathname.startsWith('/assets/') ? ASSET_CACHE : FILE_CACHE;
       return reply.header('cache-control', cache).sendFile(pathname.slice(1));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   write('assets/app-abc123.js', script);
   write('assets/app-abc123.js.br', zlib.brotliCompressSync(script));
   write('robots.txt', 'User-agent: *');
-  write('site-manifest.json', JSON.stringify({ clientRoutePrefixes: ['/account'] }));
+  write('site-manifest.json', JSON.stringify({ clientRoutePrefixes: ['/account'], redirects: { '/signup': '/auth/register' } }));
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -57,6 +57,14 @@ describe(`site serving (${testDialect})`, () => {
     const response = await t.app.inject({ method: 'GET', url: '/account/keys' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<h1>Account</h1>');
+  });
+
+  it('answers moved paths with a permanent redirect', async () => {
+    for (const url of ['/signup', '/signup/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(308);
+      expect(response.headers.location).toBe('/auth/register');
+    }
   });
 
   it('answers unknown pages with the 404 page and unknown API paths with JSON', async () => {
