@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePolicy } from '@bytebound/compiler/bytebound-format';
+import { decide as referenceDecide } from '@bytebound/compiler/evaluate';
 import type { Policy } from '@bytebound/compiler/policy-model';
 import { appendDecision, appendHookLogLine, exportAuditLog } from '@bytebound/engine/agent/audit-log';
 import { MAX_HOOK_INPUT_BYTES } from '@bytebound/engine/agent/config';
 import { defaultPolicy } from '@bytebound/engine/agent/default-policy';
 import { type ActivePolicy, handleHookEvent } from '@bytebound/engine/agent/hook-events';
-import { loadPolicy } from '@bytebound/engine/loaded-policy';
 import { byteboundHome, localSigningKey } from './keys.ts';
 
 export const summary = 'the Claude Code hook: decide before an AI agent acts';
@@ -34,7 +34,9 @@ export function activePolicy(file: string | undefined): ActivePolicy {
       const text = fs.readFileSync(file, 'utf8');
       policy = file.endsWith('.json') ? (JSON.parse(text) as Policy) : parsePolicy(text);
     }
-    return { ok: true, policy, loaded: loadPolicy(policy), name };
+    // One decision per process: the reference evaluator answers it in well under a millisecond,
+    // where building the engine's per-opcode tables would cost more than the decision itself.
+    return { ok: true, policy, decide: (request) => referenceDecide(policy, request), name };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message.split('\n')[0]! : String(error), name };
   }
@@ -66,7 +68,8 @@ function exportLog(args: string[]): number {
   const at = args.indexOf('--out');
   const out = at >= 0 ? args[at + 1] : undefined;
   try {
-    const text = `${JSON.stringify(exportAuditLog(byteboundHome()), null, 2)}\n`;
+    const home = byteboundHome();
+    const text = `${JSON.stringify(exportAuditLog(home, localSigningKey(home)), null, 2)}\n`;
     if (out) fs.writeFileSync(out, text);
     else process.stdout.write(text);
     return 0;

@@ -1,5 +1,6 @@
 // The hook's local audit log under BYTEBOUND_HOME/audit: every decision a signed proof bundle,
-// appended as a leaf of an RFC 6962 Merkle tree with a signed checkpoint after each append.
+// appended as a leaf of an RFC 6962 Merkle tree, with a signed checkpoint every
+// CHECKPOINT_EVERY_DECISIONS leaves and a fresh one when the log is exported.
 // Parallel hooks (an agent may run several tool calls at once) serialise on an exclusive lock
 // file created with O_EXCL. `exportAuditLog` writes the file `bytebound verify` checks.
 import crypto from 'node:crypto';
@@ -18,7 +19,7 @@ import type { HookDecision } from './hook-events.ts';
 export type AuditLogLine = AuditExportEntry & { context: HookDecision['context'] };
 
 /** `logBytes`: the log's length after the last complete append; a torn append from a crashed hook is cut off. */
-type State = { size: number; frontier: string[]; head: Checkpoint | null; logBytes: number };
+type State = { size: number; frontier: string[]; logBytes: number };
 
 const files = (home: string) => {
   const dir = path.join(home, AUDIT_DIR);
@@ -58,7 +59,7 @@ function readState(file: string): State {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as State;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { size: 0, frontier: [], head: null, logBytes: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { size: 0, frontier: [], logBytes: 0 };
     throw new Error(`the audit log state ${file} is unreadable: ${(error as Error).message}`);
   }
 }
@@ -75,32 +76,32 @@ export function appendDecision(home: string, signer: Signer, entry: HookDecision
     const index = state.size;
     const next = appendToFrontier(frontier, index, leaf).frontier;
     const size = index + 1;
-    const head = signCheckpoint(size, frontierRoot(next), signer);
     const line: AuditLogLine = { index, leafHash: toHex(leaf), bundleId: crypto.randomUUID(), createdAt: bundle.decision.timestamp, envelope: bundle.envelope, context: entry.context };
     const text = `${JSON.stringify(line)}\n`;
     if (fs.existsSync(f.log) && fs.statSync(f.log).size !== state.logBytes) fs.truncateSync(f.log, state.logBytes);
     fs.appendFileSync(f.log, text, { mode: 0o600 });
-    if (size % CHECKPOINT_EVERY_DECISIONS === 0) fs.appendFileSync(f.checkpoints, `${JSON.stringify(head)}\n`, { mode: 0o600 });
+    if (size % CHECKPOINT_EVERY_DECISIONS === 0) fs.appendFileSync(f.checkpoints, `${JSON.stringify(signCheckpoint(size, frontierRoot(next), signer))}\n`, { mode: 0o600 });
     const tmp = `${f.state}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ size, frontier: next.map(toHex), head, logBytes: state.logBytes + Buffer.byteLength(text) } satisfies State), { mode: 0o600 });
+    fs.writeFileSync(tmp, JSON.stringify({ size, frontier: next.map(toHex), logBytes: state.logBytes + Buffer.byteLength(text) } satisfies State), { mode: 0o600 });
     fs.renameSync(tmp, f.state);
     return { bundle, index };
   });
 }
 
 /** Reads the whole local log as the audit-export document `bytebound verify` checks. */
-export function exportAuditLog(home: string): AuditExport {
+export function exportAuditLog(home: string, signer: Signer): AuditExport {
   const f = files(home);
   return withLock(f.lock, () => {
     const state = readState(f.state);
-    if (!state.head) throw new Error(`the audit log in ${f.dir} is empty`);
+    if (state.size === 0) throw new Error(`the audit log in ${f.dir} is empty`);
+    const head = signCheckpoint(state.size, frontierRoot(state.frontier.map((h) => fromHex(h)!)), signer);
     const lines = fs.readFileSync(f.log, 'utf8').split('\n').filter(Boolean);
     const entries: AuditExportEntry[] = lines.slice(0, state.size).map((text) => {
       const { index, leafHash: leaf, bundleId, createdAt, envelope } = JSON.parse(text) as AuditLogLine;
       return { index, leafHash: leaf, bundleId, createdAt, envelope };
     });
     const checkpoints = fs.existsSync(f.checkpoints) ? fs.readFileSync(f.checkpoints, 'utf8').split('\n').filter(Boolean).map((t) => JSON.parse(t) as Checkpoint) : [];
-    return { kind: AUDIT_EXPORT_KIND, checkpoint: state.head, checkpoints, entries };
+    return { kind: AUDIT_EXPORT_KIND, checkpoint: head, checkpoints, entries };
   });
 }
 

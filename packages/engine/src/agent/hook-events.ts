@@ -11,7 +11,7 @@ import {
   type Timing,
 } from '@bytebound/compiler/policy-model';
 import { decide, failSecure } from '../decide.ts';
-import type { LoadedPolicy } from '../loaded-policy.ts';
+import { loadPolicy } from '../loaded-policy.ts';
 import { type Classification, classifyToolCall, textOf } from './classify.ts';
 import { MODEL_PROVIDER_HOST } from './config.ts';
 import { resolveDestination } from './destinations.ts';
@@ -31,8 +31,18 @@ export type HookEvent = {
   [other: string]: unknown;
 };
 
-/** The policy the hook enforces, or why none could be loaded (fail secure where an event can block). */
-export type ActivePolicy = { ok: true; policy: Policy; loaded: LoadedPolicy; name: string } | { ok: false; error: string; name: string };
+/**
+ * The policy the hook enforces with the evaluator that decides it, or why none could be loaded
+ * (fail secure where an event can block). A one-shot hook process decides once, so it uses the
+ * reference evaluator; a long-running server passes the engine's loaded policy.
+ */
+export type ActivePolicy = { ok: true; policy: Policy; decide: (request: CompleteRequest) => Decision; name: string } | { ok: false; error: string; name: string };
+
+/** An ActivePolicy deciding with the engine's fast evaluator (for processes that decide many times). */
+export function engineActivePolicy(policy: Policy, name: string): ActivePolicy {
+  const loaded = loadPolicy(policy);
+  return { ok: true, policy, decide: (request) => decide(loaded, request), name };
+}
 
 /** One decision the hook made, to be signed and appended to the audit log. */
 export type HookDecision = {
@@ -58,7 +68,7 @@ function decideTimed(active: ActivePolicy, requests: CompleteRequest[]): { decis
   if (!active.ok) return { decision: failSecure(`the policy ${active.name} did not load: ${active.error}`), latency_us: 0 };
   let first: Decision | null = null;
   for (const request of requests) {
-    const d = decide(active.loaded, request);
+    const d = active.decide(request);
     first ??= d;
     if (d.decision === 'DENY') {
       first = d;

@@ -16,7 +16,7 @@ describe('the local audit log', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-audit-'));
     const key = generateSigningKey();
     for (let i = 0; i < 12; i++) appendDecision(home, key, { decision, latency_us: 1, context });
-    const exported = exportAuditLog(home);
+    const exported = exportAuditLog(home, key);
     expect(exported.entries).toHaveLength(12);
     expect(exported.checkpoints).toHaveLength(1);
     const ring = new Map([[key.keyId, key.publicKey]]);
@@ -40,6 +40,6 @@ describe('the local audit log', () => {
     expect(lines.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // Every process signed with the one local key, created once despite the race.
     const key = parseSigningKey(fs.readFileSync(path.join(home, 'signing-key.pem'), 'utf8'));
-    expect(verifyFile(exportAuditLog(home), keyRingFromJwks({ keys: [key.publicJwk] })).ok).toBe(true);
+    expect(verifyFile(exportAuditLog(home, key), keyRingFromJwks({ keys: [key.publicJwk] })).ok).toBe(true);
   }, 60_000);
 });

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyToolCall } from '../../src/agent/classify.ts';
 import { defaultPolicy } from '../../src/agent/default-policy.ts';
-import { type ActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
-import { loadPolicy } from '../../src/loaded-policy.ts';
+import { type ActivePolicy, engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
 
 const policy = defaultPolicy();
-const active: ActivePolicy = { ok: true, policy, loaded: loadPolicy(policy), name: 'the built-in default policy' };
+const active = engineActivePolicy(policy, 'the built-in default policy');
 const pre = (tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}) =>
   handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: os.tmpdir(), tool_name, tool_input, prompt_id: 'p', effort: { level: 'medium' }, ...extra }), active);
 
@@ -41,7 +40,7 @@ describe('PreToolUse', () => {
   });
   it('allows a transfer to a destination whose basis the policy records', () => {
     const withCrm = { ...policy, destinations: [...policy.destinations, { host: '*.acme-crm.eu', destination: 'processor' as const, legalBasis: 'contract' as const, safeguards: true }] };
-    const own: ActivePolicy = { ok: true, policy: withCrm, loaded: loadPolicy(withCrm), name: 'p' };
+    const own = engineActivePolicy(withCrm, 'p');
     const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-crm.eu/contacts" } });
     expect(handleHookEvent(event, own).exitCode).toBe(0);
     expect(handleHookEvent(event, active).exitCode).toBe(2);
@@ -59,7 +58,7 @@ describe('PreToolUse', () => {
     const input = { body: 'customer jane.doe@acme-corp.com complained' };
     expect(pre('mcp__slack__post_message', input).exitCode).toBe(2);
     const withLocal = { ...policy, destinations: [...policy.destinations, { host: 'mcp:notes', destination: 'local' as const, legalBasis: 'none' as const, safeguards: false }] };
-    const own: ActivePolicy = { ok: true, policy: withLocal, loaded: loadPolicy(withLocal), name: 'p' };
+    const own = engineActivePolicy(withLocal, 'p');
     expect(handleHookEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__notes__save', tool_input: input }), own).exitCode).toBe(0);
   });
   it('decides a tool it does not know from its arguments', () => {
