@@ -182,6 +182,89 @@ function migrations(db: Database): Record<string, Migration> {
           .execute();
       },
     },
+    '0004-accounts': {
+      async up(k: Kysely<unknown>) {
+        await k.schema
+          .createTable('accounts')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('company_name', 'text', (c) => c.notNull())
+          .addColumn('terms_version', 'text', (c) => c.notNull())
+          .addColumn('terms_accepted_at', 'bigint', (c) => c.notNull())
+          .addColumn('newsletter', 'integer', (c) => c.notNull())
+          .addColumn('plan', 'text', (c) => c.notNull())
+          .addColumn('plan_status', 'text', (c) => c.notNull())
+          .addColumn('billing_cycle', 'text')
+          .addColumn('trial_ends_at', 'bigint', (c) => c.notNull())
+          .addColumn('stripe_customer_id', 'text')
+          .addColumn('stripe_subscription_id', 'text')
+          .addColumn('plan_event_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('password_changed_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+          .addColumn('binder_hash', 'text', (c) => c.notNull())
+          .addColumn('remember', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('sessions_account').on('sessions').column('account_id').execute();
+        await k.schema
+          .createTable('password_resets')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .execute();
+        await k.schema.createIndex('password_resets_account').on('password_resets').columns(['account_id', 'created_at']).execute();
+        await k.schema
+          .createTable('auth_throttle')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('blocked_until', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('checkouts')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+          .addColumn('plan', 'text', (c) => c.notNull())
+          .addColumn('billing_cycle', 'text', (c) => c.notNull())
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('completed_at', 'bigint')
+          .execute();
+        await k.schema
+          .createTable('billing_events')
+          .addColumn('event_id', 'text', (c) => c.primaryKey())
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('received_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await createTableWithId(k, db, 'outbox')
+          .addColumn('recipient', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('text_body', 'text', (c) => c.notNull())
+          .addColumn('html_body', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('gdpr_requests')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .execute();
+      },
+    },
   };
 }
 
