@@ -164,6 +164,95 @@ export type CustomerCommitmentKeysTable = {
   created_at: number;
 };
 
+/** A customer account; its id is the customerId of API keys and decisions. */
+export type AccountsTable = {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  terms_version: string;
+  terms_accepted_at: number;
+  newsletter: number;
+  /** trial | starter | growth | enterprise */
+  plan: string;
+  /** trialing | active | past_due | canceled */
+  plan_status: string;
+  billing_cycle: string | null;
+  trial_ends_at: number;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  /** Time of the billing event that set the plan; older events are ignored (out-of-order webhooks). */
+  plan_event_at: number;
+  created_at: number;
+  password_changed_at: number;
+};
+
+/** Sessions: the bearer token and the HttpOnly cookie's binder, both stored as SHA-256 hashes. */
+export type SessionsTable = {
+  token_hash: string;
+  account_id: string;
+  binder_hash: string;
+  remember: number;
+  created_at: number;
+  expires_at: number;
+};
+
+export type PasswordResetsTable = {
+  token_hash: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+};
+
+/** Sign-in failures per account or IP key, with the time before which the next attempt is refused. */
+export type AuthThrottleTable = {
+  key: string;
+  failures: number;
+  blocked_until: number;
+  updated_at: number;
+};
+
+export type CheckoutsTable = {
+  id: string;
+  account_id: string;
+  plan: string;
+  billing_cycle: string;
+  /** stripe | test */
+  provider: string;
+  created_at: number;
+  completed_at: number | null;
+};
+
+/** Billing events already applied (Stripe webhook event ids), so a replay has no effect. */
+export type BillingEventsTable = {
+  event_id: string;
+  type: string;
+  received_at: number;
+};
+
+/** The development outbox: messages kept when no SMTP server is configured. */
+export type OutboxTable = {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+};
+
+/** Single-use emailed links for data-rights requests of people without an account. */
+export type GdprRequestsTable = {
+  token_hash: string;
+  email: string;
+  action: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+};
+
 export type Tables = {
   client_logs: ClientLogsTable;
   api_keys: ApiKeysTable;
@@ -181,4 +270,12 @@ export type Tables = {
   audit_checkpoints: AuditCheckpointsTable;
   subject_keys: SubjectKeysTable;
   customer_commitment_keys: CustomerCommitmentKeysTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  auth_throttle: AuthThrottleTable;
+  checkouts: CheckoutsTable;
+  billing_events: BillingEventsTable;
+  outbox: OutboxTable;
+  gdpr_requests: GdprRequestsTable;
 };
