@@ -8,6 +8,8 @@ export const de: Lexicon = {
     ['hat das Recht', 'right'],
     ['haben das Recht', 'right'],
     ['hat ein Recht', 'right'],
+    ['hat (?:sie|er|es) (?:ein|das) Recht', 'right'],
+    ['haben (?:sie) (?:ein|das) Recht', 'right'],
     ['haben ein Recht', 'right'],
     ['ist berechtigt', 'right'],
     ['sind berechtigt', 'right'],
@@ -32,6 +34,7 @@ export const de: Lexicon = {
     ['finden keine Anwendung', 'exception'],
     ['ist nicht verpflichtet', 'exception'],
   ],
+  dutyTense: '(?:teilt|unterrichtet|meldet|löscht|berichtigt|stellt|führt|benachrichtigt|übermittelt)',
   subjects: [
     ['betroffenen? Person(?:en)?', 'data subject'],
     ['Verantwortliche[nr]?', 'controller'],

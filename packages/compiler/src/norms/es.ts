@@ -34,6 +34,7 @@ export const es: Lexicon = {
     ['no estará obligad[oa]', 'exception'],
     ['se entenderá', 'none'],
   ],
+  dutyTense: '(?:notificará|comunicará|informará|suprimirá|facilitará|rectificará|llevará|conservará|aplicará)',
   subjects: [
     ['interesados?', 'data subject'],
     ['responsables? del tratamiento', 'controller'],

@@ -24,6 +24,8 @@ type CompiledLexicon = {
   afterRelative: RegExp;
   afterRelativePronoun: RegExp;
   exceptionList: RegExp;
+  dutyTense: RegExp | null;
+  subjectJustBefore: RegExp;
   condition: RegExp;
   exception: RegExp;
   listOfGrounds: RegExp;
@@ -63,6 +65,8 @@ function compileLexicon(lexicon: Lexicon): CompiledLexicon {
     ),
     afterRelative: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relatives})(?:\\s{1,3}[\\p{L}'’-]{1,20}){0,1}\\s{1,3}$`, 'iu'),
     afterRelativePronoun: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relativePronouns})\\s{1,3}$`, 'iu'),
+    dutyTense: lexicon.dutyTense ? new RegExp(`(?<![\\p{L}\\p{N}])${lexicon.dutyTense}(?![\\p{L}\\p{N}])`, 'giu') : null,
+    subjectJustBefore: new RegExp(`(?:${subjects.map((s) => s[0]).join('|')})\\s{1,3}$`, 'iu'),
     exceptionList: new RegExp(`(?<![\\p{L}])(?:${lexicon.exceptions})(?![\\p{L}])[^.;]{0,20}:\\s*$`, 'iu'),
     condition: new RegExp(`(?<![\\p{L}]|even )(?:${lexicon.conditions})(?![\\p{L}])`, 'iu'),
     exception: new RegExp(`(?<![\\p{L}])(?:${lexicon.exceptions})(?![\\p{L}])`, 'iu'),
@@ -191,7 +195,10 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         previousSubject = subject;
         if (!context.legalSignal && !subject.explicit) return;
         // "Processing of ... shall be prohibited": in the passive voice the action precedes the modal.
-        const action = findAction(text, m.end, clauseEnd, lex, modality) ?? findAction(text, subject.start ?? clauseStart, m.start, lex, modality);
+        const action =
+          (m.tense ? findAction(text, m.start, m.end, lex, modality) : null) ??
+          findAction(text, m.end, clauseEnd, lex, modality) ??
+          findAction(text, subject.start ?? clauseStart, m.start, lex, modality);
         // "shall comply with a request": a duty whose only verb is a weak one names no action of its own.
         if (modality !== 'right' && action && !action.strong) return;
         const grounds = isLead && (action?.strong === true || lex.listOfGrounds.test(sentence.text));
@@ -241,7 +248,7 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
             subject: subject.name,
             action: action?.action ?? 'process',
             targetRegions: [
-              [subject.start ?? clauseStart, clauseEnd],
+              [subject.start ?? clauseStart, untilException(text, m.end, clauseEnd, lex)],
               [sentence.start, sentence.end],
               ...(points ? walk(node.children).map((c) => [c.bodyStart, c.bodyEnd] as [number, number]) : []),
             ],
@@ -272,16 +279,23 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
   return { norms: drafts.map(({ article: _a, path: _p, ...norm }) => norm), found };
 }
 
-type ModalHit = Found & { kind: ModalKind };
+type ModalHit = Found & { kind: ModalKind; tense?: boolean };
 
 /** The modals of a stretch of text, without those of relative clauses ("risks that may emerge") and without 'none'. */
 function modalsIn(text: string, from: number, to: number, lex: CompiledLexicon): ModalHit[] {
-  return findAll(lex.modal, text, from, to)
+  // "le responsable du traitement notifie ...": a present-tense duty right after its subject.
+  const tense: ModalHit[] = lex.dutyTense
+    ? findAll(lex.dutyTense, text, from, to)
+        .filter((m) => lex.subjectJustBefore.test(text.slice(Math.max(from, m.start - 60), m.start)))
+        .map((m) => ({ ...m, kind: 'obligation' as const, tense: true }))
+    : [];
+  const modals = findAll(lex.modal, text, from, to)
     .map((m) => ({ ...m, kind: lex.modalKinds[m.index]! }))
     .filter((m) => m.kind !== 'none')
     // "A data subject should have the right ..." (a recital) states no binding norm.
     .filter((m) => !/(?:should|sollte|devrait|debería|deveria)\s{1,3}$/iu.test(text.slice(Math.max(from, m.start - 12), m.start)))
     .filter((m) => m.kind === 'exception' || !lex.afterRelativePronoun.test(text.slice(Math.max(from, m.start - 40), m.start)));
+  return tense.length ? [...modals, ...tense].sort((a, b) => a.start - b.start) : modals;
 }
 
 /** The modals of the sentence's main clauses: those inside a leading "Where ...," are left out. */
@@ -365,6 +379,12 @@ function findAction(text: string, from: number, to: number, lex: CompiledLexicon
     return { action: info.action, strong: true };
   }
   return weak ? { action: weak, strong: false } : null;
+}
+
+/** Where a clause's exception ("unless provided otherwise in Union law on personal data") starts. */
+function untilException(text: string, from: number, to: number, lex: CompiledLexicon): number {
+  const m = lex.exception.exec(text.slice(from, to));
+  return m ? from + m.index : to;
 }
 
 function findTarget(text: string, regions: [number, number][], lex: CompiledLexicon, regulation: RegulationId): Target {

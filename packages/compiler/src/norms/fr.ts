@@ -33,6 +33,7 @@ export const fr: Lexicon = {
     ["s['’]entend", 'none'],
     ['on entend par', 'none'],
   ],
+  dutyTense: "(?:en |lui |leur |les )?(?:notifie|communique|informe|efface|fournit|tient|met en œuvre|conserve|supprime|rectifie|transmet)",
   subjects: [
     ['personnes? concernées?', 'data subject'],
     ['responsables? (?:conjoints? )?du traitement', 'controller'],

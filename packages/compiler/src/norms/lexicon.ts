@@ -14,6 +14,11 @@ export type Lexicon = {
   language: Language;
   /** Modal phrases; the longest phrase matching at a position wins. */
   modals: [phrase: string, kind: ModalKind][];
+  /**
+   * Verbs whose present (or future) tense states a duty in this language's statutes ("le
+   * responsable du traitement notifie", "el responsable notificará"): a duty only right after a subject.
+   */
+  dutyTense?: string;
   /** Subject phrases -> the role's English name ("responsable du traitement" -> "controller"). */
   subjects: [phrase: string, subject: string][];
   /**

@@ -39,6 +39,7 @@ export const pt: Lexicon = {
     ['considera-se', 'none'],
     ['entende-se', 'none'],
   ],
+  dutyTense: '(?:notifica|comunica|informa|apaga|faculta|conserva|retifica|notificará|comunicará|informará)',
   subjects: [
     ['titular(?:es)?(?: dos dados(?: pessoais)?)?', 'data subject'],
     ['controlador(?:es)?', 'controller'],
