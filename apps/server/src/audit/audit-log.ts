@@ -152,7 +152,11 @@ function rowToCheckpoint(row: Selectable<AuditCheckpointsTable>): Checkpoint {
   };
 }
 
-/** The signed checkpoint of the tree of `size` leaves (default: the whole log), signing one if none is stored. */
+/**
+ * The signed checkpoint of the tree of `size` leaves (default: the whole log). A stored one is
+ * returned as it is; the log's current size is signed and stored; any other past size is signed
+ * on the fly and not stored, so callers cannot fill the table with checkpoints of every size.
+ */
 export async function checkpointFor(db: Database, signer: Signer, size?: number): Promise<Checkpoint> {
   const current = await logSize(db);
   const wanted = size ?? current;
@@ -162,7 +166,9 @@ export async function checkpointFor(db: Database, signer: Signer, size?: number)
   if (stored) return rowToCheckpoint(stored);
   const root = await withNodes(db, (get) => treeRoot(get, wanted));
   const now = Date.now();
-  await insertCheckpoint(db, signCheckpoint(wanted, root, signer, new Date(now).toISOString()), now);
+  const checkpoint = signCheckpoint(wanted, root, signer, new Date(now).toISOString());
+  if (wanted !== current) return checkpoint;
+  await insertCheckpoint(db, checkpoint, now);
   const row = await db.selectFrom('audit_checkpoints').selectAll().where('size', '=', wanted).executeTakeFirstOrThrow();
   return rowToCheckpoint(row);
 }

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor } from './audit-log.ts';
 
+const AUDIT_EXPORTS_PER_MINUTE = 10;
+
 const treeSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const sizeQuery = z.object({ size: treeSize.optional() }).strict();
 const idParams = z.object({ id: z.string().min(1).max(80) }).strict();
@@ -37,7 +39,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     return { id: row.id, leafIndex: Number(row.leaf_index), decision: JSON.parse(row.decision), envelope: JSON.parse(row.envelope) };
   });
 
-  app.get('/api/v1/audit/export', async (_request, reply) => {
+  // The export reads the whole log: a few per minute per client is plenty for an auditor.
+  app.get('/api/v1/audit/export', { config: { rateLimit: { max: AUDIT_EXPORTS_PER_MINUTE, timeWindow: '1 minute' } } }, async (_request, reply) => {
     reply.type('application/json');
     reply.header('content-disposition', 'attachment; filename="bytebound-audit-log.json"');
     return reply.send(Readable.from(exportAuditLog(app.db, app.signingKey)));
