@@ -1,0 +1,122 @@
+// One demo compile: the real compiler's six stages with their measured durations, the output of
+// the chosen format (a .wat together with its assembled binary), the norms beside the quotes they
+// came from and the rules each produced, and the stage events for the monitor.
+import { compile, type CompileResult, type CompileSuccess, type StageTiming } from '@bytebound/compiler/compile';
+import { STAGE_PROGRESS } from '@bytebound/compiler/config';
+import { formatById } from '@bytebound/compiler/emit/formats';
+import type { CompileOptions, Norm, Rule } from '@bytebound/compiler/policy-model';
+import wabtInit from 'wabt';
+import type { CompileMonitor } from './compile-monitor.ts';
+
+export type DemoCompileRequest = {
+  legalText: string;
+  format: string;
+  jurisdiction: string;
+  options: Partial<CompileOptions>;
+  compilationId: string;
+};
+
+type TimedStage = StageTiming & { progress: number };
+
+export type DemoCompileSuccess = {
+  status: 'success';
+  success: true;
+  compilationId: string;
+  output: string;
+  phases: Record<string, { ms: number; progress: number }> & { compiled: string };
+  stages: TimedStage[];
+  format: { id: string; name: string; extension: string; description: string; performance: string; ecosystem: string };
+  /** The assembled WebAssembly module, for the wasm format. */
+  binary?: { encoding: 'base64'; data: string };
+  metadata: CompileSuccess['metadata'] & { detected: CompileSuccess['detected']; options: CompileOptions };
+  validation: CompileSuccess['validation'];
+  norms: (Norm & { rules: Pick<Rule, 'id' | 'effect' | 'article' | 'reason'>[] })[];
+  note: string | null;
+};
+
+export type DemoCompileFailure = {
+  status: 'error';
+  success: false;
+  compilationId: string;
+  error: string;
+  stage: string;
+  stages: TimedStage[];
+  validation: CompileResult['validation'];
+};
+
+let wabt: ReturnType<typeof wabtInit> | undefined;
+
+/** Assembles the .wat output with wabt (validated), so the browser can instantiate it as it is. */
+async function assemble(wat: string): Promise<Uint8Array> {
+  wabt ??= wabtInit();
+  const module = (await wabt).parseWat('policy.wat', wat);
+  try {
+    module.validate();
+    return module.toBinary({}).buffer;
+  } finally {
+    module.destroy();
+  }
+}
+
+const progressOf = (stage: string): number => (STAGE_PROGRESS as Record<string, number>)[stage] ?? 0;
+const timed = (stages: StageTiming[]): TimedStage[] => stages.map((s) => ({ stage: s.stage, ms: s.ms, progress: progressOf(s.stage) }));
+
+/** Each extracted norm with the rules of the policy that quote it. */
+function normsWithRules(result: CompileSuccess): DemoCompileSuccess['norms'] {
+  return result.norms.map((norm) => ({
+    ...norm,
+    rules: result.policy.rules
+      .filter((rule) => rule.origin === 'text' && rule.quote === norm.source.quote)
+      .map((rule) => ({ id: rule.id, effect: rule.effect, article: rule.article, reason: rule.reason })),
+  }));
+}
+
+export async function demoCompile(request: DemoCompileRequest, monitor: CompileMonitor): Promise<DemoCompileSuccess | DemoCompileFailure> {
+  const { compilationId } = request;
+  const result = compile(request.legalText, { format: request.format, jurisdiction: request.jurisdiction, options: request.options });
+  const stages = timed(result.stages);
+  for (const s of stages) monitor.publish({ type: 'stage', compilationId, ...s });
+  if (!result.ok) {
+    monitor.publish({ type: 'error', compilationId, stage: result.stage, error: result.error });
+    return { status: 'error', success: false, compilationId, error: result.error, stage: result.stage, stages, validation: result.validation };
+  }
+  const format = formatById(result.metadata.format)!;
+  let binary: DemoCompileSuccess['binary'];
+  if (format.id === 'wasm') {
+    try {
+      binary = { encoding: 'base64', data: Buffer.from(await assemble(result.output)).toString('base64') };
+    } catch (error) {
+      const message = `The WebAssembly output did not assemble: ${error instanceof Error ? error.message : String(error)}`;
+      monitor.publish({ type: 'error', compilationId, stage: 'finalizing', error: message });
+      return { status: 'error', success: false, compilationId, error: message, stage: 'finalizing', stages, validation: result.validation };
+    }
+  }
+  monitor.publish({
+    type: 'complete',
+    compilationId,
+    progress: 100,
+    compilationTime: result.metadata.compilationTime,
+    performanceTier: result.metadata.performanceTier,
+  });
+  return {
+    status: 'success',
+    success: true,
+    compilationId,
+    output: result.output,
+    phases: { ...Object.fromEntries(stages.map((s) => [s.stage, { ms: s.ms, progress: s.progress }])), compiled: result.output } as DemoCompileSuccess['phases'],
+    stages,
+    format: {
+      id: format.id,
+      name: format.name,
+      extension: format.extension,
+      description: format.description,
+      performance: format.performance,
+      ecosystem: format.ecosystem,
+    },
+    ...(binary ? { binary } : {}),
+    metadata: { ...result.metadata, detected: result.detected, options: result.options },
+    validation: result.validation,
+    norms: normsWithRules(result),
+    note: result.note,
+  };
+}
