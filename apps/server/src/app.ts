@@ -17,6 +17,7 @@ import { arbiterRoutes } from './arbiters/arbiter-routes.ts';
 import { decideRoutes } from './decide/decide-routes.ts';
 import { decisionServices } from './decide/decision-services.ts';
 import { publicCompilerRoutes } from './public-compiler/public-compiler-routes.ts';
+import { demoRoutes } from './demo/demo-routes.ts';
 import { setUpAudit } from './audit/audit-setup.ts';
 import { setUpSigningKey } from './keys/signing-key-setup.ts';
 import { setUpRetention } from './retention/retention.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(decideRoutes);
   await app.register(metricsRoutes);
   await app.register(publicCompilerRoutes);
+  await app.register(demoRoutes);
   await app.register(siteRoutes);
   return app;
 }
