@@ -83,7 +83,13 @@ export async function listVersions(db: Database, arbiterId: string): Promise<Arb
   return rows.map((r) => ({ version: r.version, digest: r.digest, rules: r.rule_count, createdAt: iso(r.created_at) }));
 }
 
-/** The newest version's source, or a given version's. */
+/** A version's digest alone (cheap: the source stays in the database until a policy must be loaded). */
+export async function arbiterVersionDigest(db: Database, arbiterId: string, version: number): Promise<string | undefined> {
+  const row = await db.selectFrom('arbiter_versions').select('digest').where('arbiter_id', '=', arbiterId).where('version', '=', version).executeTakeFirst();
+  return row?.digest;
+}
+
+/** A given version's row, with its source. */
 export async function arbiterSource(db: Database, arbiterId: string, version: number): Promise<ArbiterVersionsTable | undefined> {
   return db.selectFrom('arbiter_versions').selectAll().where('arbiter_id', '=', arbiterId).where('version', '=', version).executeTakeFirst();
 }

@@ -8,8 +8,11 @@ import type { LoadedPolicy } from '@bytebound/engine/loaded-policy';
 /** A policy ready to decide, and what names it in the records. */
 export type ResolvedArbiter = { id: string | null; version: number | null; digest: string; loaded: LoadedPolicy };
 
-/** One arbiter to consult: `load` may be slow (database, parsing); the timeout bounds it. */
-export type ArbiterCall = { ref: string; load: () => Promise<ResolvedArbiter> };
+/**
+ * One arbiter to consult: `load` may be slow (database, parsing); the timeout bounds it. `ready`
+ * answers at once when the policy is already loaded, so a warm decision needs no timer or await.
+ */
+export type ArbiterCall = { ref: string; load: () => Promise<ResolvedArbiter>; ready?: () => ResolvedArbiter | undefined };
 
 export type ArbiterOutcome = {
   arbiter: string;
@@ -22,7 +25,22 @@ export type ArbiterOutcome = {
 };
 
 export async function consultArbiters(calls: readonly ArbiterCall[], request: CompleteRequest, timeoutMs: number): Promise<ArbiterOutcome[]> {
-  return Promise.all(calls.map((call) => consultOne(call, request, timeoutMs)));
+  const ready = calls.map((call) => call.ready?.());
+  if (ready.every((r) => r !== undefined)) return calls.map((call, i) => decideLoaded(call, ready[i]!, request, process.hrtime.bigint()));
+  return Promise.all(calls.map((call, i) => (ready[i] ? decideLoaded(call, ready[i], request, process.hrtime.bigint()) : consultOne(call, request, timeoutMs))));
+}
+
+function decideLoaded(call: ArbiterCall, resolved: ResolvedArbiter, request: CompleteRequest, started: bigint): ArbiterOutcome {
+  const decision = decide(resolved.loaded, request);
+  return {
+    arbiter: call.ref,
+    id: resolved.id,
+    version: resolved.version,
+    digest: resolved.digest,
+    outcome: decision.decision,
+    decision,
+    latencyNs: Number(process.hrtime.bigint() - started),
+  };
 }
 
 async function consultOne(call: ArbiterCall, request: CompleteRequest, timeoutMs: number): Promise<ArbiterOutcome> {
@@ -38,16 +56,7 @@ async function consultOne(call: ArbiterCall, request: CompleteRequest, timeoutMs
       const decision = failSecure(`arbiter ${call.ref} did not answer within the ${timeoutMs} ms arbiter timeout`);
       return { arbiter: call.ref, id: null, version: null, digest: null, outcome: 'TIMEOUT', decision, latencyNs: elapsed() };
     }
-    const decision = decide(resolved.loaded, request);
-    return {
-      arbiter: call.ref,
-      id: resolved.id,
-      version: resolved.version,
-      digest: resolved.digest,
-      outcome: decision.decision,
-      decision,
-      latencyNs: elapsed(),
-    };
+    return decideLoaded(call, resolved, request, started);
   } catch (error) {
     const decision = failSecure(`arbiter ${call.ref} failed: ${error instanceof Error ? error.message : String(error)}`);
     return { arbiter: call.ref, id: null, version: null, digest: null, outcome: 'ERROR', decision, latencyNs: elapsed() };

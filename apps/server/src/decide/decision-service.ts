@@ -6,13 +6,14 @@ import { parsePolicy, policyDigest } from '@bytebound/compiler/bytebound-format'
 import type { Decision, Policy } from '@bytebound/compiler/policy-model';
 import { completeRequest } from '@bytebound/compiler/request';
 import { failSecure } from '@bytebound/engine/decide';
+import type { LoadedPolicy } from '@bytebound/engine/loaded-policy';
 import { ARBITER_TIMEOUT_MS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { arbiterSource, findArbiter } from '../arbiters/arbiter-store.ts';
+import { arbiterSource, arbiterVersionDigest, findArbiter } from '../arbiters/arbiter-store.ts';
 import { BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
 import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type ResolvedArbiter } from './consult-arbiters.ts';
-import { PolicyCache } from './policy-cache.ts';
+import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
 
 /** The reference an inline policy gets in the records. */
 export const INLINE_POLICY_REF = 'inline';
@@ -61,25 +62,33 @@ export class DecisionService {
     }
     const builtIn = builtInArbiter(ref);
     if (builtIn) {
+      const digest = builtInDigest(builtIn);
+      const resolved = (loaded: LoadedPolicy): ResolvedArbiter => ({ id: builtIn.name, version: BUILT_IN_VERSION, digest, loaded });
       return {
         ref,
-        load: async (): Promise<ResolvedArbiter> => {
-          const digest = builtInDigest(builtIn);
-          const entry = this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest }));
-          return { id: builtIn.name, version: BUILT_IN_VERSION, digest, loaded: entry.loaded };
+        ready: () => {
+          const entry = this.cache.peek(digest);
+          return entry && resolved(entry.loaded);
         },
+        load: async () => resolved(this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest })).loaded),
       };
     }
     const arbiter = await findArbiter(this.db, customerId, ref);
     if (!arbiter) throw new HttpError(404, `Unknown arbiter '${ref}': name a built-in arbiter or one of your own (GET /api/v1/arbiters)`);
     const version = arbiter.latest_version;
+    const digest = await arbiterVersionDigest(this.db, arbiter.id, version);
+    const resolved = (loaded: LoadedPolicy, at: string): ResolvedArbiter => ({ id: arbiter.id, version, digest: at, loaded });
     return {
       ref,
-      load: async (): Promise<ResolvedArbiter> => {
+      ready: () => {
+        const entry = digest === undefined ? undefined : this.cache.peek(digest);
+        return entry && resolved(entry.loaded, entry.digest);
+      },
+      load: async () => {
         const row = await arbiterSource(this.db, arbiter.id, version);
         if (!row) throw new Error(`version ${version} of arbiter ${arbiter.id} is missing`);
         const entry = this.cache.get(row.digest, () => ({ policy: parsePolicy(row.source), digest: row.digest }));
-        return { id: arbiter.id, version, digest: entry.digest, loaded: entry.loaded };
+        return resolved(entry.loaded, entry.digest);
       },
     };
   }
@@ -87,15 +96,20 @@ export class DecisionService {
   /** An inline .bb text as an arbiter call; a text that does not parse fails (and so denies) when consulted. */
   inlinePolicy(text: string): ArbiterCall {
     const key = `text:${crypto.createHash('sha256').update(text, 'utf8').digest('hex')}`;
+    const resolved = (entry: CachedPolicy): ResolvedArbiter => ({ id: null, version: null, digest: entry.digest, loaded: entry.loaded });
     return {
       ref: INLINE_POLICY_REF,
-      load: async () => {
-        const entry = this.cache.get(key, () => {
-          const policy = parseInline(text);
-          return { policy, digest: policyDigest(policy) };
-        });
-        return { id: null, version: null, digest: entry.digest, loaded: entry.loaded };
+      ready: () => {
+        const entry = this.cache.peek(key);
+        return entry && resolved(entry);
       },
+      load: async () =>
+        resolved(
+          this.cache.get(key, () => {
+            const policy = parseInline(text);
+            return { policy, digest: policyDigest(policy) };
+          }),
+        ),
     };
   }
 

@@ -16,19 +16,25 @@ export class PolicyCache {
 
   /** The loaded policy under `key`; `source` is called (parsed, loaded) only on a miss. */
   get(key: string, source: () => { policy: Policy; digest: string }): CachedPolicy {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Re-insert: a Map iterates in insertion order, so its first key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    // Re-inserting on a hit keeps the Map's first key the least recently used one.
+    const hit = this.peek(key);
+    if (hit) return hit;
     const { policy, digest } = source();
     const entry: CachedPolicy = { loaded: loadPolicy(policy), digest, rules: policy.rules.length };
     this.loads++;
     this.entries.set(key, entry);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return entry;
+  }
+
+  /** The loaded policy under `key` if it is in memory (marked as recently used); never loads. */
+  peek(key: string): CachedPolicy | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
   }
 
   get size(): number {
