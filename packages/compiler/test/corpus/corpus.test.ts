@@ -5,12 +5,12 @@ import { REGULATIONS } from '../../src/policy-model.ts';
 import { loadCorpus, scoreEntry, totals } from './score.ts';
 
 /**
- * Measured on 73 entries (bench/corpus-quality.ts): precision 0.944, recall 0.903 overall; the
- * floor sits just under. The 19 held-out entries alone score lower (see the bench) and are kept
- * as they are: they are the measure on text the extractor was not tuned on.
+ * Measured on 96 entries (bench/corpus-quality.ts): precision 0.940, recall 0.920 overall; the
+ * floor sits just under. The 23 held-out entries alone score lower (0.773 / 0.708) and are kept as
+ * they are: they measure the extractor on text it was not tuned on.
  */
 const PRECISION_FLOOR = 0.93;
-const RECALL_FLOOR = 0.89;
+const RECALL_FLOOR = 0.91;
 
 const corpus = loadCorpus();
 
