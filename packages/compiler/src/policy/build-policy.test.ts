@@ -120,3 +120,11 @@ describe('conditions and deadlines', () => {
     expect(deadlineSeconds('soon')).toBeNull();
   });
 });
+
+describe('sha256', () => {
+  it('the portable implementation matches the built-in one', async () => {
+    const { sha256Hex, sha256Portable } = await import('./sha256.ts');
+    for (const text of ['', 'abc', 'a'.repeat(55), 'a'.repeat(64), 'é\u2028😀\ud800'.repeat(300)]) expect(sha256Portable(text)).toBe(sha256Hex(text));
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});

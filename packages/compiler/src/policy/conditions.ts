@@ -55,7 +55,7 @@ function clauseAtoms(clause: string): Condition[] {
   for (const p of PATTERNS) {
     const m = p.test.exec(clause);
     if (!m) continue;
-    const before = clause.slice(0, m.index);
+    const before = clause.slice(Math.max(0, m.index - 60), m.index);
     const atom = NEGATION.test(before) && p.negated ? p.negated : p.atom;
     const same = atoms.findIndex((a) => a.attribute === atom.attribute);
     if (same < 0) atoms.push(atom);
@@ -89,6 +89,19 @@ export type MappedCondition = {
 /** A norm's condition text as alternatives of atom conjunctions, plus the parts kept for review. */
 export function mapCondition(text: string | null): MappedCondition {
   if (text === null || text.trim() === '') return { alternatives: [[]], review: [] };
+  const cached = conditionCache.get(text);
+  if (cached) return structuredClone(cached);
+  const mapped = mapConditionText(text);
+  if (conditionCache.size > CACHE_LIMIT) conditionCache.clear();
+  conditionCache.set(text, mapped);
+  return structuredClone(mapped);
+}
+
+// Statutes repeat the same condition across norms (a right and its duty); map each text once.
+const CACHE_LIMIT = 256;
+const conditionCache = new Map<string, MappedCondition>();
+
+function mapConditionText(text: string): MappedCondition {
   const review: string[] = [];
   const alternatives: Condition[][] = [];
   for (const part of alternativesOf(text)) {

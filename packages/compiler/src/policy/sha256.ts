@@ -9,8 +9,18 @@ const K = new Uint32Array([
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** Hex SHA-256 of the UTF-8 encoding of `text`. */
+type NodeHash = { createHash(algorithm: 'sha256'): { update(text: string, encoding: 'utf8'): { digest(encoding: 'hex'): string } } };
+// In Node the built-in hash is several times faster; fetched without an import so browsers never see it.
+const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeHash | undefined;
+
+/** Hex SHA-256 of the UTF-8 encoding of `text` (lone surrogates encode as U+FFFD, as TextEncoder does). */
 export function sha256Hex(text: string): string {
+  if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text, 'utf8').digest('hex');
+  return sha256Portable(text);
+}
+
+/** The portable implementation, used in browsers. */
+export function sha256Portable(text: string): string {
   const data = new TextEncoder().encode(text);
   const bitLength = data.length * 8;
   const padded = new Uint8Array((((data.length + 9 + 63) >> 6) << 6));
