@@ -180,7 +180,7 @@ export function emitCedar(policy: Policy, options: CompileOptions): string {
       `${rule.effect} (principal, ${actionScope(rule)}, resource)`,
       'when { context.phase == "rules" }',
       `when { ${candidate(policy, rule)} }`,
-      `when { ${and(rule.when.map(condition))} }`,
+      ...(rule.when.length > 0 ? [`when { ${and(rule.when.map(condition))} }`] : []),
       ...(rule.unless.length > 0 ? [`unless { ${or(rule.unless.map(condition))} }`] : []),
       ';',
       '',
