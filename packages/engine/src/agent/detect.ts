@@ -79,10 +79,11 @@ function digitsOf(s: string): string {
 }
 
 function phoneFindings(text: string, out: Finding[]) {
-  const seen = new Set<number>();
+  const spans: [number, number][] = [];
   const add = (start: number, end: number) => {
-    if (seen.has(start)) return;
-    seen.add(start);
+    // "(415) 555-2671" inside "+1 (415) 555-2671" is the same number.
+    if (spans.some(([a, b]) => a < end && start < b)) return;
+    spans.push([start, end]);
     out.push({ kind: 'phone', start, end, targets: TARGETS_OF.phone });
   };
   for (const m of text.matchAll(INTERNATIONAL_PHONE)) {
@@ -284,6 +285,9 @@ const PERSON_HINTS = [
 /** Phrases that contain a term but are about software or a topic. */
 const NOT_ABOUT_A_PERSON = /\b(?:race condition|genetic algorithm|child[_ ]process|api\/health|healthcheck|health[_-]?check|\/health\b|cancer research|diabetes (?:dataset|model)|depression (?:model|dataset)|stroke-width|stroke(?:Style|Width|-linecap)|surgery scheduling system)/gi;
 
+/** Terms of one category close together ("diagnosed with cancer") state one fact. */
+const SAME_FACT_CHARS = 40;
+
 function specialCategoryFindings(text: string, personal: Finding[], out: Finding[]) {
   const masked = text.replace(NOT_ABOUT_A_PERSON, (s) => ' '.repeat(s.length));
   for (const [category, re] of SPECIAL_TERMS) {
@@ -294,6 +298,11 @@ function specialCategoryFindings(text: string, personal: Finding[], out: Finding
       const nearPersonalData = personal.some((f) => f.end >= from && f.start <= to);
       const window = masked.slice(from, to);
       if (nearPersonalData || PERSON_HINTS.some((h) => h.test(window))) {
+        const last = out[out.length - 1];
+        if (last?.kind === 'special-category' && last.category === category && m.index - last.end <= SAME_FACT_CHARS && !/[.!?\n]/.test(masked.slice(last.end, m.index))) {
+          last.end = m.index + m[0].length;
+          continue;
+        }
         out.push({ kind: 'special-category', start: m.index, end: m.index + m[0].length, targets: TARGETS_OF['special-category'], category });
       }
     }
