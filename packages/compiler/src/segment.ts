@@ -49,6 +49,8 @@ const INLINE_BREAKS = [
   /[:;]\s{0,3}(?:(?:and|or|et|ou|und|oder|y|o|e)\s{1,3})?(?=\((?:[a-z]{1,4}|\d{1,2}|[A-Z]{1,3})\)\s)/gu,
   /[:;]\s{0,3}(?:(?:and|or|et|ou|und|oder|y|o|e)\s{1,3})?(?=[a-z]\)\s)/gu,
   /[.:;]\s{1,3}(?=\d{1,3}\.\s{1,3}\p{Lu})/gu,
+  // "Article 17 Right to erasure 1. The data subject ...": a first paragraph after a title.
+  /\s(?=1\.\s{1,3}\p{Lu})/gu,
   /[:;]\s{0,3}(?=[IVXL]{1,6}\s?[-–—]\s)/gu,
   /[.:;]\s{1,3}(?=§\s?\d{1,2}\s?[º°])/gu,
   /\.\s{1,3}(?=(?:Art\.|Artigo|Artículo|Article|Artikel)\s?\d{1,3}[º°]?\.?\s{1,3}\p{Lu})/gu,
