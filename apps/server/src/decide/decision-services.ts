@@ -1,6 +1,7 @@
 // Shared by the decision API, the arbiter routes and the public compiler endpoints: one
 // DecisionService (policy cache, arbiters), decorated on the root app.
 import type { FastifyInstance } from 'fastify';
+import { dataKeyOf } from '../api-keys/api-key-auth.ts';
 import { DecisionService } from './decision-service.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,9 @@ declare module 'fastify' {
 }
 
 export async function decisionServices(app: FastifyInstance): Promise<void> {
+  // Load (or create) the data key now: a bad DATA_KEY stops the start with a readable error
+  // instead of failing the first signed request.
+  dataKeyOf(app.config);
   app.decorate('decisions', new DecisionService(app.db));
   app.decorate('startedAt', Date.now());
 }

@@ -9,7 +9,9 @@ import { AUTH_MESSAGES } from '../../src/api-keys/api-key-auth.ts';
 import { revokeApiKey } from '../../src/api-keys/api-key-store.ts';
 import { DATA_KEY_FILE } from '../../src/api-keys/data-key.ts';
 import { HMAC_SIGNATURE_WINDOW_SECONDS } from '../../src/constants.ts';
-import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createTestApp, createTestDatabase, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey, signedHeaders } from './key-helpers.ts';
 
 let t: TestApp;
@@ -89,7 +91,6 @@ describe(`API keys (${testDialect})`, () => {
 
   it('refuses a replay that reaches a second server instance sharing the database', async () => {
     const created = await newKey(t, 'cust-hmac-two');
-    const { buildApp } = await import('../../src/app.ts');
     const second = await buildApp(t.config, { db: t.db });
     try {
       const headers = signedHeaders(created.key, decideBody);
@@ -150,6 +151,24 @@ describe(`API keys (${testDialect})`, () => {
       expect(response.statusCode).toBe(200);
     } finally {
       await withKey.close();
+    }
+  });
+
+  it('signs a GET over the empty body', async () => {
+    const created = await newKey(t, 'cust-get');
+    const { 'content-type': _json, ...headers } = signedHeaders(created.key, '');
+    const response = await t.app.inject({ url: '/api/v1/arbiters', headers });
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/arbiters', headers })).json().error).toBe(AUTH_MESSAGES.replay);
+  });
+
+  it('refuses to start with a DATA_KEY that is not 32 bytes of base64', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, DATA_KEY: 'too-short' }), database: testDb.database };
+      await expect(buildApp(config, { db: testDb.db })).rejects.toThrow(/DATA_KEY must be 32 bytes in base64/);
+    } finally {
+      await testDb.drop();
     }
   });
 });

@@ -1,0 +1,27 @@
+// The policy cache: a policy is loaded once per key and the least recently used one leaves first.
+import { buildPolicy } from '@bytebound/compiler/policy/build-policy';
+import { describe, expect, it } from 'vitest';
+import { PolicyCache } from './policy-cache.ts';
+
+const policy = buildPolicy([], { enforcementLevel: 'strict', regulations: ['GDPR'] });
+
+describe('PolicyCache', () => {
+  it('loads a policy once per key and evicts the least recently used beyond its capacity', () => {
+    const cache = new PolicyCache(2);
+    let sourced = 0;
+    const source = () => {
+      sourced++;
+      return { policy, digest: 'sha256:x' };
+    };
+    const a = cache.get('a', source);
+    expect(cache.get('a', source)).toBe(a);
+    cache.get('b', source);
+    cache.get('a', source); // a is now the most recently used
+    cache.get('c', source); // evicts b
+    expect(cache.size).toBe(2);
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('a')).toBe(a);
+    expect(sourced).toBe(3);
+    expect(cache.loads).toBe(3);
+  });
+});
