@@ -40,6 +40,15 @@ describe('analyze() on arbitrary input', () => {
       { numRuns: 150 },
     );
   });
+  it('never crashes and is deterministic on arbitrary input repeated up to the 1 MB limit', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 40_000 }), (unit, times) => {
+        const text = unit.repeat(times).slice(0, 1_000_000);
+        expect(run(text)).toEqual(run(text));
+      }),
+      { numRuns: 6 },
+    );
+  }, 120_000);
   it('finishes on adversarial inputs close to the 1 MB limit', () => {
     const size = 1_000_000;
     const inputs = [
