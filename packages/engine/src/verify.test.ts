@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Checkpoint, signCheckpoint } from './checkpoint.ts';
 import { MerkleTree, leafHash, toHex } from './merkle.ts';
@@ -119,6 +120,22 @@ describe('verifying an exported audit log', () => {
     expect(verifyFile(clone(truncated), keys).ok).toBe(true);
     const stale = verifyFile(truncated, keys, { trustedCheckpoints: [saved] });
     expect(stale.failures.map((f) => f.check)).toContain('completeness');
+  });
+
+  it('never throws on malformed input: any JSON, and valid files with any member replaced', () => {
+    const files = [clone(log), { ...clone(log), kind: INCLUSION_PROOF_KIND }, { kind: CONSISTENCY_PROOF_KIND }, { envelope: {} }];
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(3), fc.string(), (junk, which, member) => {
+        expect(() => verifyFile(junk, keys)).not.toThrow();
+        const file = clone(files[which]!) as Record<string, unknown>;
+        const target = Array.isArray(file.entries) && file.entries.length > 0 && member.length % 2 === 0 ? (file.entries as unknown[]) : null;
+        if (target) target[member.length % target.length] = junk;
+        else file[member.length % 3 === 0 ? 'checkpoint' : member || 'entries'] = junk;
+        const result = verifyFile(file, keys);
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('says when a file is none of the known kinds', () => {

@@ -77,6 +77,17 @@ export type VerifyOptions = {
 };
 
 export function verifyFile(value: unknown, keys: KeyRing, options: VerifyOptions = {}): Verification {
+  try {
+    return verifyKnownFile(value, keys, options);
+  } catch (error) {
+    // A shape no check anticipated: still an answer, never a crash.
+    const r = new Report(detectKind(value));
+    r.fail('format', `the file is malformed: ${error instanceof Error ? error.message : String(error)}`);
+    return r.done();
+  }
+}
+
+function verifyKnownFile(value: unknown, keys: KeyRing, options: VerifyOptions): Verification {
   switch (detectKind(value)) {
     case 'proof-bundle':
       return verifyProofBundle(value as ProofBundle | DsseEnvelope, keys);
@@ -96,6 +107,10 @@ export function verifyFile(value: unknown, keys: KeyRing, options: VerifyOptions
 
 /** Checks a bundle's signature and that its readable decision is exactly what was signed. */
 function checkBundle(bundle: ProofBundle | DsseEnvelope, keys: KeyRing, r: Report, entry?: string): void {
+  if (!bundle || typeof bundle !== 'object') {
+    r.fail('bundle', 'not a proof bundle or DSSE envelope', entry);
+    return;
+  }
   const envelope = 'envelope' in bundle ? bundle.envelope : bundle;
   const signed = verifyEnvelope(envelope, DECISION_PAYLOAD_TYPE, keys);
   if (!signed.ok) {
@@ -230,14 +245,14 @@ export function verifyAuditExport(file: AuditExport, keys: KeyRing, trusted: Che
   let bundles = 0;
   let retained = 0;
   for (const [i, entry] of file.entries.entries()) {
-    const name = `entry ${i}${entry?.bundleId ? ` (bundle ${entry.bundleId})` : ''}`;
+    const name = `entry ${i}${typeof entry?.bundleId === 'string' ? ` (bundle ${entry.bundleId})` : ''}`;
     if (entry?.index !== i) r.fail('order', `entry at position ${i} says it is leaf ${entry?.index}`, name);
     let leaf = fromHex(entry?.leafHash);
     if (!leaf) {
       r.fail('leaf', 'leafHash is not a 32-byte hex hash', name);
       leaf = new Uint8Array(32);
     }
-    if (entry.envelope) {
+    if (entry?.envelope) {
       const before = r.failures.length;
       checkBundle(entry.envelope, keys, r, name);
       if (!equalHashes(leafHash(auditLeafData(entry.envelope)), leaf)) r.fail('leaf', 'the leaf hash is not the hash of the bundle', name);
