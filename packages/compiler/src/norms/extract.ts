@@ -25,6 +25,8 @@ type CompiledLexicon = {
   afterRelativePronoun: RegExp;
   exceptionList: RegExp;
   dutyTense: RegExp | null;
+  negatedSubject: boolean;
+  onlyIf: boolean;
   subjectJustBefore: RegExp;
   condition: RegExp;
   exception: RegExp;
@@ -65,6 +67,8 @@ function compileLexicon(lexicon: Lexicon): CompiledLexicon {
     ),
     afterRelative: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relatives})(?:\\s{1,3}[\\p{L}'’-]{1,20}){0,1}\\s{1,3}$`, 'iu'),
     afterRelativePronoun: new RegExp(`(?:^|[^\\p{L}])(?:${lexicon.relativePronouns})\\s{1,3}$`, 'iu'),
+    negatedSubject: Boolean(lexicon.negatedSubject),
+    onlyIf: Boolean(lexicon.onlyIf),
     dutyTense: lexicon.dutyTense ? new RegExp(`(?<![\\p{L}\\p{N}])${lexicon.dutyTense}(?![\\p{L}\\p{N}])`, 'giu') : null,
     subjectJustBefore: new RegExp(`(?:${subjects.map((s) => s[0]).join('|')})\\s{1,3}$`, 'iu'),
     exceptionList: new RegExp(`(?<![\\p{L}])(?:${lexicon.exceptions})(?![\\p{L}])[^.;]{0,20}:\\s*$`, 'iu'),
@@ -185,7 +189,13 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
       normative.forEach((m, k) => {
         const clauseStart = k === 0 ? sentence.start : normative[k - 1]!.end;
         const clauseEnd = k + 1 < normative.length ? normative[k + 1]!.start : sentence.end;
-        const modality = m.kind as Modality;
+        let modality = m.kind as Modality;
+        const opening = text.slice(clauseStart, m.start);
+        // "Nothing in this section shall require ...": no norm; "No company ... may discharge": a prohibition.
+        if (/^\s*Nothing(?![\p{L}])/u.test(opening)) return;
+        if (lex.negatedSubject && k === 0 && modality !== 'right' && new RegExp(`^(?:[^—.]{0,160}[.—]{1,2})?\\s*(?:${lex.lexicon.negatedSubject})\\s`, 'u').test(opening)) modality = 'prohibition';
+        // "Any transfer ... shall take place only if ...": a requirement, i.e. a permission under its conditions.
+        if (lex.onlyIf && modality === 'obligation' && new RegExp(`^[^.;:]{0,40}?(?<![\\p{L}])(?:${lex.lexicon.onlyIf})(?![\\p{L}])`, 'iu').test(text.slice(m.end, clauseEnd))) modality = 'permission';
         // "... shall cooperate ..., and at the direction of the business, shall delete": the same subject.
         const subjectFrom = k === 0 ? clauseStart : lastConjunction(text, clauseStart, m.start);
         const subject: Subject =

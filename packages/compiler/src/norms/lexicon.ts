@@ -34,6 +34,10 @@ export type Lexicon = {
   relatives: string;
   /** Relative pronouns proper: a modal right after one ("risks that may emerge") states no norm. */
   relativePronouns: string;
+  /** A clause that opens with one of these negates its modal ("No company ... may" is a prohibition). */
+  negatedSubject?: string;
+  /** "only if", "only where": a duty that is really a permission under conditions. */
+  onlyIf?: string;
   /** Starts of a condition ("where", "if", "when", "provided that"). */
   conditions: string;
   /** Starts of an exception ("unless", "except"). */

@@ -77,6 +77,8 @@ export const pt: Lexicon = {
     ['armazen(?:ar|amento)', 'create'],
     ['conserv(?:ar|ação)', 'create'],
     ['adot(?:ar|em)', 'create'],
+    ['registr(?:o|ar)', 'create'],
+    ['manter', 'create'],
     ['trat(?:ar|amento)', 'process'],
     ['utiliz(?:ar|ação)', 'process'],
     ['opor-se', 'process'],
