@@ -95,6 +95,7 @@ export function emitRego(policy: Policy, options: CompileOptions): string {
   });
   out.push(']', '');
   rules.forEach((rule, index) => out.push(...holdsRule(rule, index)));
+  if (rules.length === 0) out.push('holds := set()', '');
   out.push(
     '# ---- The decision (docs/policy-semantics.md).',
     '',

@@ -126,6 +126,14 @@ export function describeProperties(runner: FormatRunner, emit: Emitter, runs: nu
     }
   });
 
+  describe(`${runner.format} on degenerate policies`, () => {
+    it('decides as the evaluator with no regulation, and with a regulation but no rule', async () => {
+      const empty: Policy = { formatVersion: 1, enforcementLevel: 'strict', destinations: [], regulations: [], rules: [] };
+      await expectSameAsEvaluator(runner, emit, empty, handRequests);
+      await expectSameAsEvaluator(runner, emit, { ...empty, regulations: [{ id: 'GDPR', jurisdiction: 'EU', covers: ['personal'] }] }, handRequests);
+    });
+  });
+
   describe(`${runner.format} with hostile quotes, reasons, articles and ids`, () => {
     it('still builds under its toolchain and decides as the evaluator does', async () => {
       await fc.assert(
