@@ -5,12 +5,12 @@ import { REGULATIONS } from '../../src/policy-model.ts';
 import { loadCorpus, scoreEntry, totals } from './score.ts';
 
 /**
- * Measured on 96 entries (bench/corpus-quality.ts): precision 0.940, recall 0.920 overall; the
- * floor sits just under. The 23 held-out entries alone score lower (0.773 / 0.708) and are kept as
- * they are: they measure the extractor on text it was not tuned on.
+ * Measured on 119 entries (bench/corpus-quality.ts): precision 0.905, recall 0.899 overall; the
+ * floor sits just under. Held-out entries (written before measuring, never tuned on) score lower
+ * and are kept as they are: they measure the extractor on text it was not tuned on.
  */
-const PRECISION_FLOOR = 0.93;
-const RECALL_FLOOR = 0.91;
+const PRECISION_FLOOR = 0.9;
+const RECALL_FLOOR = 0.89;
 
 const corpus = loadCorpus();
 
