@@ -41,12 +41,12 @@ describe('combineOutcomes', () => {
 describe('consultArbiters', () => {
   const request = completeRequest({ action: 'read', timing: 'pre-action', target: 'general' });
   if (!request.ok) throw new Error(request.error);
-  const loaded = loadPolicy(buildPolicy([], { enforcementLevel: 'strict', regulations: ['GDPR'] }));
+  const policy = { loaded: loadPolicy(buildPolicy([], { enforcementLevel: 'strict', regulations: ['GDPR'] })), digest: 'sha256:ok', rules: 0, destinations: [] };
 
   it('turns a failing or silent arbiter into a DENY that says so, without holding up the others', async () => {
     const outcomes = await consultArbiters(
       [
-        { ref: 'ok', ready: () => ({ id: 'ok', version: 1, digest: 'sha256:ok', loaded }), load: async () => ({ id: 'ok', version: 1, digest: 'sha256:ok', loaded }) },
+        { ref: 'ok', ready: () => ({ id: 'ok', version: 1, policy }), load: async () => ({ id: 'ok', version: 1, policy }) },
         { ref: 'broken', load: async () => Promise.reject(new Error('disk on fire')) },
         { ref: 'silent', load: () => new Promise(() => {}) },
       ],

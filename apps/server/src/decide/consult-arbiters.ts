@@ -3,10 +3,13 @@
 // by priority (100 first), ties in arbiter order.
 import type { CompleteRequest, Decision, Reason } from '@bytebound/compiler/policy-model';
 import { decide, failSecure } from '@bytebound/engine/decide';
-import type { LoadedPolicy } from '@bytebound/engine/loaded-policy';
+import type { CachedPolicy } from './policy-cache.ts';
 
 /** A policy ready to decide, and what names it in the records. */
-export type ResolvedArbiter = { id: string | null; version: number | null; digest: string; loaded: LoadedPolicy };
+export type ResolvedArbiter = { id: string | null; version: number | null; policy: CachedPolicy };
+
+/** The request as one arbiter sees it: the same for all, except what its destinations table fills. */
+export type RequestFor = (policy: CachedPolicy) => CompleteRequest;
 
 /**
  * One arbiter to consult: `load` may be slow (database, parsing); the timeout bounds it. `ready`
@@ -24,26 +27,26 @@ export type ArbiterOutcome = {
   latencyNs: number;
 };
 
-export async function consultArbiters(calls: readonly ArbiterCall[], request: CompleteRequest, timeoutMs: number): Promise<ArbiterOutcome[]> {
+export async function consultArbiters(calls: readonly ArbiterCall[], request: CompleteRequest | RequestFor, timeoutMs: number): Promise<ArbiterOutcome[]> {
   const ready = calls.map((call) => call.ready?.());
   if (ready.every((r) => r !== undefined)) return calls.map((call, i) => decideLoaded(call, ready[i]!, request, process.hrtime.bigint()));
   return Promise.all(calls.map((call, i) => (ready[i] ? decideLoaded(call, ready[i], request, process.hrtime.bigint()) : consultOne(call, request, timeoutMs))));
 }
 
-function decideLoaded(call: ArbiterCall, resolved: ResolvedArbiter, request: CompleteRequest, started: bigint): ArbiterOutcome {
-  const decision = decide(resolved.loaded, request);
+function decideLoaded(call: ArbiterCall, resolved: ResolvedArbiter, request: CompleteRequest | RequestFor, started: bigint): ArbiterOutcome {
+  const decision = decide(resolved.policy.loaded, typeof request === 'function' ? request(resolved.policy) : request);
   return {
     arbiter: call.ref,
     id: resolved.id,
     version: resolved.version,
-    digest: resolved.digest,
+    digest: resolved.policy.digest,
     outcome: decision.decision,
     decision,
     latencyNs: Number(process.hrtime.bigint() - started),
   };
 }
 
-async function consultOne(call: ArbiterCall, request: CompleteRequest, timeoutMs: number): Promise<ArbiterOutcome> {
+async function consultOne(call: ArbiterCall, request: CompleteRequest | RequestFor, timeoutMs: number): Promise<ArbiterOutcome> {
   const started = process.hrtime.bigint();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {

@@ -3,16 +3,16 @@
 // One service per app (see decision-services-plugin.ts).
 import crypto from 'node:crypto';
 import { parsePolicy, policyDigest } from '@bytebound/compiler/bytebound-format';
-import type { Decision, Policy } from '@bytebound/compiler/policy-model';
+import type { CompleteRequest, Decision, Policy } from '@bytebound/compiler/policy-model';
 import { completeRequest } from '@bytebound/compiler/request';
+import { hostOf, resolveDestination } from '@bytebound/engine/agent/destinations';
 import { failSecure } from '@bytebound/engine/decide';
-import type { LoadedPolicy } from '@bytebound/engine/loaded-policy';
 import { ARBITER_TIMEOUT_MS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { arbiterSource, arbiterVersionDigest, findArbiter } from '../arbiters/arbiter-store.ts';
 import { BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
-import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type ResolvedArbiter } from './consult-arbiters.ts';
+import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type RequestFor, type ResolvedArbiter } from './consult-arbiters.ts';
 import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
 
 /** The reference an inline policy gets in the records. */
@@ -55,40 +55,38 @@ export class DecisionService {
         load: async () => {
           const { policy, digest } = await registered();
           const resolvedDigest = digest ?? policyDigest(policy);
-          const entry = this.cache.get(resolvedDigest, () => ({ policy, digest: resolvedDigest }));
-          return { id: ref, version: null, digest: entry.digest, loaded: entry.loaded };
+          return { id: ref, version: null, policy: this.cache.get(resolvedDigest, () => ({ policy, digest: resolvedDigest })) };
         },
       };
     }
     const builtIn = builtInArbiter(ref);
     if (builtIn) {
       const digest = builtInDigest(builtIn);
-      const resolved = (loaded: LoadedPolicy): ResolvedArbiter => ({ id: builtIn.name, version: BUILT_IN_VERSION, digest, loaded });
+      const resolved = (policy: CachedPolicy): ResolvedArbiter => ({ id: builtIn.name, version: BUILT_IN_VERSION, policy });
       return {
         ref,
         ready: () => {
           const entry = this.cache.peek(digest);
-          return entry && resolved(entry.loaded);
+          return entry && resolved(entry);
         },
-        load: async () => resolved(this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest })).loaded),
+        load: async () => resolved(this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest }))),
       };
     }
     const arbiter = await findArbiter(this.db, customerId, ref);
     if (!arbiter) throw new HttpError(404, `Unknown arbiter '${ref}': name a built-in arbiter or one of your own (GET /api/v1/arbiters)`);
     const version = arbiter.latest_version;
     const digest = await arbiterVersionDigest(this.db, arbiter.id, version);
-    const resolved = (loaded: LoadedPolicy, at: string): ResolvedArbiter => ({ id: arbiter.id, version, digest: at, loaded });
+    const resolved = (policy: CachedPolicy): ResolvedArbiter => ({ id: arbiter.id, version, policy });
     return {
       ref,
       ready: () => {
         const entry = digest === undefined ? undefined : this.cache.peek(digest);
-        return entry && resolved(entry.loaded, entry.digest);
+        return entry && resolved(entry);
       },
       load: async () => {
         const row = await arbiterSource(this.db, arbiter.id, version);
         if (!row) throw new Error(`version ${version} of arbiter ${arbiter.id} is missing`);
-        const entry = this.cache.get(row.digest, () => ({ policy: parsePolicy(row.source), digest: row.digest }));
-        return resolved(entry.loaded, entry.digest);
+        return resolved(this.cache.get(row.digest, () => ({ policy: parsePolicy(row.source), digest: row.digest })));
       },
     };
   }
@@ -96,7 +94,7 @@ export class DecisionService {
   /** An inline .bb text as an arbiter call; a text that does not parse fails (and so denies) when consulted. */
   inlinePolicy(text: string): ArbiterCall {
     const key = `text:${crypto.createHash('sha256').update(text, 'utf8').digest('hex')}`;
-    const resolved = (entry: CachedPolicy): ResolvedArbiter => ({ id: null, version: null, digest: entry.digest, loaded: entry.loaded });
+    const resolved = (policy: CachedPolicy): ResolvedArbiter => ({ id: null, version: null, policy });
     return {
       ref: INLINE_POLICY_REF,
       ready: () => {
@@ -120,10 +118,33 @@ export class DecisionService {
     if (!completed.ok) {
       return { decision: failSecure(completed.error), outcomes: [], latencyNs: Number(process.hrtime.bigint() - started) };
     }
-    const outcomes = await consultArbiters(calls, completed.request, this.arbiterTimeoutMs);
+    const outcomes = await consultArbiters(calls, withDestinations(request, completed.request), this.arbiterTimeoutMs);
     const decision = combineOutcomes(outcomes);
     return { decision, outcomes, latencyNs: Number(process.hrtime.bigint() - started) };
   }
+}
+
+/**
+ * Where the request's data goes, when its resource names a host (`resource.host`, or the host of
+ * `resource.url`): each arbiter fills `destination`, `legalBasis` and `safeguards` from its own
+ * destinations table (DESIGN section 3), so a recorded, legitimate recipient can be allowed.
+ * Attributes the caller sent always win.
+ */
+function withDestinations(raw: unknown, request: CompleteRequest): CompleteRequest | RequestFor {
+  const resource = (raw as { resource?: unknown }).resource;
+  if (typeof resource !== 'object' || resource === null) return request;
+  const { host, url } = resource as { host?: unknown; url?: unknown };
+  const target = typeof host === 'string' && host.length > 0 ? host.toLowerCase() : typeof url === 'string' ? hostOf(url) : null;
+  if (target === null) return request;
+  const given = new Set(Object.keys(((raw as { attributes?: unknown }).attributes as object | undefined) ?? {}));
+  return (policy: CachedPolicy) => {
+    const resolved = resolveDestination(target, policy.destinations);
+    const attributes = { ...request.attributes };
+    if (!given.has('destination')) attributes.destination = resolved.destination;
+    if (!given.has('legalBasis') && resolved.recordedAs !== null) attributes.legalBasis = resolved.legalBasis;
+    if (!given.has('safeguards') && resolved.recordedAs !== null) attributes.safeguards = resolved.safeguards;
+    return { ...request, attributes };
+  };
 }
 
 function parseInline(text: string): Policy {

@@ -1,11 +1,17 @@
 // Loaded policies, least recently used evicted: parsing and loading (building the candidate
 // tables) are not free, so repeated decisions against one policy do them once. Stored arbiters are
 // keyed by their digest, inline texts by the SHA-256 of the exact text.
-import type { Policy } from '@bytebound/compiler/policy-model';
+import type { DestinationRecord, Policy } from '@bytebound/compiler/policy-model';
 import { type LoadedPolicy, loadPolicy } from '@bytebound/engine/loaded-policy';
 import { POLICY_CACHE_ENTRIES } from '../constants.ts';
 
-export type CachedPolicy = { loaded: LoadedPolicy; digest: string; rules: number };
+export type CachedPolicy = {
+  loaded: LoadedPolicy;
+  digest: string;
+  rules: number;
+  /** The policy's destinations table: hosts with the basis or safeguards recorded for them. */
+  destinations: readonly DestinationRecord[];
+};
 
 export class PolicyCache {
   private readonly entries = new Map<string, CachedPolicy>();
@@ -20,7 +26,7 @@ export class PolicyCache {
     const hit = this.peek(key);
     if (hit) return hit;
     const { policy, digest } = source();
-    const entry: CachedPolicy = { loaded: loadPolicy(policy), digest, rules: policy.rules.length };
+    const entry: CachedPolicy = { loaded: loadPolicy(policy), digest, rules: policy.rules.length, destinations: policy.destinations };
     this.loads++;
     this.entries.set(key, entry);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);

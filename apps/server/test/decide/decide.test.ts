@@ -161,4 +161,24 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(JSON.stringify(body)).not.toContain('jane.doe');
     expect(body.commitments).toEqual([expect.objectContaining({ field: 'request', value: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/) })]);
   });
+
+  it("fills where the data goes from the policy's destinations table when the resource names a host", async () => {
+    const withTable = printPolicy({
+      ...gdpr,
+      destinations: [{ host: '*.processor.example', destination: 'processor', legalBasis: 'contract', safeguards: true }],
+    });
+    const share = (resource: object, attributes: object = {}) => ({ action: 'share', timing: 'pre-action', target: 'personal', resource, attributes });
+    const recorded = (await decide({ policy: withTable, request: share({ url: 'https://api.processor.example/v1/upload' }) })).json();
+    const expectedRecorded = decideRequest(gdpr, share({}, { destination: 'processor', legalBasis: 'contract', safeguards: true }));
+    expect(expectedRecorded.decision).toBe('ALLOW');
+    expect(recorded).toMatchObject({ decision: 'ALLOW', applied_policies: expectedRecorded.applied_policies });
+    // An unlisted host is a third party with no basis.
+    const unlisted = (await decide({ policy: withTable, request: share({ host: 'collector.example' }) })).json();
+    expect(unlisted).toMatchObject({ decision: decideRequest(gdpr, share({})).decision, article: decideRequest(gdpr, share({})).article });
+    expect(unlisted.decision).toBe('DENY');
+    // What the caller states wins over the table.
+    const stated = (await decide({ policy: withTable, request: share({ host: 'api.processor.example' }, { legalBasis: 'none' }) })).json();
+    const expectedStated = decideRequest(gdpr, share({}, { destination: 'processor', legalBasis: 'none', safeguards: true }));
+    expect(stated).toMatchObject({ decision: expectedStated.decision, article: expectedStated.article });
+  });
 });
