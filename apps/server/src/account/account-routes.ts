@@ -1,0 +1,102 @@
+// The customer account API behind /account: profile, plan and trial, usage against the plan's
+// quota, API keys (through the api-keys module: the secret is shown once), recent decisions with
+// their proof bundles, and change of password (which signs out every other device).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { dataKeyOf } from '../api-keys/api-key-auth.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/api-key-store.ts';
+import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/account-constants.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { requireSession } from '../auth/sessions.ts';
+import { callsThisMonth, entitlementsOf, planOf } from '../billing/entitlements.ts';
+import { PLANS } from '../billing/plans.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { passwordChangedEmail } from '../email/messages.ts';
+import { HttpError } from '../http/errors.ts';
+
+const keyBody = z.object({ name: z.string().trim().min(1, 'Name the key').max(80, 'A key name has at most 80 characters') }).strict();
+const keyParams = z.object({ id: z.string().regex(/^[0-9a-f]{1,64}$/, 'Unknown key') });
+const passwordBody = z.object({ currentPassword: z.string().min(1, 'Current password is required').max(256), newPassword: z.string().max(256) }).strict();
+
+export async function accountRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
+  const { db, config } = app;
+  app.addHook('preHandler', requireSession(db));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/account', async (request) => {
+    const account = request.session!.account;
+    const { plan, trialDaysLeft, trialExpired } = planOf(account);
+    const entitlements = entitlementsOf(plan);
+    return {
+      profile: { customerId: account.id, email: account.email, firstName: account.first_name, lastName: account.last_name, companyName: account.company_name },
+      plan: {
+        id: plan,
+        name: PLANS[plan].displayName,
+        status: account.plan_status,
+        billingCycle: account.billing_cycle,
+        trialEndsAt: new Date(Number(account.trial_ends_at)).toISOString(),
+        trialDaysLeft,
+        trialExpired,
+      },
+      entitlements,
+      usage: { calls: await callsThisMonth(db, account.id), limit: entitlements.apiCallsPerMonth },
+    };
+  });
+
+  app.get('/api/account/keys', async (request) => ({ keys: await listApiKeys(db, request.session!.account.id) }));
+
+  app.post('/api/account/keys', { schema: { body: keyBody } }, async (request, reply) => {
+    const customerId = request.session!.account.id;
+    const active = (await listApiKeys(db, customerId)).filter((k) => k.revokedAt === null);
+    if (active.length >= API_KEYS_PER_ACCOUNT_MAX) throw new HttpError(400, `An account can have at most ${API_KEYS_PER_ACCOUNT_MAX} active keys: revoke one first`);
+    const { name } = request.body as z.infer<typeof keyBody>;
+    const created = await createApiKey(db, dataKeyOf(config), { customerId, name });
+    return reply.status(201).send({ key: created });
+  });
+
+  app.delete('/api/account/keys/:id', { schema: { params: keyParams } }, async (request) => {
+    const { id } = request.params as z.infer<typeof keyParams>;
+    const owned = (await listApiKeys(db, request.session!.account.id)).some((k) => k.id === id);
+    if (!owned) throw new HttpError(404, 'Unknown key');
+    await revokeApiKey(db, id);
+    return { revoked: true };
+  });
+
+  app.get('/api/account/decisions', async (request) => {
+    const rows = await db
+      .selectFrom('decision_logs')
+      .select(['id', 'decision', 'exit_code', 'article', 'latency_ns', 'bundle_id', 'created_at'])
+      .where('customer_id', '=', request.session!.account.id)
+      .orderBy('created_at', 'desc')
+      .limit(RECENT_DECISIONS_SHOWN)
+      .execute();
+    return {
+      decisions: rows.map((r) => ({
+        id: r.id,
+        decision: r.decision,
+        exitCode: r.exit_code,
+        article: r.article,
+        latencyUs: Number(r.latency_ns) / 1000,
+        at: new Date(Number(r.created_at)).toISOString(),
+        proofBundle: r.bundle_id ? `/api/v1/audit/bundles/${r.bundle_id}` : null,
+      })),
+    };
+  });
+
+  app.post('/api/account/password', { schema: { body: passwordBody } }, async (request) => {
+    const session = request.session!;
+    const { currentPassword, newPassword } = request.body as z.infer<typeof passwordBody>;
+    if (!(await verifyPassword(session.account.password_hash, currentPassword))) throw new HttpError(400, 'The current password is not correct');
+    const problem = passwordProblem(newPassword);
+    if (problem) throw new HttpError(400, problem);
+    const now = Date.now();
+    await db.updateTable('accounts').set({ password_hash: await hashPassword(newPassword), password_changed_at: now }).where('id', '=', session.account.id).execute();
+    await db.deleteFrom('sessions').where('account_id', '=', session.account.id).where('token_hash', '!=', session.tokenHash).execute();
+    options.mailer
+      .send(passwordChangedEmail(session.account.email, session.account.first_name, `${config.publicUrl}/auth/forget-password`))
+      .catch((error: unknown) => app.log.error({ err: error }, 'email could not be sent'));
+    return { success: true };
+  });
+}

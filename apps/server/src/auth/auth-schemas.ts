@@ -1,0 +1,58 @@
+// Request bodies of the auth API. Messages are the spec's (section 5), so the server's answer is
+// what the form would have said.
+import { z } from 'zod';
+import { PASSWORD_MAX_CHARS } from './account-constants.ts';
+
+const EMAIL_MAX = 254;
+const NAME_MAX = 100;
+/** The spec's "simple email pattern". */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX, 'Please enter a valid email')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email')
+  .transform((value) => value.toLowerCase());
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(NAME_MAX, `${message.replace(' is required', '')} must be at most ${NAME_MAX} characters`);
+
+export const signInBody = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_CHARS, 'Password is required'),
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const registerBody = z.object({
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  email,
+  companyName: required('Company name is required'),
+  password: z.string({ error: 'Password is required' }),
+  subscribeNewsletter: z.boolean().optional().default(false),
+  acceptTerms: z.literal(true, { error: 'You must agree to the terms' }),
+  termsVersion: z.string().max(40).optional(),
+});
+
+export const forgotPasswordBody = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+    .transform((value) => value.toLowerCase()),
+});
+
+export const resetPasswordBody = z.object({
+  token: z.string().min(1, 'This reset link is invalid or has expired. Please request a new one.').max(200),
+  password: z.string({ error: 'Password is required' }),
+});
+
+export const logoutBody = z.object({ everywhere: z.boolean().optional().default(false) }).optional();
+
+/** The first problem of a failed parse, as one message for the form. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}

@@ -1,0 +1,92 @@
+// Sessions: a bearer token (kept by the browser in localStorage, as the spec's client does) bound
+// to a second secret in an HttpOnly, SameSite=Strict cookie. Both are needed; the server keeps
+// only their hashes. 'Remember me' keeps a session 30 days, otherwise 12 hours and a browser-session cookie.
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { AccountsTable } from '../db/tables.ts';
+import { HttpError } from '../http/errors.ts';
+import { REMEMBER_ME_MS, SESSION_COOKIE, SESSION_MS } from './account-constants.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type Session = { tokenHash: string; account: AccountsTable };
+
+export const SESSION_MESSAGES = {
+  missing: 'Please sign in.',
+  invalid: 'Your session has ended. Please sign in again.',
+} as const;
+
+export async function startSession(db: Database, config: Config, reply: FastifyReply, accountId: string, remember: boolean, now = Date.now()): Promise<string> {
+  const token = newToken();
+  const binder = newToken();
+  const lifetime = remember ? REMEMBER_ME_MS : SESSION_MS;
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), account_id: accountId, binder_hash: hashToken(binder), remember: remember ? 1 : 0, created_at: now, expires_at: now + lifetime })
+    .execute();
+  reply.setCookie(SESSION_COOKIE, binder, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https:'),
+    ...(remember ? { maxAge: Math.floor(REMEMBER_ME_MS / 1000) } : {}),
+  });
+  return token;
+}
+
+export function clearSessionCookie(config: Config, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: config.publicUrl.startsWith('https:') });
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** The signed-in session of a request (bearer token plus its cookie), or null. */
+export async function findSession(db: Database, request: FastifyRequest, now = Date.now()): Promise<Session | null> {
+  const token = bearerOf(request);
+  const binder = request.cookies?.[SESSION_COOKIE];
+  if (!token || !binder) return null;
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('accounts')
+    .select(['sessions.binder_hash', 'sessions.expires_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || Number(row.expires_at) <= now || !sameHash(row.binder_hash, hashToken(binder))) return null;
+  const { binder_hash: _binder, expires_at: _expires, ...account } = row;
+  return { tokenHash, account };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** A preHandler: 401 unless the request carries a live session; sets request.session. */
+export function requireSession(db: Database) {
+  return async (request: FastifyRequest) => {
+    const session = await findSession(db, request);
+    if (!session) throw new HttpError(401, bearerOf(request) ? SESSION_MESSAGES.invalid : SESSION_MESSAGES.missing);
+    request.session = session;
+  };
+}
+
+export async function revokeSession(db: Database, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function revokeAllSessions(db: Database, accountId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
+}
