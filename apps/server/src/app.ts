@@ -21,6 +21,7 @@ import { demoRoutes } from './demo/demo-routes.ts';
 import { setUpAudit } from './audit/audit-setup.ts';
 import { setUpSigningKey } from './keys/signing-key-setup.ts';
 import { setUpRetention } from './retention/retention.ts';
+import { registerAccounts } from './auth/accounts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(metricsRoutes);
   await app.register(publicCompilerRoutes);
   await app.register(demoRoutes);
+  await registerAccounts(app);
   await app.register(siteRoutes);
   return app;
 }
