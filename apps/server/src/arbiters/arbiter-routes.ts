@@ -4,9 +4,10 @@ import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/byte
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
-import { ARBITERS_RATE_PER_MINUTE, DECIDE_BODY_LIMIT_BYTES } from '../constants.ts';
+import { ARBITERS_RATE_PER_MINUTE, LEGAL_TEXT_BODY_LIMIT_BYTES } from '../constants.ts';
 import { HttpError } from '../http/errors.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
+import { compileOptionsSchema, compileOrFail, jurisdictionSchema } from './compile-arbiter.ts';
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from './built-in-arbiters.ts';
 
 export const ARBITER_NAME = z
@@ -17,7 +18,10 @@ export const ARBITER_NAME = z
   .refine((name) => !builtInArbiter(name), 'that name is a built-in arbiter: choose another')
   .refine((name) => !name.startsWith('arb_'), "a name cannot start with 'arb_' (arbiter ids do)");
 
-const createBody = z.object({ name: ARBITER_NAME, source: z.string().min(1) }).strict();
+const createBody = z.union([
+  z.object({ name: ARBITER_NAME, source: z.string().min(1) }).strict(),
+  z.object({ name: ARBITER_NAME, legalText: z.string(), jurisdiction: jurisdictionSchema.optional(), options: compileOptionsSchema.default({}) }).strict(),
+]);
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
 /** Parses .bb text; a text that does not parse (or whose digest does not match) is a 400 that says where. */
@@ -37,9 +41,10 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
     config: { rateLimit: { hook: 'preHandler' as const, max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r: { apiKey: { id: string } | null; ip: string }) => `key:${r.apiKey?.id ?? r.ip}` } },
   };
 
-  app.post('/api/v1/arbiters', { ...guard, bodyLimit: DECIDE_BODY_LIMIT_BYTES, schema: { body: createBody } }, async (request, reply) => {
+  app.post('/api/v1/arbiters', { ...guard, bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: createBody } }, async (request, reply) => {
     const body = request.body as z.infer<typeof createBody>;
-    const parsed = parseArbiterSource(body.source);
+    const source = 'source' in body ? body.source : printPolicy(compileOrFail(body.legalText, body.jurisdiction, body.options).policy);
+    const parsed = parseArbiterSource(source);
     const { arbiter, created } = await saveArbiterVersion(app.db, {
       customerId: request.apiKey!.customerId,
       name: body.name,

@@ -4,15 +4,14 @@
 // arbiter, or saving one, needs an API key.
 import crypto from 'node:crypto';
 import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
-import { compile, type CompileSuccess } from '@bytebound/compiler/compile';
 import { formatById } from '@bytebound/compiler/emit/formats';
-import type { CompileOptions, Condition, Jurisdiction, Policy } from '@bytebound/compiler/policy-model';
-import { JURISDICTIONS } from '@bytebound/compiler/policy-model';
+import type { CompileOptions, Condition, Policy } from '@bytebound/compiler/policy-model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
 import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
+import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
 import {
   ARBITERS_RATE_PER_MINUTE,
   DECIDE_BODY_LIMIT_BYTES,
@@ -25,13 +24,12 @@ import { HttpError } from '../http/errors.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const jurisdiction = z.enum(JURISDICTIONS);
 
 const demoCompileBody = z
   .object({
     source: z.string(),
     format: z.string().min(1).max(20).default('cedar'),
-    jurisdiction: jurisdiction.optional(),
+    jurisdiction: jurisdictionSchema.optional(),
     options: z
       .object({
         target: z.enum(['development', 'production']).optional(),
@@ -45,7 +43,7 @@ const demoCompileBody = z
   })
   .strict();
 
-const parseStatuteBody = z.object({ text: z.string(), jurisdiction: jurisdiction.optional() }).strict();
+const parseStatuteBody = z.object({ text: z.string(), jurisdiction: jurisdictionSchema.optional() }).strict();
 
 const validateSyntaxBody = z
   .object({
@@ -66,7 +64,7 @@ const validateSyntaxBody = z
 const blueprintBody = z.union([
   z.object({ name: ARBITER_NAME, bbs: z.string().min(1) }).strict(),
   z
-    .object({ name: ARBITER_NAME, source: z.string(), jurisdiction: jurisdiction.optional(), options: demoCompileBody.shape.options })
+    .object({ name: ARBITER_NAME, source: z.string(), jurisdiction: jurisdictionSchema.optional(), options: demoCompileBody.shape.options })
     .strict(),
 ]);
 
@@ -79,13 +77,6 @@ function compileOptionsOf(options: DemoOptions): Partial<CompileOptions> {
   if (options.enforcementLevel) out.enforcementLevel = options.enforcementLevel;
   if (options.includeTests !== undefined) out.includeTests = options.includeTests;
   return out;
-}
-
-/** Compiles to bytebound; a failure is a 400 with the compiler's message, stage and validation. */
-function compileOrFail(source: string, jurisdictionCode: Jurisdiction | undefined, options: Partial<CompileOptions>): CompileSuccess {
-  const result = compile(source, { format: 'bytebound', ...(jurisdictionCode ? { jurisdiction: jurisdictionCode } : {}), options });
-  if (!result.ok) throw new HttpError(400, result.error, { status: 'error', stage: result.stage, validation: result.validation });
-  return result;
 }
 
 function describeCondition(c: Condition): string {

@@ -1,7 +1,9 @@
 // Arbiters: a customer's own policies, versioned by name and invisible to other customers, next to
 // the built-in ones per regulation that every key can read and decide with.
-import { printPolicy } from '@bytebound/compiler/bytebound-format';
+import { policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
+import { compile } from '@bytebound/compiler/compile';
 import { REGULATIONS } from '@bytebound/compiler/policy-model';
+import { TEMPLATES } from '@bytebound/compiler/templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
 import { ARBITERS_RATE_PER_MINUTE } from '../../src/constants.ts';
@@ -91,5 +93,17 @@ describe(`arbiters (${testDialect})`, () => {
     expect(statuses.at(-1)).toBe(429);
     // Another key from the same address is not limited.
     expect((await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(bob), ...sameAddress })).statusCode).toBe(200);
+  });
+
+  it('compiles legal text into a new arbiter with the given options, and answers the compiler error otherwise', async () => {
+    const text = TEMPLATES.hipaa.content;
+    const response = await save(alice, { name: 'Patient access', legalText: text, options: { enforcementLevel: 'moderate' } });
+    expect(response.statusCode).toBe(201);
+    const expected = compile(text, { format: 'bytebound', options: { enforcementLevel: 'moderate' } });
+    if (!expected.ok) throw new Error(expected.error);
+    expect(response.json()).toMatchObject({ version: 1, digest: policyDigest(expected.policy), rules: expected.policy.rules.length });
+    const short = await save(alice, { name: 'Too short', legalText: 'tiny' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toBe('Legal text must be at least 10 characters long.');
   });
 });
