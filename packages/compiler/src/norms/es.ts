@@ -25,6 +25,7 @@ export const es: Lexicon = {
     ['no deberá', 'prohibition'],
     ['no deberán', 'prohibition'],
     ['podrá', 'permission'],
+    ['ser(?:á|án)(?= \\p{L}{2,20}(?:ad|id)[oa]s?(?![\\p{L}]))', 'obligation'],
     ['podrán', 'permission'],
     ['puede', 'permission'],
     ['pueden', 'permission'],
@@ -34,7 +35,7 @@ export const es: Lexicon = {
     ['no estará obligad[oa]', 'exception'],
     ['se entenderá', 'none'],
   ],
-  dutyTense: '(?:notificará|comunicará|informará|suprimirá|facilitará|rectificará|llevará|conservará|aplicará)',
+  dutyTense: '(?:(?:la|lo|las|los|le|les) )?(?:notificará|comunicará|informará|suprimirá|facilitará|rectificará|llevará|conservará|aplicará)',
   subjects: [
     ['interesados?', 'data subject'],
     ['responsables? del tratamiento', 'controller'],
@@ -47,6 +48,8 @@ export const es: Lexicon = {
   ],
   actions: [
     ['suprimir', 'delete'],
+    ['suprimid[oa]s?', 'delete'],
+    ['comunicad[oa]s?', 'notify'],
     ['supresión', 'delete'],
     ['borr(?:ar|ado)', 'delete'],
     ['elimin(?:ar|ación)', 'delete'],

@@ -191,6 +191,8 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         const clauseEnd = k + 1 < normative.length ? normative[k + 1]!.start : sentence.end;
         let modality = m.kind as Modality;
         const opening = text.slice(clauseStart, m.start);
+        // "shall provide notice ... that this information may be sold": the content of a notice is no norm.
+        if (k > 0 && /(?:notice|notify|inform|disclose)[^;]{0,160}(?<![\p{L}])that(?![\p{L}])/iu.test(opening)) return;
         // "Nothing in this section shall require ...": no norm; "No company ... may discharge": a prohibition.
         if (/^\s*Nothing(?![\p{L}])/u.test(opening)) return;
         if (lex.negatedSubject && k === 0 && modality !== 'right' && new RegExp(`^(?:[^—.]{0,160}[.—]{1,2})?\\s*(?:${lex.lexicon.negatedSubject})\\s`, 'u').test(opening)) modality = 'prohibition';
@@ -205,9 +207,13 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         previousSubject = subject;
         if (!context.legalSignal && !subject.explicit) return;
         // "Processing of ... shall be prohibited": in the passive voice the action precedes the modal.
+        // "shall, before handling personal information, explicitly notify": skip the aside.
+        const aside = lex.lexicon.language === 'en' ? /^\s*,[^,.;]{1,200},/u.exec(text.slice(m.end, clauseEnd)) : null;
+        const actionFrom = aside ? m.end + aside[0].length : m.end;
         const action =
           (m.tense ? findAction(text, m.start, m.end, lex, modality) : null) ??
-          findAction(text, m.end, clauseEnd, lex, modality) ??
+          findAction(text, actionFrom, clauseEnd, lex, modality) ??
+          (aside ? findAction(text, m.end, clauseEnd, lex, modality) : null) ??
           findAction(text, subject.start ?? clauseStart, m.start, lex, modality);
         // "shall comply with a request": a duty whose only verb is a weak one names no action of its own.
         if (modality !== 'right' && action && !action.strong) return;

@@ -63,6 +63,8 @@ export const fr: Lexicon = {
     ['partag(?:er|e)', 'share'],
     ['portabilité', 'share'],
     ['accès', 'read'],
+    ['recevoir', 'read'],
+    ['transmettre', 'share'],
     ['accéder', 'read'],
     ['copie', 'read'],
     ['rectifi(?:er|cation)', 'modify'],

@@ -29,6 +29,7 @@ export const pt: Lexicon = {
     ['não deve', 'prohibition'],
     ['não devem', 'prohibition'],
     ['pode', 'permission'],
+    ['ser(?:á|ão)(?= \\p{L}{2,20}(?:ad|id)[oa]s?(?![\\p{L}]))', 'obligation'],
     ['podem', 'permission'],
     ['poderá', 'permission'],
     ['poderão', 'permission'],
@@ -54,6 +55,9 @@ export const pt: Lexicon = {
   actions: [
     ['apag(?:ar|amento)', 'delete'],
     ['elimin(?:ar|ação)', 'delete'],
+    ['eliminad[oa]s?', 'delete'],
+    ['apagad[oa]s?', 'delete'],
+    ['comunicad[oa]s?', 'notify'],
     ['exclu(?:ir|são)', 'delete'],
     ['comunic(?:ar|ação)', 'notify'],
     ['inform(?:ar|ação)', 'notify'],
