@@ -90,3 +90,24 @@ export function numberLiteral(value: number): string {
 /** Reason texts of the rule-less outcomes (docs/policy-semantics.md). */
 export const NO_REGULATION_REASON = 'no applicable regulation restricts this';
 export const UNDEFINED_SCENARIO_REASON = 'undefined scenario: default deny';
+
+/** How a rule decided a target: the wording of its reason (the reference evaluator's). */
+export type ReasonKind = 'forbid' | 'permit' | 'unmet' | 'warning';
+
+export function reasonText(rule: Pick<Rule, 'article' | 'reason'>, kind: ReasonKind): string {
+  switch (kind) {
+    case 'forbid':
+      return `${rule.article}: ${rule.reason}`;
+    case 'permit':
+      return `${rule.article}: allowed, ${rule.reason}`;
+    case 'unmet':
+      return `${rule.article}: requirement not met, ${rule.reason}`;
+    case 'warning':
+      return `warning: ${rule.article}: requirement not met, ${rule.reason}`;
+  }
+}
+
+/** The undefined-scenario reason: a denial under strict, a warning otherwise. */
+export function undefinedScenarioText(level: Policy['enforcementLevel']): string {
+  return level === 'strict' ? UNDEFINED_SCENARIO_REASON : `warning: ${UNDEFINED_SCENARIO_REASON}`;
+}

@@ -3,12 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REGO_PACKAGE } from '../../src/emit/rego.ts';
-import type { CompleteRequest } from '../../src/policy-model.ts';
+import type { CompleteRequest, Decision } from '../../src/policy-model.ts';
 import { tool } from '../../../../test/tools.ts';
 import { runTool, scratchDir } from './run-tool.ts';
 import type { FormatDecision, FormatRunner } from './types.ts';
 
-type OpaResult = { result?: { expressions: { value: FormatDecision[] }[] }[] };
+type OpaResult = { result?: { expressions: { value: Decision[] }[] }[] };
 
 export const BATCH_QUERY = `[d | some r in data.batch; d := data.${REGO_PACKAGE}.decision with input as r]`;
 
@@ -33,20 +33,25 @@ export async function opaTest(output: string): Promise<string> {
   }
 }
 
+/** The full decisions (with reasons) of one `opa eval` over the whole batch. */
+export async function regoDecisions(output: string, requests: CompleteRequest[]): Promise<Decision[]> {
+  const { dir, cleanup } = scratchDir('rego');
+  try {
+    fs.writeFileSync(path.join(dir, 'policy.rego'), output);
+    fs.writeFileSync(path.join(dir, 'batch.json'), JSON.stringify({ batch: requests }));
+    await runTool(tool('opa'), ['check', '--strict', 'policy.rego'], dir);
+    const stdout = await runTool(tool('opa'), ['eval', '--format', 'json', '-d', 'policy.rego', '-d', 'batch.json', BATCH_QUERY], dir);
+    const value = (JSON.parse(stdout) as OpaResult).result?.[0]?.expressions[0]?.value;
+    if (!value || value.length !== requests.length) throw new Error(`opa eval gave ${value?.length ?? 'no'} decisions for ${requests.length} requests`);
+    return value;
+  } finally {
+    cleanup();
+  }
+}
+
 export const regoRunner: FormatRunner = {
   format: 'rego',
   async decideAll(output: string, _policy, requests: CompleteRequest[]): Promise<FormatDecision[]> {
-    const { dir, cleanup } = scratchDir('rego');
-    try {
-      fs.writeFileSync(path.join(dir, 'policy.rego'), output);
-      fs.writeFileSync(path.join(dir, 'batch.json'), JSON.stringify({ batch: requests }));
-      await runTool(tool('opa'), ['check', '--strict', 'policy.rego'], dir);
-      const stdout = await runTool(tool('opa'), ['eval', '--format', 'json', '-d', 'policy.rego', '-d', 'batch.json', BATCH_QUERY], dir);
-      const value = (JSON.parse(stdout) as OpaResult).result?.[0]?.expressions[0]?.value;
-      if (!value || value.length !== requests.length) throw new Error(`opa eval gave ${value?.length ?? 'no'} decisions for ${requests.length} requests`);
-      return value.map(({ decision, article, applied_policies }) => ({ decision, article, applied_policies }));
-    } finally {
-      cleanup();
-    }
+    return (await regoDecisions(output, requests)).map(({ decision, article, applied_policies }) => ({ decision, article, applied_policies }));
   },
 };
