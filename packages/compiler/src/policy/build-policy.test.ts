@@ -58,8 +58,12 @@ describe('norms to rules', () => {
   });
 
   it('gives stable, unique ids and the same policy for the same norms', () => {
-    const norms = [norm({ modality: 'permission', action: 'read', target: 'personal' }), norm({ modality: 'permission', action: 'read', target: 'personal' })];
+    const second = norm({ modality: 'permission', action: 'read', target: 'personal' });
+    second.source = { ...second.source, quote: 'The controller may also read personal data.' };
+    const norms = [norm({ modality: 'permission', action: 'read', target: 'personal' }), second, norm({ modality: 'permission', action: 'read', target: 'personal' })];
     const a = buildPolicy(norms, { enforcementLevel: 'strict' });
+    // the repeated provision gives its rule once
+    expect(a.rules.filter((r) => r.origin === 'text').map((r) => r.id)).toEqual(['gdpr-art-17-1-permits-read-personal', 'gdpr-art-17-1-permits-read-personal-2']);
     expect(a).toEqual(buildPolicy(norms, { enforcementLevel: 'strict' }));
     const ids = a.rules.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -206,14 +206,23 @@ export function buildPolicy(norms: Norm[], options: BuildOptions): Policy {
 
   const rules: Rule[] = [];
   const used = new Set<string>();
+  const next = new Map<string, number>();
   const uniqueId = (wanted: string) => {
     let id = wanted;
-    for (let n = 2; used.has(id); n++) id = `${wanted}-${n}`;
+    for (let n = next.get(wanted) ?? 2; used.has(id); n++) {
+      id = `${wanted}-${n}`;
+      next.set(wanted, n + 1);
+    }
     used.add(id);
     return id;
   };
   for (const id of ids) for (const r of REGULATION_PROFILES[id].rules) used.add(r.id);
+  // The same provision read twice (a repeated paragraph) gives its rules once.
+  const seen = new Set<string>();
   for (const norm of norms) {
+    const key = JSON.stringify([norm.modality, norm.subject, norm.action, norm.target, norm.deadline, norm.condition, norm.exceptions, norm.source.regulation, norm.source.article, norm.source.quote]);
+    if (seen.has(key)) continue;
+    seen.add(key);
     for (const { key, ...rule } of rulesOf(norm, undueDelay)) {
       rules.push({ id: uniqueId(`${slug(norm.source.article)}-${key}`), ...rule });
     }

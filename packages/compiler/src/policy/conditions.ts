@@ -115,6 +115,18 @@ function mapConditionText(text: string): MappedCondition {
 
 /** A prohibition's exceptions as `unless` atoms: any single atom that holds lifts the forbid. */
 export function mapExceptions(exceptions: string[]): { unless: Condition[]; review: string[] } {
+  const key = exceptions.join('\u0000');
+  const cached = exceptionCache.get(key);
+  if (cached) return structuredClone(cached);
+  const mapped = mapExceptionTexts(exceptions);
+  if (exceptionCache.size > CACHE_LIMIT) exceptionCache.clear();
+  exceptionCache.set(key, mapped);
+  return structuredClone(mapped);
+}
+
+const exceptionCache = new Map<string, { unless: Condition[]; review: string[] }>();
+
+function mapExceptionTexts(exceptions: string[]): { unless: Condition[]; review: string[] } {
   const unless: Condition[] = [];
   const review: string[] = [];
   const key = (c: Condition) => JSON.stringify(c);
