@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
 import { formatById } from '@bytebound/compiler/emit/formats';
 import type { CompileOptions, Condition, Policy } from '@bytebound/compiler/policy-model';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
@@ -20,6 +20,7 @@ import {
   STATUTE_CACHE_ENTRIES,
   VALIDATE_SYNTAX_RATE_PER_MINUTE,
 } from '../constants.ts';
+import { requireSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
@@ -95,6 +96,21 @@ function conditionsOf(policy: Policy) {
     for (const r of rule.review) review.add(r);
   }
   return { checked: [...checked].sort(), review: [...review] };
+}
+
+/**
+ * Blueprint save accepts an API key (scope `arbiters`) or a signed-in account's session (bearer
+ * session token plus its cookie); the account's id is its customer id.
+ */
+function keyOrSession(app: FastifyInstance) {
+  const byKey = requireApiKey(app, 'arbiters');
+  const bySession = requireSession(app.db);
+  return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    const bearer = request.headers.authorization ?? '';
+    const usesKey = request.headers['x-bytebound-signature'] !== undefined || /^Bearer\s+bb_live_/i.test(bearer) || bearer === '';
+    if (usesKey) return byKey.call(this, request, reply);
+    return bySession(request);
+  };
 }
 
 export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> {
@@ -220,7 +236,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/home/blueprints/save',
     {
       bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES,
-      preHandler: [requireApiKey(app, 'arbiters')],
+      preHandler: [keyOrSession(app)],
       schema: { body: blueprintBody },
       config: { rateLimit: { hook: 'preHandler', max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => `key:${r.apiKey?.id ?? r.ip}` } },
     },
@@ -229,7 +245,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const text = 'bbs' in body ? body.bbs : printPolicy(compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options)).policy);
       const parsed = parseArbiterSource(text);
       const { arbiter, created } = await saveArbiterVersion(app.db, {
-        customerId: request.apiKey!.customerId,
+        customerId: request.apiKey?.customerId ?? request.session!.account.id,
         name: body.name,
         source: parsed.text,
         digest: parsed.digest,

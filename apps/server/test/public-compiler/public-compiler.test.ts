@@ -10,6 +10,7 @@ import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbit
 import { PUBLIC_COMPILER_RATE_PER_MINUTE } from '../../src/constants.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
+import { register } from '../auth/account-helpers.ts';
 
 let t: TestApp;
 let key: string;
@@ -133,5 +134,17 @@ describe(`POST /api/v1/home/blueprints/save (${testDialect})`, () => {
     const listed = (await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(key) })).json();
     expect(listed.arbiters.some((a: { id: string }) => a.id === saved.json().id)).toBe(true);
     expect((await post('/api/v1/home/blueprints/save', { name: 'Erasure', bbs: compiled.output.bbs })).statusCode).toBe(401);
+  });
+
+  it("accepts a signed-in account's session instead of a key, saving under the account's customer id", async () => {
+    const account = await register(t.app);
+    const saved = await post('/api/v1/home/blueprints/save', { name: 'From the demo', source: gdprText }, account.headers);
+    expect(saved.statusCode).toBe(201);
+    const ownKey = (await newKey(t, account.customerId)).key;
+    const listed = (await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(ownKey) })).json();
+    expect(listed.arbiters.some((a: { id: string }) => a.id === saved.json().id)).toBe(true);
+    // The session token without its cookie is not enough.
+    const tokenOnly = await post('/api/v1/home/blueprints/save', { name: 'From the demo', source: gdprText }, { authorization: account.headers.authorization });
+    expect(tokenOnly.statusCode).toBe(401);
   });
 });
