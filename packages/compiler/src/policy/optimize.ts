@@ -39,24 +39,24 @@ function live(policy: Policy, rule: Rule): Rule | null {
   return { ...rule, opcodes };
 }
 
-const sameBut = (a: Rule, b: Rule) =>
-  a.effect === b.effect &&
-  a.regulation === b.regulation &&
-  a.priority === b.priority &&
-  a.article === b.article &&
-  a.reason === b.reason &&
-  a.quote === b.quote &&
-  JSON.stringify([a.when, a.unless, a.review]) === JSON.stringify([b.when, b.unless, b.review]);
+/** Rules with the same signature differ only in their opcodes (and id): they merge into the first. */
+const signature = (r: Rule) => JSON.stringify([r.effect, r.regulation, r.priority, r.article, r.reason, r.quote, r.when, r.unless, r.review]);
 
 export function optimizePolicy(policy: Policy, level: CompileOptions['optimizationLevel']): Policy {
   if (level === 'none') return policy;
   const rules: Rule[] = [];
+  const bySignature = new Map<string, Rule>();
   for (const r of policy.rules) {
     const rule = live(policy, r);
     if (!rule) continue;
-    const twin = rules.find((x) => sameBut(x, rule));
+    const key = signature(rule);
+    const twin = bySignature.get(key);
     if (twin) twin.opcodes = [...new Set([...twin.opcodes, ...rule.opcodes])].sort((x, y) => x - y);
-    else rules.push({ ...rule, opcodes: [...rule.opcodes] });
+    else {
+      const copy = { ...rule, opcodes: [...rule.opcodes] };
+      bySignature.set(key, copy);
+      rules.push(copy);
+    }
   }
   // Decision order: priority first, ties keep policy order (Array.prototype.sort is stable).
   if (level === 'maximum') rules.sort((a, b) => b.priority - a.priority);
