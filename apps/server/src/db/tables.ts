@@ -57,7 +57,7 @@ export type DecisionLogsTable = {
   id: string;
   customer_id: string;
   api_key_id: string | null;
-  /** What decided: 'api' (POST /api/v1/decide) or 'validate-syntax'. */
+  /** Which endpoint decided: 'api' (POST /api/v1/decide); playground decisions are not logged. */
   source: string;
   decision: string;
   exit_code: number;
