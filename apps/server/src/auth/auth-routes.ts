@@ -110,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
           trial_ends_at: now + TRIAL_MS,
           stripe_customer_id: null,
           stripe_subscription_id: null,
-          plan_event_at: now,
+          plan_event_at: 0,
           created_at: now,
           password_changed_at: now,
         })

@@ -1,0 +1,103 @@
+// The customer account API: plan and trial, API keys through the api-keys module, usage of real
+// decisions against the plan's quota, recent decisions with proof bundles, change of password.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotaProblem } from '../../src/billing/entitlements.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { outboxMessage, register, signIn } from '../auth/account-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const decide = (key: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/decide',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { arbiters: ['gdpr'], request: { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent' } } },
+  });
+
+describe('account', () => {
+  it('shows the profile, the trial with its days left and the plan limits', async () => {
+    const account = await register(t.app, { companyName: 'Difference Engines' });
+    const response = await t.app.inject({ url: '/api/account', headers: account.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({
+      profile: { customerId: account.customerId, email: account.email, companyName: 'Difference Engines' },
+      plan: { id: 'trial', name: 'Trial', status: 'trialing', trialDaysLeft: 14, trialExpired: false },
+      usage: { calls: 0, limit: 1000 },
+      entitlements: { customArbiters: 0, auditRetentionDays: 90, webhooks: false },
+    });
+    expect((await t.app.inject({ url: '/api/account' })).statusCode).toBe(401);
+  });
+
+  it('creates a key shown once, counts its decisions as usage, lists them with proof bundles, and revokes it', async () => {
+    const account = await register(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'CI pipeline' } });
+    expect(created.statusCode).toBe(201);
+    const key = created.json().key as { id: string; key: string; name: string };
+    expect(key.key).toMatch(/^bb_live_[0-9a-f]{16}_[0-9a-f]{64}$/);
+    const listed = (await t.app.inject({ url: '/api/account/keys', headers: account.headers })).json().keys;
+    expect(listed).toEqual([expect.objectContaining({ id: key.id, name: 'CI pipeline', lastUsedAt: null, revokedAt: null })]);
+    expect(JSON.stringify(listed)).not.toContain(key.key.slice(-64));
+
+    expect((await decide(key.key)).statusCode).toBe(200);
+    expect((await decide(key.key)).statusCode).toBe(200);
+    const usage = (await t.app.inject({ url: '/api/account', headers: account.headers })).json().usage;
+    expect(usage).toEqual({ calls: 2, limit: 1000 });
+    const decisions = (await t.app.inject({ url: '/api/account/decisions', headers: account.headers })).json().decisions;
+    expect(decisions).toHaveLength(2);
+    expect(decisions[0]).toMatchObject({ exitCode: expect.any(Number), proofBundle: expect.stringMatching(/^\/api\/v1\/audit\/bundles\//) });
+    expect((await t.app.inject({ url: decisions[0].proofBundle })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/account/keys', headers: account.headers })).json().keys[0].lastUsedAt).not.toBeNull();
+
+    const stranger = await register(t.app);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/account/keys/${key.id}`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/account/keys/${key.id}`, headers: account.headers })).json()).toEqual({ revoked: true });
+    expect((await decide(key.key)).statusCode).toBe(401);
+  });
+
+  it('answers with a clear quota message once the plan limit is used up', async () => {
+    const account = await register(t.app);
+    expect(await quotaProblem(t.db, account.customerId)).toBeNull();
+    const now = Date.now();
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      id: `quota-${account.customerId}-${i}`,
+      customer_id: account.customerId,
+      api_key_id: null,
+      source: 'api',
+      decision: 'ALLOW',
+      exit_code: 0,
+      article: null,
+      latency_ns: 1000,
+      digest: 'x',
+      bundle_id: null,
+      created_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('decision_logs').values(rows.slice(i, i + 200)).execute();
+    expect(await quotaProblem(t.db, account.customerId)).toBe(
+      'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.',
+    );
+    await t.db.updateTable('accounts').set({ trial_ends_at: now - 1 }).where('id', '=', account.customerId).execute();
+    expect(await quotaProblem(t.db, account.customerId)).toMatch(/trial has ended/);
+  });
+
+  it('changes the password, signing out every other device and emailing a notice', async () => {
+    const account = await register(t.app);
+    const other = await signIn(t.app, account.email, account.password);
+    const otherHeaders = { authorization: `Bearer ${other.json().token}`, cookie: `bytebound_session=${other.cookies.find((c) => c.name === 'bytebound_session')!.value}` };
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/account/password', headers: account.headers, payload: { currentPassword: 'nope-nope-nope', newPassword: 'Fresh-Passphrase-31' } });
+    expect(wrong.json()).toEqual({ error: 'The current password is not correct' });
+    const common = await t.app.inject({ method: 'POST', url: '/api/account/password', headers: account.headers, payload: { currentPassword: account.password, newPassword: 'iloveyou' } });
+    expect(common.statusCode).toBe(400);
+    const done = await t.app.inject({ method: 'POST', url: '/api/account/password', headers: account.headers, payload: { currentPassword: account.password, newPassword: 'Fresh-Passphrase-31' } });
+    expect(done.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/account', headers: account.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/account', headers: otherHeaders })).statusCode).toBe(401);
+    expect((await signIn(t.app, account.email, 'Fresh-Passphrase-31')).statusCode).toBe(200);
+    await outboxMessage(t.db, account.email, /password was changed/);
+  });
+});

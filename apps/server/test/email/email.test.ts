@@ -1,0 +1,60 @@
+// Email over a real local SMTP server (SMTP_URL), and the development outbox without one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { outboxMessage, register, resetTokenIn } from '../auth/account-helpers.ts';
+import { decodeMail, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver.ts';
+
+describe('with SMTP_URL', () => {
+  let smtp: SmtpReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://app.bytebound.test' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends the reset email with text and HTML parts from the product, and stores nothing in the outbox', async () => {
+    const account = await register(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email } });
+    const mail = await smtp.waitFor(account.email, /Reset your Bytebound password/);
+    const text = decodeMail(mail.raw);
+    expect(mail.from).toBe('no-reply@app.bytebound.test');
+    expect(text).toMatch(/^From: Bytebound <no-reply@app\.bytebound\.test>/m);
+    expect(text).toContain('Content-Type: text/plain');
+    expect(text).toContain('Content-Type: text/html');
+    expect(resetTokenIn(text).length).toBeGreaterThanOrEqual(43);
+    expect(text).toContain('https://app.bytebound.test/auth/reset-password?token=');
+    expect(await t.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('welcomes a new account', async () => {
+    const account = await register(t.app, { firstName: 'Grace' });
+    const mail = await smtp.waitFor(account.email, /Welcome to Bytebound/);
+    expect(decodeMail(mail.raw)).toContain('Hello Grace');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('keeps messages in the development outbox and writes each as an .eml file under the data directory', async () => {
+    const account = await register(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email } });
+    const row = await outboxMessage(t.db, account.email, /Reset your/);
+    const directory = path.join(t.config.dataDir, 'outbox');
+    let file: string | undefined;
+    await expect.poll(() => (file = fs.existsSync(directory) ? fs.readdirSync(directory).find((name) => name.endsWith(`-${row.id}.eml`)) : undefined)).toBeDefined();
+    const eml = decodeMail(fs.readFileSync(path.join(directory, file!), 'utf8'));
+    expect(eml).toContain(`To: ${account.email}`);
+    expect(eml).toContain(resetTokenIn(row.text_body));
+  });
+});

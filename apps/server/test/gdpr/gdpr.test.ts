@@ -1,0 +1,67 @@
+// Data rights: export and deletion for a signed-in account (the database checked afterwards) and
+// the single-use emailed link for anyone else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { outboxMessage, register, signIn } from '../auth/account-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'http://bytebound.test' });
+});
+afterAll(async () => t.close());
+
+const linkIn = (text: string) => new URL(/http:\/\/bytebound\.test\/api\/gdpr\/requests\/[A-Za-z0-9_-]+/.exec(text)![0]).pathname;
+const form = { payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+
+describe('data rights', () => {
+  it('exports everything an account holds, without secrets', async () => {
+    const account = await register(t.app, { lastName: 'Byron' });
+    await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/gdpr/access', headers: account.headers, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const data = response.json();
+    expect(data.records.account.profile).toMatchObject({ email: account.email, lastName: 'Byron', terms: { version: '2026-01' } });
+    expect(data.records.account.apiKeys).toEqual([expect.objectContaining({ name: 'prod' })]);
+    expect(data.records.outbox).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'Welcome to Bytebound' })]));
+    expect(response.body).not.toMatch(/argon2|password_hash|secret_hash|token_hash/);
+  });
+
+  it('deletes the account with its sessions, keys and emails after the password is confirmed', async () => {
+    const account = await register(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } });
+    await outboxMessage(t.db, account.email, /Welcome/);
+    const noPassword = await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: {} });
+    expect(noPassword.json()).toEqual({ error: 'Enter your password to delete your account.' });
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: { password: account.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().erased.account).toBeGreaterThan(0);
+    expect(await t.db.selectFrom('accounts').selectAll().where('id', '=', account.customerId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('sessions').selectAll().where('account_id', '=', account.customerId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('api_keys').selectAll().where('customer_id', '=', account.customerId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('outbox').selectAll().where('recipient', '=', account.email).execute()).toEqual([]);
+    expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(401);
+  });
+
+  it('sends people without a session a single-use link, and answers the same for any email', async () => {
+    const account = await register(t.app);
+    const known = await t.app.inject({ method: 'POST', url: '/api/gdpr/access', payload: { email: account.email } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/gdpr/access', payload: { email: `nobody.${Date.now()}@example.com` } });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    const path = linkIn((await outboxMessage(t.db, account.email, /data export/)).text_body);
+    const page = await t.app.inject({ url: path });
+    expect(page.body).toContain('Download my data');
+    const exported = await t.app.inject({ method: 'POST', url: path, ...form });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().records.account.profile.email).toBe(account.email);
+    expect((await t.app.inject({ method: 'POST', url: path, ...form })).statusCode).toBe(410);
+
+    await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', payload: { email: account.email } });
+    const deletePath = linkIn((await outboxMessage(t.db, account.email, /Confirm the deletion/)).text_body);
+    const done = await t.app.inject({ method: 'POST', url: deletePath, ...form });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Your data has been deleted');
+    expect(await t.db.selectFrom('accounts').selectAll().where('email', '=', account.email).execute()).toEqual([]);
+  });
+});
