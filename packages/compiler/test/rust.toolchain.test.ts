@@ -5,7 +5,8 @@ import { describeProperties } from './toolchains/property-checks.ts';
 import { emitRust } from '../src/emit/rust.ts';
 import { DEFAULT_COMPILE_OPTIONS } from '../src/policy-model.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
-import { rustRunner, rustTest } from './toolchains/rust.ts';
+import { rustDecisions, rustRunner, rustTest } from './toolchains/rust.ts';
+import { decide } from '../src/evaluate.ts';
 
 const options = { ...DEFAULT_COMPILE_OPTIONS, includeTests: false };
 
@@ -17,6 +18,14 @@ describe('rust emitter under rustc', () => {
       expect(decisions).toEqual(handCases.map((c) => c.expected[level]));
     });
   }
+
+  it('words every reason as the reference evaluator does, in its order', async () => {
+    for (const level of ENFORCEMENT_LEVELS) {
+      const policy = handBuiltPolicy(level);
+      const decisions = await rustDecisions(emitRust(policy, options), handCases.map((c) => c.request));
+      expect(decisions.map((d) => d.texts)).toEqual(handCases.map((c) => decide(policy, c.request).reasons.map((r) => r.text)));
+    }
+  });
 
   it('is deterministic and lists the rules in decision order with their articles and quotes', () => {
     const policy = handBuiltPolicy('strict');

@@ -51,7 +51,8 @@ export const RUST_HARNESS = [
   '        let d = decide(&request);',
   '        let article = d.article.map(hex).unwrap_or_else(|| "-".to_string());',
   '        let ids: Vec<String> = d.applied_policies.iter().map(|id| hex(id)).collect();',
-  '        out.push_str(&format!("{} {} {}\\n", if d.decision == Verdict::Deny { "DENY" } else { "ALLOW" }, article, if ids.is_empty() { "-".to_string() } else { ids.join(",") }));',
+  '        let texts: Vec<String> = d.reasons.iter().map(|r| hex(&r.text)).collect();',
+  '        out.push_str(&format!("{} {} {} {}\\n", if d.decision == Verdict::Deny { "DENY" } else { "ALLOW" }, article, if ids.is_empty() { "-".to_string() } else { ids.join(",") }, texts.join(",")));',
   '    }',
   '    io::stdout().write_all(out.as_bytes()).unwrap();',
   '}',
@@ -82,30 +83,35 @@ export async function rustBuild(dir: string, output: string): Promise<string> {
   return path.join(dir, 'decide');
 }
 
+/** One rustc build and one run of the whole batch: each decision with its reason texts. */
+export async function rustDecisions(output: string, requests: CompleteRequest[]): Promise<(FormatDecision & { texts: string[] })[]> {
+  const { dir, cleanup } = scratchDir('rust');
+  try {
+    const binary = await rustBuild(dir, output);
+    fs.writeFileSync(path.join(dir, 'batch.txt'), requests.map(rustRequestLine).join('\n') + '\n');
+    const stdout = await runTool('/bin/sh', ['-c', `"${binary}" < batch.txt`], dir);
+    const lines = stdout.split('\n').filter((l) => l !== '');
+    if (lines.length !== requests.length) throw new Error(`the Rust harness gave ${lines.length} decisions for ${requests.length} requests`);
+    return lines.map((line) => {
+      const [decision, article, ids, texts] = line.split(' ') as [string, string, string, string];
+      return {
+        decision: decision as FormatDecision['decision'],
+        article: article === '-' ? null : unhex(article),
+        applied_policies: ids === '-' ? [] : ids.split(',').map(unhex),
+        texts: texts.split(',').map(unhex),
+      };
+    });
+  } finally {
+    cleanup();
+  }
+}
+
 export const rustRunner: FormatRunner = {
   format: 'rust',
   async decideAll(output: string, _policy, requests: CompleteRequest[]): Promise<FormatDecision[]> {
-    const { dir, cleanup } = scratchDir('rust');
-    try {
-      const binary = await rustBuild(dir, output);
-      fs.writeFileSync(path.join(dir, 'batch.txt'), requests.map(rustRequestLine).join('\n') + '\n');
-      const stdout = await runTool('/bin/sh', ['-c', `"${binary}" < batch.txt`], dir);
-      const lines = stdout.split('\n').filter((l) => l !== '');
-      if (lines.length !== requests.length) throw new Error(`the Rust harness gave ${lines.length} decisions for ${requests.length} requests`);
-      return lines.map((line) => {
-        const [decision, article, ids] = line.split(' ') as [string, string, string];
-        return {
-          decision: decision as FormatDecision['decision'],
-          article: article === '-' ? null : unhex(article),
-          applied_policies: ids === '-' ? [] : ids.split(',').map(unhex),
-        };
-      });
-    } finally {
-      cleanup();
-    }
+    return (await rustDecisions(output, requests)).map(({ decision, article, applied_policies }) => ({ decision, article, applied_policies }));
   },
 };
-
 
 /** Builds the module's own #[test]s with `rustc --test` and runs them; resolves with the report. */
 export async function rustTest(output: string): Promise<string> {
