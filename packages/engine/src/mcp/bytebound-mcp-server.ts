@@ -1,0 +1,166 @@
+// The MCP tools compile, decide and verify, so any MCP agent can ask for a verdict before it acts.
+// One definition for both transports: `bytebound mcp` (stdio, deciding locally) and the server's
+// /mcp endpoint (Streamable HTTP, deciding through the decision API and counting the decision).
+import { compile } from '@bytebound/compiler/compile';
+import type { DecisionRequest, Timing } from '@bytebound/compiler/policy-model';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { classifyToolCall } from '../agent/classify.ts';
+import type { ResolvedDestination } from '../agent/destinations.ts';
+import { describeFindings, targetsOf } from '../agent/detect.ts';
+import type { KeyRing } from '../signing-keys.ts';
+import { verifyFile } from '../verify.ts';
+
+export const MCP_SERVER_NAME = 'bytebound';
+export const MCP_SERVER_VERSION = '0.1.0';
+
+export const decideInput = {
+  request: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('A decision request: {action, timing, target, resource?, attributes?} in the vocabulary of docs/policy-semantics.md'),
+  toolCall: z
+    .object({ tool_name: z.string().min(1).max(200), tool_input: z.record(z.string(), z.unknown()) })
+    .optional()
+    .describe('Instead of a request: the tool call you are about to make (name and arguments); Bytebound classifies it'),
+  policy: z.string().min(1).max(1_000_000).optional().describe('An inline bytebound (.bb) policy; default: the built-in GDPR + PCI DSS + HIPAA policy (stdio) or the named arbiters'),
+  arbiters: z.array(z.string().min(1).max(100)).max(10).optional().describe('Arbiters to consult (hosted endpoint only): built-in names or your arbiter ids'),
+};
+export type DecideArgs = { request?: Record<string, unknown>; toolCall?: { tool_name: string; tool_input: Record<string, unknown> }; policy?: string; arbiters?: string[] };
+
+/** What a decide implementation returns: the decision (signed where the transport signs) as JSON. */
+export type DecideResult = Record<string, unknown> & { decision: 'ALLOW' | 'DENY'; exitCode: 0 | 2 };
+
+export type McpToolsOptions = {
+  /** Decides one complete-able request against the policy or arbiters the caller named. */
+  decide: (request: DecisionRequest, args: DecideArgs) => Promise<DecideResult>;
+  /** The public keys verify uses when the caller sends none. */
+  keys: () => Promise<KeyRing> | KeyRing;
+  /** Parses a JWK set the caller sent. */
+  keyRingFromJwks: (jwks: unknown) => KeyRing;
+};
+
+/**
+ * The decision requests a tool call stands for, policy-agnostic: a transfer names its host in
+ * `resource.host`, and the deciding side fills destination, basis and safeguards from its policy's
+ * destinations table; local work is `destination: local`.
+ */
+export function toolCallRequests(toolCall: { tool_name: string; tool_input: Record<string, unknown> }, cwd = process.cwd(), timing: Timing = 'pre-action'): { requests: DecisionRequest[]; summary: string; found: string } {
+  const c = classifyToolCall(toolCall.tool_name, toolCall.tool_input, { cwd, destinations: [] });
+  const found = targetsOf(c.findings);
+  const principal = { type: 'agent' };
+  if (c.transfers.length === 0) {
+    return { requests: [{ principal, action: c.action, timing, target: 'general', attributes: { destination: 'local' } }], summary: c.summary, found: describeFindings(c.findings) };
+  }
+  const requests = c.transfers.map((t: ResolvedDestination & { encrypted: boolean }) => {
+    const networkLocal = t.destination === 'local' || t.destination === 'internal';
+    return {
+      principal,
+      action: c.action,
+      timing,
+      target: found.length > 0 ? found : 'general',
+      resource: { host: t.host },
+      attributes: { encrypted: t.encrypted, ...(networkLocal ? { destination: t.destination } : {}) },
+    } satisfies DecisionRequest;
+  });
+  return { requests, summary: c.summary, found: describeFindings(c.findings) };
+}
+
+const json = (value: unknown, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
+  structuredContent: value as Record<string, unknown>,
+  ...(isError ? { isError: true } : {}),
+});
+
+export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION });
+
+  server.registerTool(
+    'compile',
+    {
+      title: 'Compile legal text to policy',
+      description:
+        'Compiles legal text (GDPR, CCPA, HIPAA, PCI DSS, EU AI Act, ...) into a machine-enforceable policy in one of the formats bytebound, rego, cedar, rust, javascript, sql, wasm. Returns the output, the norms found and the compile metadata.',
+      inputSchema: {
+        text: z.string().min(1).max(1_000_000).describe('The legal text'),
+        format: z.string().default('bytebound').describe('bytebound | rego | cedar | rust | javascript | sql | wasm'),
+        jurisdiction: z.string().optional().describe('EU, US, US-CA, ...; detected from the text when absent'),
+        options: z
+          .object({
+            enforcementLevel: z.enum(['strict', 'moderate', 'permissive']).optional(),
+            includeTests: z.boolean().optional(),
+            optimizationLevel: z.enum(['none', 'basic', 'maximum']).optional(),
+            targetEnvironment: z.enum(['development', 'production']).optional(),
+          })
+          .optional(),
+      },
+    },
+    async ({ text, format, jurisdiction, options: compileOptions }) => {
+      const result = compile(text, { format, ...(jurisdiction ? { jurisdiction } : {}), ...(compileOptions ? { options: compileOptions } : {}) });
+      if (!result.ok) return json({ ok: false, stage: result.stage, error: result.error, validation: result.validation }, true);
+      return json({ ok: true, output: result.output, norms: result.norms.length, note: result.note, detected: result.detected, validation: result.validation, metadata: result.metadata, stages: result.stages });
+    },
+  );
+
+  server.registerTool(
+    'decide',
+    {
+      title: 'Decide before acting',
+      description:
+        'Ask before an action runs: allow (exitCode 0) or block (exitCode 2) with the article that decided. Send either a decision request or the tool call you are about to make. Do not act when the decision is DENY.',
+      inputSchema: decideInput,
+    },
+    async (args) => {
+      if (!args.request === !args.toolCall) return json({ error: 'send exactly one of request or toolCall' }, true);
+      if (args.request) return json(await options.decide(args.request as DecisionRequest, args));
+      const { requests, summary, found } = toolCallRequests(args.toolCall!);
+      let last: DecideResult | null = null;
+      for (const request of requests) {
+        last = await options.decide(request, args);
+        if (last.decision === 'DENY') break;
+      }
+      return json({ ...last!, toolCall: { summary, found } });
+    },
+  );
+
+  server.registerTool(
+    'verify',
+    {
+      title: 'Verify a proof',
+      description:
+        'Verifies offline, with public keys only, a proof bundle, a DSSE envelope, an inclusion or consistency proof, or an exported audit log. Without keys, this server\'s own public keys are used.',
+      inputSchema: {
+        document: z.record(z.string(), z.unknown()).describe('The proof bundle, proof or export, as JSON'),
+        keys: z.record(z.string(), z.unknown()).optional().describe('A JWK set {"keys": [...]}'),
+      },
+    },
+    async ({ document, keys }) => {
+      let ring: KeyRing;
+      try {
+        ring = keys ? options.keyRingFromJwks(keys) : await options.keys();
+      } catch (error) {
+        return json({ error: (error as Error).message }, true);
+      }
+      return json(verifyFile(document, ring));
+    },
+  );
+  return server;
+}
+
+/** Fills a raw request's destination from a policy's destinations table by `resource.host` (stdio's local decide). */
+export function localAttributes(request: DecisionRequest, resolve: (host: string) => ResolvedDestination): DecisionRequest {
+  const host = (request.resource as { host?: unknown } | undefined)?.host;
+  if (typeof host !== 'string') return request;
+  const given = request.attributes ?? {};
+  const d = resolve(host);
+  return { ...request, attributes: { destination: d.destination, legalBasis: d.legalBasis, safeguards: d.safeguards, ...given } };
+}
+
+/** Serves the tools over stdio until the client closes stdin. */
+export async function serveOverStdio(server: McpServer): Promise<void> {
+  await server.connect(new StdioServerTransport());
+  await new Promise<void>((resolve) => process.stdin.on('close', resolve));
+  await server.close();
+}

@@ -1,0 +1,65 @@
+// `bytebound mcp` over stdio, driven by the MCP SDK's own client spawning the CLI.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-mcp-'));
+const client = new Client({ name: 'bytebound-test', version: '1.0.0' });
+
+const call = async (name: string, args: Record<string, unknown>) => {
+  const result = await client.callTool({ name, arguments: args });
+  return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true };
+};
+
+beforeAll(async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(root, 'packages/cli/bin/bytebound.mjs'), 'mcp'],
+    env: { ...(process.env as Record<string, string>), BYTEBOUND_HOME: home },
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
+}, 60_000);
+afterAll(async () => {
+  await client.close();
+});
+
+describe('bytebound mcp (stdio)', () => {
+  it('lists the tools compile, decide and verify', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['compile', 'decide', 'verify']);
+  });
+
+  it('decides a tool call before the agent acts: personal data to an unlisted host is denied with its article', async () => {
+    const out = await call('decide', { toolCall: { tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } } });
+    expect(out).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 6' });
+    const local = await call('decide', { toolCall: { tool_name: 'Bash', tool_input: { command: 'npm test' } } });
+    expect(local).toMatchObject({ decision: 'ALLOW', exitCode: 0 });
+  });
+
+  it('decides a raw request against an inline policy, and denies a malformed one (fail secure)', async () => {
+    const allowed = await call('decide', { request: { action: 'share', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'consent', destination: 'processor' } } });
+    expect(allowed.decision).toBe('ALLOW');
+    const malformed = await call('decide', { request: { action: 'teleport', timing: 'pre-action', target: 'personal' } });
+    expect(malformed).toMatchObject({ decision: 'DENY', exitCode: 2 });
+  });
+
+  it('verifies the signed decision it returned, and rejects a tampered one', async () => {
+    const decided = await call('decide', { request: { action: 'share', timing: 'pre-action', target: 'financial' } });
+    const envelope = decided.envelope as { payload: string };
+    expect((await call('verify', { document: envelope })).ok).toBe(true);
+    const forged = { ...envelope, payload: Buffer.from(Buffer.from(envelope.payload, 'base64').toString().replace('DENY', 'ALLOW')).toString('base64') };
+    expect((await call('verify', { document: forged })).ok).toBe(false);
+  });
+
+  it('compiles legal text into a bytebound policy', async () => {
+    const text = 'Article 17. The data subject shall have the right to obtain from the controller the erasure of personal data concerning him or her without undue delay.';
+    const out = await call('compile', { text, format: 'bytebound' });
+    expect(out.ok).toBe(true);
+    expect(String(out.output)).toContain('GDPR');
+  });
+});
