@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-mcp-'));
 const client = new Client({ name: 'bytebound-test', version: '1.0.0' });
 
-const call = async (name: string, args: Record<string, unknown>) => {
+const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
   const result = await client.callTool({ name, arguments: args });
   return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true };
 };
