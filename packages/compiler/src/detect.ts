@@ -23,7 +23,9 @@ const TABLE: RegulationSignals[] = [
       { phrase: 'supervisory authority|autorit[ée] de contr[ôo]le|Aufsichtsbeh[öo]rde|autoridad de control|autoridade de controlo', confidence: 0.7 },
       { phrase: 'responsable du traitement|responsable del tratamiento|respons[áa]vel pelo tratamento|Verantwortliche[nr]?', confidence: 0.65 },
       { phrase: 'EU regulation|European Union|Union law|Member States?', confidence: 0.6 },
-      { phrase: 'controllers?', confidence: 0.5 },
+      { phrase: 'this Regulation|du présent règlement|dieser Verordnung|del presente Reglamento|do presente regulamento|information society services?', confidence: 0.6 },
+      { phrase: "données à caractère personnel|personenbezogene[rn]? Daten|datos personales|dati personali|titolare del trattamento", confidence: 0.55 },
+      { phrase: 'controllers?|personal data', confidence: 0.5 },
     ],
   },
   {
@@ -45,6 +47,7 @@ const TABLE: RegulationSignals[] = [
       { phrase: 'internal control over financial reporting|registered public accounting firm', confidence: 0.85 },
       { phrase: 'internal control structure|internal control report', confidence: 0.8 },
       { phrase: 'Securities Exchange Act|Public Company Accounting Oversight Board', confidence: 0.7 },
+      { phrase: 'financial statements|issuers?', confidence: 0.55 },
     ],
   },
   {
@@ -98,7 +101,9 @@ const TABLE: RegulationSignals[] = [
       { phrase: 'Lei n[º°o.]* ?13\\.709', confidence: 0.95 },
       { phrase: 'ANPD', confidence: 0.85, caseSensitive: true },
       { phrase: 'autoridade nacional|agentes de tratamento|titular dos dados', confidence: 0.7 },
-      { phrase: 'controlador|controladores', confidence: 0.6 },
+      { phrase: 'controlador|controladores|dados pessoais sensíveis|desta Lei', confidence: 0.6 },
+      { phrase: 'Art\\. \\d{1,3}º', confidence: 0.55, caseSensitive: true },
+      { phrase: 'dados pessoais', confidence: 0.5 },
     ],
   },
   {

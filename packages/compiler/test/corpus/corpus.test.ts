@@ -29,6 +29,11 @@ describe('regression corpus', () => {
     expect(t.recall).toBeGreaterThanOrEqual(RECALL_FLOOR);
   });
 
+  it('detects the expected jurisdiction for at least 95 % of the entries', () => {
+    const scores = corpus.map(scoreEntry);
+    expect(scores.filter((s) => s.jurisdictionOk).length / scores.length).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('invents no rule for definitions, recitals, a recipe or a language it does not read, and says why', () => {
     // Held-out entries are measured by the bench, not asserted one by one (gdpr-art-26-1, "they shall
     // be joint controllers", still yields a spurious obligation).
