@@ -3,7 +3,8 @@
 // a code outside the vocabulary fails secure, and the test vectors in the comment block hold.
 import { describe, expect, it } from 'vitest';
 import { describeProperties } from './toolchains/property-checks.ts';
-import { emitWasm, wasmArguments, wasmRules } from '../src/emit/wasm.ts';
+import { emitWasm, wasmArguments, wasmDecide, wasmRules } from '../src/emit/wasm.ts';
+import { decide } from '../src/evaluate.ts';
 import { DEFAULT_COMPILE_OPTIONS, DEFAULT_ATTRIBUTES } from '../src/policy-model.ts';
 import { rulesInDecisionOrder } from '../src/emit/escape.ts';
 import { ENFORCEMENT_LEVELS, handBuiltPolicy, handCases } from './toolchains/hand-built-policies.ts';
@@ -26,6 +27,17 @@ describe('wasm emitter under wabt and Node', () => {
     expect(rules).toEqual(
       rulesInDecisionOrder(policy).map((r) => ({ id: r.id, article: r.article, reason: r.reason, priority: r.priority, effect: r.effect })),
     );
+  });
+
+  it('words every reason as the reference evaluator does, in its order', async () => {
+    for (const level of ENFORCEMENT_LEVELS) {
+      const policy = handBuiltPolicy(level);
+      const exports = await instantiateWat(emitWasm(policy, options));
+      const rules = wasmRules(exports);
+      expect(handCases.map((c) => wasmDecide(exports, rules, c.request).reasons.map((r) => r.text))).toEqual(
+        handCases.map((c) => decide(policy, c.request).reasons.map((r) => r.text)),
+      );
+    }
   });
 
   it('fails secure on a code outside the vocabulary', async () => {

@@ -18,12 +18,14 @@ import {
 } from '../policy-model.ts';
 import {
   NO_REGULATION_REASON,
-  UNDEFINED_SCENARIO_REASON,
   applicableJurisdictions,
   commentText,
   numberLiteral,
+  reasonText,
   rulesInDecisionOrder,
+  undefinedScenarioText,
   watString,
+  type ReasonKind,
 } from './escape.ts';
 import { testVectors } from './test-vectors.ts';
 
@@ -35,6 +37,10 @@ export const WASM_RULE_ENTRY = 32;
 export const WASM_NOTE_NO_REGULATION = 1;
 export const WASM_NOTE_UNDEFINED = 2;
 export const WASM_NOTE_MALFORMED = 4;
+/** How each deciding rule decided (the byte at result_kinds + k): a forbid, a permit that holds, a requirement. */
+export const WASM_KIND_FORBID = 1;
+export const WASM_KIND_PERMIT = 2;
+export const WASM_KIND_REQUIREMENT = 3;
 
 const OPSET_BYTES = Math.ceil(OPCODE_COUNT / 8);
 const align4 = (n: number): number => (n + 3) & ~3;
@@ -57,6 +63,7 @@ export type WasmExports = {
   memory: { buffer: ArrayBuffer };
   decide: (...args: number[]) => number;
   result: { value: unknown };
+  result_kinds: { value: unknown };
   rules: { value: unknown };
   rule_count: { value: unknown };
 };
@@ -85,12 +92,18 @@ export function wasmDecide(
   const at = exports.result.value as number;
   const count = view.getInt32(at, true);
   const notes = view.getInt32(at + 4, true);
+  const kinds = exports.result_kinds.value as number;
+  const denied = verdict === 2;
   const deciding = Array.from({ length: count }, (_, k) => rules[view.getInt32(at + 8 + k * 4, true)]!);
-  const reasons: { ruleId: string | null; article: string | null; text: string }[] = deciding.map((r) => ({ ruleId: r.id, article: r.article, text: r.reason }));
+  const kindOf = (k: number): ReasonKind => {
+    const kind = view.getUint8(kinds + k);
+    return kind === WASM_KIND_FORBID ? 'forbid' : kind === WASM_KIND_PERMIT ? 'permit' : denied ? 'unmet' : 'warning';
+  };
+  const reasons: { ruleId: string | null; article: string | null; text: string }[] = deciding.map((r, k) => ({ ruleId: r.id, article: r.article, text: reasonText(r, kindOf(k)) }));
   if (notes & WASM_NOTE_NO_REGULATION) reasons.push({ ruleId: null, article: null, text: NO_REGULATION_REASON });
-  if (notes & WASM_NOTE_UNDEFINED) reasons.push({ ruleId: null, article: null, text: UNDEFINED_SCENARIO_REASON });
+  if (notes & WASM_NOTE_UNDEFINED) reasons.push({ ruleId: null, article: null, text: undefinedScenarioText(denied ? 'strict' : 'moderate') });
   if (notes & WASM_NOTE_MALFORMED) reasons.push({ ruleId: null, article: null, text: 'malformed request: a code outside the vocabulary' });
-  return { decision: verdict === 2 ? 'DENY' : 'ALLOW', article: reasons[0]?.article ?? null, applied_policies: deciding.map((r) => r.id), reasons };
+  return { decision: denied ? 'DENY' : 'ALLOW', article: reasons[0]?.article ?? null, applied_policies: deciding.map((r) => r.id), reasons };
 }
 
 const or = (terms: string[]): string => (terms.length === 0 ? '(i32.const 0)' : terms.reduce((acc, t) => `(i32.or ${acc} ${t})`));
@@ -152,7 +165,8 @@ export function emitWasm(policy: Policy, options: CompileOptions): string {
   const ALLOW_MARK = TMARK + n;
   const DENY_MARK = ALLOW_MARK + n;
   const RESULT = align4(DENY_MARK + n);
-  const END = RESULT + 8 + 4 * n;
+  const RESULT_KINDS = RESULT + 8 + 4 * n;
+  const END = RESULT_KINDS + n;
   const pages = Math.max(1, Math.ceil(END / 65536));
 
   const regulationIds = [...new Set(policy.regulations.map((r) => r.id))];
@@ -178,6 +192,7 @@ export function emitWasm(policy: Policy, options: CompileOptions): string {
     `  (global (export "rules") i32 (i32.const ${TABLE}))`,
     `  (global (export "rule_count") i32 (i32.const ${n}))`,
     `  (global (export "result") i32 (i32.const ${RESULT}))`,
+    `  (global (export "result_kinds") i32 (i32.const ${RESULT_KINDS}))`,
     ...params.map((p) => `  (global $${p} (mut i32) (i32.const 0))`),
     '  (global $elapsed (mut f64) (f64.const 0))',
     '  (global $note (mut i32) (i32.const 0))',
@@ -250,19 +265,19 @@ export function emitWasm(policy: Policy, options: CompileOptions): string {
       `    (i32.store8 (i32.const ${CAND + i}) (i32.and ${active} (call $matches (i32.const ${OPSETS + i * OPSET_BYTES}) (local.get $op) (local.get $on_request)))) ;; ${commentText(rule.id)}`,
     );
   });
-  const pass = (title: string, effect: Rule['effect'], needHolds: boolean, verdict: number, comment: string): void => {
+  const pass = (title: string, effect: Rule['effect'], needHolds: boolean, kind: number, verdict: number, comment: string): void => {
     out.push(`    ;; ${title}`);
     rules.forEach((rule, i) => {
       if (rule.effect !== effect) return;
       out.push(...ruleComment(rule, i, '    '));
       const test = needHolds ? `(i32.and (i32.load8_u (i32.const ${CAND + i})) ${holds(rule)})` : `(i32.load8_u (i32.const ${CAND + i}))`;
-      out.push(`    (if ${test}\n      (then (i32.store8 (i32.const ${TMARK + i}) (i32.const 1)) (local.set $any (i32.const 1))))`);
+      out.push(`    (if ${test}\n      (then (i32.store8 (i32.const ${TMARK + i}) (i32.const ${kind})) (local.set $any (i32.const 1))))`);
     });
     out.push(`    (if (local.get $any) (then (return (i32.const ${verdict})))) ;; ${comment}`);
   };
-  pass('Step 3: a forbid that holds denies.', 'forbid', true, 1, 'DENY');
-  pass('Step 4: else a permit that holds allows.', 'permit', true, 0, 'ALLOW');
-  pass('Step 5: else a permit that exists is a requirement not met.', 'permit', false, level === 'permissive' ? 0 : 1, `${level}`);
+  pass('Step 3: a forbid that holds denies.', 'forbid', true, WASM_KIND_FORBID, 1, 'DENY');
+  pass('Step 4: else a permit that holds allows.', 'permit', true, WASM_KIND_PERMIT, 0, 'ALLOW');
+  pass('Step 5: else a permit that exists is a requirement not met.', 'permit', false, WASM_KIND_REQUIREMENT, level === 'permissive' ? 0 : 1, `${level}`);
   out.push(
     '    ;; Step 6: else an undefined scenario.',
     `    (global.set $note (i32.const ${WASM_NOTE_UNDEFINED}))`,
@@ -314,6 +329,7 @@ export function emitWasm(policy: Policy, options: CompileOptions): string {
     '        (if (i32.load8_u (i32.add (local.get $side) (local.get $i)))',
     '          (then',
     `            (i32.store (i32.add (i32.const ${RESULT + 8}) (i32.shl (local.get $count) (i32.const 2))) (local.get $i))`,
+    `            (i32.store8 (i32.add (i32.const ${RESULT_KINDS}) (local.get $count)) (i32.load8_u (i32.add (local.get $side) (local.get $i))))`,
     '            (local.set $count (i32.add (local.get $count) (i32.const 1)))))',
     '        (local.set $i (i32.add (local.get $i) (i32.const 1)))',
     '        (br $next_rule)))',
