@@ -1,0 +1,63 @@
+// POST /mcp: the MCP tools compile, decide and verify over Streamable HTTP (stateless: one MCP
+// server and transport per request). An API key with the decide scope is required; every decision
+// goes through the decision API's arbiters, is signed, logged and counted like /api/v1/decide.
+import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
+import { type DecideResult, createBytesboundMcpServer } from '@bytebound/engine/mcp/bytebound-mcp-server';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance } from 'fastify';
+import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts';
+import { recordDecision } from '../decide/decision-recorder.ts';
+import { publicJwkSet } from '../keys/server-signing-key.ts';
+
+/** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default. */
+export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
+
+export async function mcpRoutes(app: FastifyInstance): Promise<void> {
+  useApiKeyAuth(app);
+  app.post(
+    '/mcp',
+    {
+      bodyLimit: DECIDE_BODY_LIMIT_BYTES,
+      preHandler: [requireApiKey(app, 'decide')],
+      config: {
+        rateLimit: { hook: 'preHandler', max: DECIDE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
+      },
+    },
+    async (request, reply) => {
+      const key = request.apiKey!;
+      const server = createBytesboundMcpServer({
+        decide: async (decisionRequest, args) => {
+          const names = args.arbiters?.length || args.policy ? (args.arbiters ?? []) : MCP_DEFAULT_ARBITERS;
+          const calls = await app.decisions.resolve(key.customerId, [...new Set(names)]);
+          if (args.policy !== undefined) calls.push(app.decisions.inlinePolicy(args.policy));
+          const consultation = await app.decisions.consult(calls, decisionRequest);
+          const recorded = await recordDecision(app.db, app.signingKey, {
+            customerId: key.customerId,
+            apiKeyId: key.id,
+            source: 'mcp',
+            decision: consultation.decision,
+            outcomes: consultation.outcomes,
+            latencyNs: consultation.latencyNs,
+            request: decisionRequest,
+          });
+          return recorded as unknown as DecideResult;
+        },
+        keys: async () => keyRingFromJwks(await publicJwkSet(app.db)),
+        keyRingFromJwks,
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.hijack();
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    },
+  );
+  // Stateless: no server-initiated stream to open and no session to end.
+  const notAllowed = { error: 'The MCP endpoint is stateless: send JSON-RPC messages with POST /mcp' };
+  app.get('/mcp', async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+  app.delete('/mcp', async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+}

@@ -1,0 +1,69 @@
+// POST /mcp: the MCP tools over Streamable HTTP against the real server, driven by the MCP SDK's
+// own client. An API key is required; decisions are signed, verifiable and counted like
+// /api/v1/decide.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
+
+let t: TestApp;
+let url: URL;
+let client: Client;
+const customerId = 'cust-mcp';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = new URL('/mcp', address);
+  const { key } = await newKey(t, customerId);
+  client = new Client({ name: 'bytebound-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer(key) } }));
+});
+afterAll(async () => {
+  await client.close();
+  await t.close();
+});
+
+const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
+  const result = await client.callTool({ name, arguments: args });
+  return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true };
+};
+
+describe(`POST /mcp (${testDialect})`, () => {
+  it('offers compile, decide and verify', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['compile', 'decide', 'verify']);
+  });
+
+  it('refuses a client without an API key', async () => {
+    const anonymous = new Client({ name: 'anonymous', version: '1.0.0' });
+    await expect(anonymous.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/Missing API key/);
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(response.status).toBe(401);
+  });
+
+  it('decides a tool call with the built-in arbiters, signs it, records it and counts it', async () => {
+    const before = await t.db.selectFrom('decision_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).where('source', '=', 'mcp').executeTakeFirstOrThrow();
+    const out = await call('decide', { toolCall: { tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } } });
+    expect(out).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 6' });
+    expect(typeof out.bundleId).toBe('string');
+    const after = await t.db.selectFrom('decision_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).where('source', '=', 'mcp').executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
+    // The signed envelope verifies with the server's own public keys through the verify tool.
+    expect((await call('verify', { document: out.envelope as Record<string, unknown> })).ok).toBe(true);
+  });
+
+  it('decides a raw request with a named arbiter and fails secure on a malformed one', async () => {
+    const malformed = await call('decide', { request: { action: 'teleport', timing: 'pre-action', target: 'personal' }, arbiters: ['gdpr'] });
+    expect(malformed).toMatchObject({ decision: 'DENY', exitCode: 2 });
+    const allowed = await call('decide', { request: { action: 'read', timing: 'pre-action', target: 'general', attributes: { destination: 'local' } }, arbiters: ['gdpr'] });
+    expect(allowed).toMatchObject({ decision: 'ALLOW', exitCode: 0 });
+  });
+
+  it('compiles legal text', async () => {
+    const out = await call('compile', { text: 'Article 17. The data subject shall have the right to obtain from the controller the erasure of personal data concerning him or her without undue delay.', format: 'rego' });
+    expect(out.ok).toBe(true);
+    expect(String(out.output)).toContain('package');
+  });
+});
