@@ -22,6 +22,7 @@ import { setUpAudit } from './audit/audit-setup.ts';
 import { setUpSigningKey } from './keys/signing-key-setup.ts';
 import { setUpRetention } from './retention/retention.ts';
 import { registerAccounts } from './auth/accounts.ts';
+import { mcpRoutes } from './mcp/mcp-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(decisionServices);
   await app.register(arbiterRoutes);
   await app.register(decideRoutes);
+  await app.register(mcpRoutes);
   await app.register(metricsRoutes);
   await app.register(publicCompilerRoutes);
   await app.register(demoRoutes);
