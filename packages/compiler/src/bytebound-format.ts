@@ -30,8 +30,11 @@ const ENFORCEMENT_LEVELS: EnforcementLevel[] = ['strict', 'moderate', 'permissiv
 
 // ---- Printing
 
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/;
+
 /** A string literal: only printable text stays as is; quotes, backslashes, line breaks, U+2028/9 and lone surrogates are escaped. */
 export function bbString(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return `"${text}"`;
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
