@@ -24,6 +24,7 @@ import {
   applicableJurisdictions,
   braceEscapedString,
   commentText,
+  reasonText,
   rulesInDecisionOrder,
 } from './escape.ts';
 import { testVectors } from './test-vectors.ts';
@@ -305,7 +306,8 @@ export type CedarDecision = {
  * which rules decided. Targets combine as docs/policy-semantics.md says. Any Cedar error denies.
  */
 export function cedarDecide(request: CompleteRequest, authorize: (call: CedarCall) => CedarAnswer, meta: (policyId: string) => CedarPolicyMeta): CedarDecision {
-  const sides = { DENY: { rules: new Map<string, CedarPolicyMeta>(), notes: new Set<string>() }, ALLOW: { rules: new Map<string, CedarPolicyMeta>(), notes: new Set<string>() } };
+  type Found = CedarPolicyMeta & { text: string };
+  const sides = { DENY: { rules: new Map<string, Found>(), notes: new Set<string>() }, ALLOW: { rules: new Map<string, Found>(), notes: new Set<string>() } };
   let denied = false;
   for (const target of request.targets) {
     let answer = authorize(cedarCall(request, target, 'rules'));
@@ -318,15 +320,19 @@ export function cedarDecide(request: CompleteRequest, authorize: (call: CedarCal
       side.notes.add(answer.errors.length > 0 ? `Cedar evaluation error: ${answer.errors.join('; ')}` : 'no Cedar policy decided: default deny');
       continue;
     }
+    // The wording follows from the kind and the target's verdict (a rule that allows is a permit).
     for (const m of answer.reason.map(meta)) {
-      if (m.rule !== null) side.rules.set(m.rule, m);
+      const rule = { article: m.article ?? '', reason: m.reason };
+      if (m.kind === 'rule') side.rules.set(m.rule!, { ...m, text: reasonText(rule, verdict === 'DENY' ? 'forbid' : 'permit') });
+      else if (m.kind === 'unmet') side.rules.set(m.rule!, { ...m, text: reasonText(rule, verdict === 'DENY' ? 'unmet' : 'warning') });
+      else if (m.kind === 'undefined') side.notes.add(verdict === 'DENY' ? m.reason : `warning: ${m.reason}`);
       else side.notes.add(m.reason);
     }
   }
   const side = sides[denied ? 'DENY' : 'ALLOW'];
   const ordered = [...side.rules.values()].sort((x, y) => x.order - y.order);
   const reasons = [
-    ...ordered.map((m) => ({ ruleId: m.rule, article: m.article, text: m.reason })),
+    ...ordered.map((m) => ({ ruleId: m.rule, article: m.article, text: m.text })),
     ...[...side.notes].map((text) => ({ ruleId: null, article: null, text })),
   ];
   return { decision: denied ? 'DENY' : 'ALLOW', article: reasons[0]?.article ?? null, applied_policies: ordered.map((m) => m.rule!), reasons };
