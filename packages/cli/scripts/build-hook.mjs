@@ -10,6 +10,7 @@ const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(cli, 'dist');
 fs.mkdirSync(dist, { recursive: true });
 
+const coreTmp = path.join(dist, `bytebound-hook-core.${process.pid}.tmp.mjs`);
 await build({
   stdin: { contents: "export { run } from './src/commands/hook.ts';", resolveDir: cli, loader: 'ts', sourcefile: 'hook-entry.ts' },
   bundle: true,
@@ -18,9 +19,11 @@ await build({
   target: 'node20',
   minify: true,
   legalComments: 'none',
-  outfile: path.join(dist, 'bytebound-hook-core.mjs'),
+  outfile: coreTmp,
   logLevel: 'warning',
 });
+// Renamed into place, so a hook starting while another build runs never reads half a file.
+fs.renameSync(coreTmp, path.join(dist, 'bytebound-hook-core.mjs'));
 
 const launcher = `#!/usr/bin/env node
 // bytebound hook, bundled (built by packages/cli/scripts/build-hook.mjs). Usage: bytebound-hook.mjs [--policy p.bb]
@@ -29,5 +32,43 @@ module.enableCompileCache?.();
 const { run } = await import('./bytebound-hook-core.mjs');
 process.exitCode = await run(process.argv.slice(2));
 `;
-fs.writeFileSync(path.join(dist, 'bytebound-hook.mjs'), launcher, { mode: 0o755 });
+const writeAtomically = (file, text) => {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text, { mode: 0o755 });
+  fs.renameSync(tmp, file);
+};
+writeAtomically(path.join(dist, 'bytebound-hook.mjs'), launcher);
+
+// Claude Code lets a tool call run when its hook crashes, times out or is not found. This wrapper
+// closes that gap: any such failure at PreToolUse or UserPromptSubmit becomes a block (exit 2);
+// at other events it stays exit 0, since exit 2 at Stop would keep the agent running.
+const guard = `#!/bin/sh
+# bytebound hook guard (built by packages/cli/scripts/build-hook.mjs). Usage: bytebound-hook-guard.sh [--policy p.bb]
+HOOK="\${BYTEBOUND_HOOK:-$(dirname "$0")/bytebound-hook.mjs}"
+NODE="\${BYTEBOUND_NODE:-node}"
+LIMIT="\${BYTEBOUND_HOOK_TIMEOUT:-20}"
+input=$(cat)
+fail() {
+  case "$input" in
+    *'"hook_event_name":"PreToolUse"'*|*'"hook_event_name": "PreToolUse"'*|*'"hook_event_name":"UserPromptSubmit"'*|*'"hook_event_name": "UserPromptSubmit"'*) ;;
+    *'"hook_event_name"'*) exit 0 ;;
+  esac
+  echo "Bytebound blocked this action (fail secure): $1" >&2
+  exit 2
+}
+command -v "$NODE" >/dev/null 2>&1 || fail "node is not installed ($NODE)."
+[ -f "$HOOK" ] || fail "the hook is not installed ($HOOK)."
+if command -v timeout >/dev/null 2>&1; then
+  printf '%s' "$input" | timeout "$LIMIT" "$NODE" "$HOOK" "$@"
+else
+  printf '%s' "$input" | "$NODE" "$HOOK" "$@"
+fi
+code=$?
+case $code in
+  0|2) exit $code ;;
+  124) fail "the hook did not answer within $LIMIT s." ;;
+  *) fail "the hook failed unexpectedly (exit $code)." ;;
+esac
+`;
+writeAtomically(path.join(dist, 'bytebound-hook-guard.sh'), guard);
 process.stdout.write(`built ${path.relative(process.cwd(), path.join(dist, 'bytebound-hook.mjs'))} (${fs.statSync(path.join(dist, 'bytebound-hook-core.mjs')).size} bytes)\n`);
