@@ -57,17 +57,18 @@ function amountOf(word: string): number | null {
 export function findDeadline(clause: string, _language: Language = 'en'): string | null {
   const undue = UNDUE_DELAY.exec(clause);
   let best: { index: number; value: string } | null = undue ? { index: undue.index, value: WITHOUT_UNDUE_DELAY } : null;
-  const context = DEADLINE_CONTEXT.exec(clause);
-  if (context) {
+  // "within a reasonable period ..., but at the latest within one month": the first stated period.
+  const contexts = new RegExp(DEADLINE_CONTEXT.source, 'giu');
+  for (const context of clause.matchAll(contexts)) {
     const window = clause.slice(context.index, context.index + 80);
     const m = DURATION.exec(window);
-    if (m) {
-      const amount = amountOf(m[1]!);
-      const unitIndex = m.slice(2).findIndex((g) => g !== undefined);
-      if (amount !== null && amount > 0 && unitIndex >= 0) {
-        // A stated period ("without undue delay and in any event within one month") is the binding limit.
-        best = { index: context.index, value: isoDuration(amount, UNITS[unitIndex]![1]) };
-      }
+    if (!m) continue;
+    const amount = amountOf(m[1]!);
+    const unitIndex = m.slice(2).findIndex((g) => g !== undefined);
+    if (amount !== null && amount > 0 && unitIndex >= 0) {
+      // A stated period ("without undue delay and in any event within one month") is the binding limit.
+      best = { index: context.index, value: isoDuration(amount, UNITS[unitIndex]![1]) };
+      break;
     }
   }
   if (!best) {

@@ -161,9 +161,10 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
 
   for (const node of walk(articles)) {
     if (consumed.has(node)) continue;
+    if (isTitle(text, node, lex)) continue;
     const article = articleOf.get(node) ?? null;
     node.sentences.forEach((sentence, sentenceIndex) => {
-      const isLead = sentenceIndex === node.sentences.length - 1 && node.children.length > 0 && /[:—–-]\s*$/u.test(sentence.text);
+      const isLead = sentenceIndex === node.sentences.length - 1 && node.children.length > 0 && /(?:[:—–-]|(?<![\p{L}])(?:including|such as|as follows))\s*$/u.test(sentence.text);
       if (lex.definition.test(sentence.text) || /["”’'»]\s+(?:means|shall mean)(?![\p{L}])/u.test(sentence.text)) {
         found.definitions++;
         if (isLead) consume(node);
@@ -208,12 +209,11 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         if (!context.legalSignal && !subject.explicit) return;
         // "Processing of ... shall be prohibited": in the passive voice the action precedes the modal.
         // "shall, before handling personal information, explicitly notify": skip the aside.
-        const aside = lex.lexicon.language === 'en' ? /^\s*,[^,.;]{1,200},/u.exec(text.slice(m.end, clauseEnd)) : null;
-        const actionFrom = aside ? m.end + aside[0].length : m.end;
+        const afterAction = (m.tense ? findAction(text, m.start, m.end, lex, modality) : null) ?? findAction(text, m.end, clauseEnd, lex, modality);
+        // "they shall be joint controllers": a qualification, not a duty.
+        if (!afterAction && modality === 'obligation' && /^\s+be\s+(?!\p{L}+(?:ed|en)(?![\p{L}]))/u.test(text.slice(m.end, clauseEnd))) return;
         const action =
-          (m.tense ? findAction(text, m.start, m.end, lex, modality) : null) ??
-          findAction(text, actionFrom, clauseEnd, lex, modality) ??
-          (aside ? findAction(text, m.end, clauseEnd, lex, modality) : null) ??
+          afterAction ??
           findAction(text, subject.start ?? clauseStart, m.start, lex, modality);
         // "shall comply with a request": a duty whose only verb is a weak one names no action of its own.
         if (modality !== 'right' && action && !action.strong) return;
@@ -297,6 +297,16 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
 
 type ModalHit = Found & { kind: ModalKind; tense?: boolean };
 
+/** "§ 164.508 Uses and disclosures for which an authorization is required.": a heading's title, no norm. */
+function isTitle(text: string, node: SegmentNode, lex: CompiledLexicon): boolean {
+  if (node.kind !== 'article' || node.children.length === 0 || node.bodyEnd <= node.bodyStart) return false;
+  const body = text.slice(node.bodyStart, node.bodyEnd).trim();
+  if (body.length >= 150 || /[:—–-]$/u.test(body)) return false;
+  // A title names no one: "Organizations shall implement ..." is a provision, not a title.
+  const firstModal = modalsIn(text, node.bodyStart, node.bodyEnd, lex)[0];
+  return !findSubject(text, node.bodyStart, firstModal ? firstModal.start : node.bodyEnd, lex);
+}
+
 /** The modals of a stretch of text, without those of relative clauses ("risks that may emerge") and without 'none'. */
 function modalsIn(text: string, from: number, to: number, lex: CompiledLexicon): ModalHit[] {
   // "le responsable du traitement notifie ...": a present-tense duty right after its subject.
@@ -374,6 +384,14 @@ function defaultSubject(regulation: RegulationId, modality: Modality): Subject {
 }
 
 function findAction(text: string, from: number, to: number, lex: CompiledLexicon, modality: Modality): { action: Action; strong: boolean } | null {
+  // "shall, on the basis of ..., etc., adopt": after an aside, the verb that follows a comma is the duty's.
+  if (lex.lexicon.language === 'en' && /^\s*,/u.test(text.slice(from, from + 3))) {
+    for (const h of findAll(lex.action, text, from, to)) {
+      const info = lex.actions[h.index]!;
+      if (info.ignore || info.weak || /(?:ing|ed)$/u.test(text.slice(h.start, h.end))) continue;
+      if (/,\s{1,3}(?:\p{L}+ly\s{1,3})?$/u.test(text.slice(Math.max(from, h.start - 30), h.start))) return { action: info.action, strong: true };
+    }
+  }
   let weak: Action | null = null;
   // "du responsable du traitement": a word inside a subject's name is no action.
   const subjects = findAll(lex.subject, text, from, to);
@@ -404,13 +422,19 @@ function untilException(text: string, from: number, to: number, lex: CompiledLex
 }
 
 function findTarget(text: string, regions: [number, number][], lex: CompiledLexicon, regulation: RegulationId): Target {
+  // 'general' ("policies", "records") is the weakest evidence: a later region may name the data.
+  let general = false;
   for (const [from, to] of regions) {
     if (to <= from) continue;
     const kinds = new Set(findAll(lex.target, text, from, to).map((h) => lex.targetKinds[h.index]!));
     const best = TARGET_PRECEDENCE.find((t) => kinds.has(t));
-    if (best) return best;
+    if (best && best !== 'general') return best;
+    if (best === 'general') {
+      if (DEFAULT_TARGETS[regulation] === 'general') return 'general';
+      general = true;
+    }
   }
-  return DEFAULT_TARGETS[regulation];
+  return general ? 'general' : DEFAULT_TARGETS[regulation];
 }
 
 function conditionOf(text: string, from: number, to: number, lex: CompiledLexicon, points: string | null, leading: string | null = null): string | null {
