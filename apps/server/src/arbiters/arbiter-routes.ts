@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITERS_RATE_PER_MINUTE, LEGAL_TEXT_BODY_LIMIT_BYTES } from '../constants.ts';
+import { checkCustomArbiterAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
 import { compileOptionsSchema, compileOrFail, jurisdictionSchema } from './compile-arbiter.ts';
@@ -45,6 +46,7 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.infer<typeof createBody>;
     const source = 'source' in body ? body.source : printPolicy(compileOrFail(body.legalText, body.jurisdiction, body.options).policy);
     const parsed = parseArbiterSource(source);
+    await checkCustomArbiterAllowed(app.db, request.apiKey!.customerId, body.name, parsed.policy.rules.length);
     const { arbiter, created } = await saveArbiterVersion(app.db, {
       customerId: request.apiKey!.customerId,
       name: body.name,

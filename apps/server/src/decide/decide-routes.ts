@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS } from '../constants.ts';
 import { recordDecision } from './decision-recorder.ts';
+import { checkDecisionAllowed } from './entitlements-check.ts';
 
 export const decideBody = z
   .object({
@@ -36,7 +37,9 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const key = request.apiKey!;
       const body = request.body as z.infer<typeof decideBody>;
-      const calls = await app.decisions.resolve(key.customerId, [...new Set(body.arbiters ?? [])]);
+      const refs = [...new Set(body.arbiters ?? [])];
+      await checkDecisionAllowed(app.db, key.customerId, refs);
+      const calls = await app.decisions.resolve(key.customerId, refs);
       if (body.policy !== undefined) calls.push(app.decisions.inlinePolicy(body.policy));
       const consultation = await app.decisions.consult(calls, body.request);
       return recordDecision(app.db, app.signingKey, {

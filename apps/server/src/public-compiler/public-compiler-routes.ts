@@ -21,6 +21,7 @@ import {
   VALIDATE_SYNTAX_RATE_PER_MINUTE,
 } from '../constants.ts';
 import { requireSession } from '../auth/sessions.ts';
+import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
@@ -204,6 +205,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       } else {
         const key = request.apiKey;
         if (!key) throw new HttpError(401, 'Deciding with an arbiter needs an API key: send "Authorization: Bearer <key>", or send the policy itself as bytebound text');
+        await checkDecisionAllowed(app.db, key.customerId, [body.policy_set.trim()]);
         [call] = await app.decisions.resolve(key.customerId, [body.policy_set.trim()]);
       }
       const { context } = body;
@@ -244,8 +246,10 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const body = request.body as z.infer<typeof blueprintBody>;
       const text = 'bbs' in body ? body.bbs : printPolicy(compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options)).policy);
       const parsed = parseArbiterSource(text);
+      const customerId = request.apiKey?.customerId ?? request.session!.account.id;
+      await checkCustomArbiterAllowed(app.db, customerId, body.name, parsed.policy.rules.length);
       const { arbiter, created } = await saveArbiterVersion(app.db, {
-        customerId: request.apiKey?.customerId ?? request.session!.account.id,
+        customerId,
         name: body.name,
         source: parsed.text,
         digest: parsed.digest,

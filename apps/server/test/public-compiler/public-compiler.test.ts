@@ -138,13 +138,18 @@ describe(`POST /api/v1/home/blueprints/save (${testDialect})`, () => {
 
   it("accepts a signed-in account's session instead of a key, saving under the account's customer id", async () => {
     const account = await register(t.app);
+    // A trial includes no custom arbiters; the Growth plan includes three.
+    const onTrial = await post('/api/v1/home/blueprints/save', { name: 'From the demo', source: gdprText }, account.headers);
+    expect(onTrial.statusCode).toBe(403);
+    expect(onTrial.json().error).toMatch(/Trial plan includes no custom arbiters/);
+    await t.db.updateTable('accounts').set({ plan: 'growth', plan_status: 'active' }).where('id', '=', account.customerId).execute();
     const saved = await post('/api/v1/home/blueprints/save', { name: 'From the demo', source: gdprText }, account.headers);
     expect(saved.statusCode).toBe(201);
     const ownKey = (await newKey(t, account.customerId)).key;
     const listed = (await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(ownKey) })).json();
     expect(listed.arbiters.some((a: { id: string }) => a.id === saved.json().id)).toBe(true);
     // The session token without its cookie is not enough.
-    const tokenOnly = await post('/api/v1/home/blueprints/save', { name: 'From the demo', source: gdprText }, { authorization: account.headers.authorization });
+    const tokenOnly = await post('/api/v1/home/blueprints/save', { name: 'From the demo', source: gdprText }, { authorization: account.headers.authorization! });
     expect(tokenOnly.statusCode).toBe(401);
   });
 });

@@ -1,0 +1,52 @@
+// What a customer's plan allows the decision API (DESIGN section 8): the monthly quota (429), the
+// built-in arbiters of the plan, and the number and size of custom arbiters (403). Customers
+// without an account (keys an operator made with `bytebound keys create`) are not limited here.
+import { entitlementsOf, planOf, quotaProblem } from '../billing/entitlements.ts';
+import { type Entitlements, PLANS, type PlanId } from '../billing/plans.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { builtInArbiter } from '../arbiters/built-in-arbiters.ts';
+
+type AccountPlan = { plan: PlanId; entitlements: Entitlements };
+
+async function accountPlan(db: Database, customerId: string): Promise<AccountPlan | null> {
+  const account = await db.selectFrom('accounts').select(['plan', 'plan_status', 'trial_ends_at']).where('id', '=', customerId).executeTakeFirst();
+  if (!account) return null;
+  const { plan } = planOf(account);
+  return { plan, entitlements: entitlementsOf(plan) };
+}
+
+/** Throws 429 over the monthly quota (or after the trial), 403 for a built-in arbiter outside the plan. */
+export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[]): Promise<void> {
+  const quota = await quotaProblem(db, customerId);
+  if (quota) throw new HttpError(429, quota);
+  const account = await accountPlan(db, customerId);
+  const allowed = account?.entitlements.builtInArbiters;
+  if (!account || allowed === undefined || allowed === 'all') return;
+  for (const ref of arbiterRefs) {
+    const builtIn = builtInArbiter(ref);
+    if (builtIn && !allowed.includes(builtIn.regulation)) {
+      throw new HttpError(
+        403,
+        `The ${builtIn.regulation} arbiter is not part of your ${PLANS[account.plan].displayName} plan, which includes ${allowed.join(' and ')}. Upgrade your plan to use it.`,
+      );
+    }
+  }
+}
+
+/** Throws 403 when saving `name` with `rules` rules would exceed the plan's custom arbiters. */
+export async function checkCustomArbiterAllowed(db: Database, customerId: string, name: string, rules: number): Promise<void> {
+  const account = await accountPlan(db, customerId);
+  if (!account) return;
+  const { customArbiters, rulesPerArbiter } = account.entitlements;
+  const plan = PLANS[account.plan].displayName;
+  if (customArbiters === 0) throw new HttpError(403, `Your ${plan} plan includes no custom arbiters. Upgrade your plan to keep your own policies.`);
+  if (rulesPerArbiter >= 0 && rules > rulesPerArbiter) {
+    throw new HttpError(403, `This policy has ${rules} rules; your ${plan} plan allows up to ${rulesPerArbiter} rules per custom arbiter.`);
+  }
+  if (customArbiters < 0) return;
+  const existing = await db.selectFrom('arbiters').select(['name']).where('customer_id', '=', customerId).execute();
+  if (!existing.some((a) => a.name === name) && existing.length >= customArbiters) {
+    throw new HttpError(403, `Your ${plan} plan includes ${customArbiters} custom arbiters, and all are in use. Save a new version of one of them, or upgrade your plan.`);
+  }
+}

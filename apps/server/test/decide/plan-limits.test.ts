@@ -1,0 +1,91 @@
+// What a customer's plan allows the decision API (DESIGN section 8): the monthly quota and the end
+// of the trial answer 429, built-in arbiters outside the plan and custom arbiters beyond it 403.
+// Keys of customers without an account (made by an operator) are not limited.
+import { printPolicy } from '@bytebound/compiler/bytebound-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { PLANS } from '../../src/billing/plans.ts';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
+import { register } from '../auth/account-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const request = { action: 'read', timing: 'pre-action', target: 'general' };
+const gdpr = builtInPolicy(builtInArbiter('gdpr')!);
+const decide = (key: string, arbiters: string[]) => t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(key), payload: { arbiters, request } });
+const save = (key: string, name: string, policy = gdpr) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/arbiters', headers: bearer(key), payload: { name, source: printPolicy(policy) } });
+
+async function accountKey(plan?: 'growth') {
+  const account = await register(t.app);
+  if (plan) await t.db.updateTable('accounts').set({ plan, plan_status: 'active' }).where('id', '=', account.customerId).execute();
+  return { customerId: account.customerId, key: (await newKey(t, account.customerId)).key };
+}
+
+describe(`plan limits of the decision API (${testDialect})`, () => {
+  it("allows a trial the GDPR and CCPA arbiters only, and saying which plan does", async () => {
+    const { key } = await accountKey();
+    expect((await decide(key, ['gdpr', 'ccpa'])).statusCode).toBe(200);
+    const hipaa = await decide(key, ['gdpr', 'hipaa']);
+    expect(hipaa.statusCode).toBe(403);
+    expect(hipaa.json().error).toBe('The HIPAA arbiter is not part of your Trial plan, which includes GDPR and CCPA. Upgrade your plan to use it.');
+  });
+
+  it('answers 429 once the monthly quota is used, and after the trial has ended', async () => {
+    const { customerId, key } = await accountKey();
+    const limit = PLANS.trial.entitlements.apiCallsPerMonth;
+    // The month's earlier decisions, as the decision log records them.
+    const now = Date.now();
+    const rows = Array.from({ length: limit - 1 }, (_, i) => ({
+      id: `dec_fixture_${i}`,
+      customer_id: customerId,
+      api_key_id: null,
+      source: 'api',
+      decision: 'ALLOW',
+      exit_code: 0,
+      article: null,
+      latency_ns: 1_000,
+      digest: 'sha256:fixture',
+      bundle_id: null,
+      created_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('decision_logs').values(rows.slice(i, i + 200)).execute();
+    expect((await decide(key, ['gdpr'])).statusCode).toBe(200);
+    const over = await decide(key, ['gdpr']);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toMatch(/^Monthly quota reached: your Trial plan includes 1,000 API calls a month/);
+
+    const ended = await accountKey();
+    await t.db.updateTable('accounts').set({ trial_ends_at: now - 1_000 }).where('id', '=', ended.customerId).execute();
+    const afterTrial = await decide(ended.key, ['gdpr']);
+    expect(afterTrial.statusCode).toBe(429);
+    expect(afterTrial.json().error).toMatch(/trial has ended/);
+  });
+
+  it('limits custom arbiters to the plan: none on a trial, three of up to 100 rules on Growth', async () => {
+    const trial = await accountKey();
+    expect((await save(trial.key, 'Mine')).json().error).toMatch(/Trial plan includes no custom arbiters/);
+
+    const growth = await accountKey('growth');
+    for (const name of ['One', 'Two', 'Three']) expect((await save(growth.key, name)).statusCode).toBe(201);
+    const fourth = await save(growth.key, 'Four');
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json().error).toMatch(/includes 3 custom arbiters, and all are in use/);
+    expect((await save(growth.key, 'Two')).statusCode).toBe(200);
+    const big = { ...gdpr, rules: Array.from({ length: 101 }, (_, i) => ({ ...gdpr.rules[i % gdpr.rules.length]!, id: `rule-${i}` })) };
+    const tooBig = await save(growth.key, 'One', big);
+    expect(tooBig.statusCode).toBe(403);
+    expect(tooBig.json().error).toBe('This policy has 101 rules; your Growth plan allows up to 100 rules per custom arbiter.');
+  });
+
+  it('does not limit the keys of customers without an account', async () => {
+    const { key } = await newKey(t, 'operator-made');
+    expect((await decide(key, ['hipaa', 'sox', 'pci-dss'])).statusCode).toBe(200);
+    for (const name of ['A', 'B', 'C', 'D']) expect((await save(key, name)).statusCode).toBe(201);
+  });
+});
