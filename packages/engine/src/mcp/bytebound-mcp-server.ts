@@ -8,7 +8,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { classifyToolCall } from '../agent/classify.ts';
-import type { ResolvedDestination } from '../agent/destinations.ts';
+import { type ResolvedDestination, hostOf } from '../agent/destinations.ts';
 import { describeFindings, targetsOf } from '../agent/detect.ts';
 import type { KeyRing } from '../signing-keys.ts';
 import { verifyFile } from '../verify.ts';
@@ -149,10 +149,11 @@ export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
   return server;
 }
 
-/** Fills a raw request's destination from a policy's destinations table by `resource.host` (stdio's local decide). */
+/** Fills a raw request's destination from a policy's destinations table by `resource.host` or `resource.url` (stdio's local decide). */
 export function localAttributes(request: DecisionRequest, resolve: (host: string) => ResolvedDestination): DecisionRequest {
-  const host = (request.resource as { host?: unknown } | undefined)?.host;
-  if (typeof host !== 'string') return request;
+  const resource = (request.resource ?? {}) as { host?: unknown; url?: unknown };
+  const host = typeof resource.host === 'string' && resource.host ? resource.host.toLowerCase() : typeof resource.url === 'string' ? hostOf(resource.url) : null;
+  if (host === null) return request;
   const given = request.attributes ?? {};
   const d = resolve(host);
   return { ...request, attributes: { destination: d.destination, legalBasis: d.legalBasis, safeguards: d.safeguards, ...given } };
