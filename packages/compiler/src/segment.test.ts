@@ -62,6 +62,7 @@ describe('deadlines', () => {
     ['retain the documentation for 6 years from the date of its creation', null],
     ['a consumer less than 16 years of age', null],
     ['within a reasonable time', null],
+    ['shall be fined under this title, imprisoned not more than 20 years, or both', null],
   ])('%s -> %s', (clause, deadline) => {
     expect(findDeadline(clause)).toBe(deadline);
   });

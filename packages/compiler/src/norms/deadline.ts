@@ -60,6 +60,8 @@ export function findDeadline(clause: string, _language: Language = 'en'): string
   // "within a reasonable period ..., but at the latest within one month": the first stated period.
   const contexts = new RegExp(DEADLINE_CONTEXT.source, 'giu');
   for (const context of clause.matchAll(contexts)) {
+    // "imprisoned not more than 20 years" is a penalty, not a deadline.
+    if (/(?:imprison|custody|jail|Freiheitsstrafe|prisão|emprisonnement|prisión)[\p{L}]*[^.;]{0,20}$/iu.test(clause.slice(Math.max(0, context.index - 40), context.index))) continue;
     const window = clause.slice(context.index, context.index + 80);
     const m = DURATION.exec(window);
     if (!m) continue;
