@@ -25,6 +25,9 @@ import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entit
 import { HttpError } from '../http/errors.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
+/** The timing a validate-syntax context without one is decided at. */
+export const PLAYGROUND_TIMING = 'pre-action';
+
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const demoCompileBody = z
@@ -211,7 +214,8 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const { context } = body;
       const consultation = await app.decisions.consult([call!], {
         action: context.action,
-        timing: context.timing,
+        // The spec's context names no timing: a playground check is the agent's pre-action one unless it says otherwise.
+        timing: context.timing ?? PLAYGROUND_TIMING,
         target: context.target,
         ...(context.attributes ? { attributes: context.attributes } : {}),
       });

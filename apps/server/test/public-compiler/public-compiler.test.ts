@@ -105,7 +105,11 @@ describe(`POST /api/v1/home/homepage/compiler/validate-syntax (${testDialect})`,
   it('denies a context that is malformed or a policy that does not load, saying so', async () => {
     const malformed = (await post('/api/v1/home/homepage/compiler/validate-syntax', { context: { action: 'share' }, policy_set: printPolicy(gdpr) })).json();
     expect(malformed).toMatchObject({ decision: 'DENY', exitCode: 2 });
-    expect(malformed.reasons[0].text).toMatch(/^malformed request: timing/);
+    expect(malformed.reasons[0].text).toMatch(/^malformed request: target/);
+    // Without a timing, the context is decided as the agent's pre-action check.
+    const { timing: _timing, ...untimed } = transfer;
+    const preAction = (await post('/api/v1/home/homepage/compiler/validate-syntax', { context: untimed, policy_set: printPolicy(gdpr) })).json();
+    expect(preAction).toMatchObject({ decision: decideRequest(gdpr, transfer).decision, article: decideRequest(gdpr, transfer).article });
     const broken = (await post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: 'bytebound 1\nnot a policy' })).json();
     expect(broken.decision).toBe('DENY');
     expect(broken.reasons[0].text).toMatch(/does not load: line \d+/);
