@@ -107,4 +107,20 @@ describe('the bytebound format', () => {
     expect(parsed.rules.map((r) => r.priority)).toEqual([...parsed.rules.map((r) => r.priority)].sort((a, b) => b - a));
     expect(emitBytebound(p, { ...DEFAULT_COMPILE_OPTIONS, includeTests: false })).not.toContain('# test');
   });
+
+  it('never crashes on arbitrary or mangled input: a policy or a syntax error with its place', () => {
+    const printed = printPolicy(buildPolicy([], { regulations: ['PCI-DSS'], enforcementLevel: 'strict' }));
+    const mangled = fc.tuple(fc.nat({ max: printed.length }), fc.nat({ max: 40 }), text).map(([at, cut, insert]) => printed.slice(0, at) + insert + printed.slice(at + cut));
+    fc.assert(
+      fc.property(fc.oneof(text, mangled), (input) => {
+        try {
+          parsePolicy(input);
+        } catch (error) {
+          expect(error).toBeInstanceOf(BytaboundSyntaxError);
+          expect((error as Error).message).toMatch(/^line \d+, column \d+: /);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
