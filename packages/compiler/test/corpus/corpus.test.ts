@@ -5,13 +5,14 @@ import { REGULATIONS } from '../../src/policy-model.ts';
 import { loadCorpus, scoreEntry, totals } from './score.ts';
 
 /**
- * Measured on 137 entries (bench/corpus-quality.ts): precision 0.916, recall 0.926 overall; the
- * floor sits just under. The entries marked heldOut (written before measuring, never tuned on)
- * score far lower (about 0.5) and are kept as they are: they measure the extractor on text it was
- * not tuned on, and a floor over all entries must not hide that.
+ * Measured on 158 entries (bench/corpus-quality.ts): precision 0.964, recall 0.954 overall; the
+ * floor sits just under. The 21 entries marked heldOut (written before measuring, never tuned on)
+ * score lower (0.882 / 0.789) and are kept as they are: they measure the extractor on text it was
+ * not tuned on. Earlier held-out batches, each measured before tuning on it: 0.77/0.62, 0.77/0.71,
+ * 0.50/0.50, 0.47/0.53.
  */
-const PRECISION_FLOOR = 0.91;
-const RECALL_FLOOR = 0.92;
+const PRECISION_FLOOR = 0.95;
+const RECALL_FLOOR = 0.95;
 
 const corpus = loadCorpus();
 
