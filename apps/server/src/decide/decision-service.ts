@@ -1,6 +1,6 @@
 // The decision API's core: resolve the arbiters a request names (built-in, the customer's own, or
-// an inline policy), consult them in parallel, combine, sign, append to the audit log and record.
-// One service per app (see decision-services-plugin.ts).
+// an inline policy), complete the request once, consult the arbiters in parallel and combine.
+// Signing and recording are decision-recorder.ts's. One service per app (decision-services.ts).
 import crypto from 'node:crypto';
 import { parsePolicy, policyDigest } from '@bytebound/compiler/bytebound-format';
 import type { CompleteRequest, Decision, Policy } from '@bytebound/compiler/policy-model';
@@ -32,8 +32,8 @@ export type Consultation = {
 export class DecisionService {
   readonly cache = new PolicyCache();
   private readonly registered = new Map<string, RegisteredArbiter>();
-  /** The arbiter timeout (spec section 9); the service's owner may shorten it, never the caller. */
-  arbiterTimeoutMs = ARBITER_TIMEOUT_MS;
+  /** The arbiter timeout of spec section 9. */
+  readonly arbiterTimeoutMs = ARBITER_TIMEOUT_MS;
 
   constructor(private readonly db: Database) {}
 
