@@ -131,21 +131,36 @@ export function compile(text: string, input: CompileInput): CompileResult {
 
   // generating: the policy from the norms and the baseline profiles
   const detected = analysis.detected;
-  const built = buildPolicy(analysis.norms, {
-    enforcementLevel: options.enforcementLevel,
-    regulations: detected.regulation ? [detected.regulation] : [],
-    jurisdiction: detected.jurisdiction ?? DEFAULT_JURISDICTION,
-  });
-  done('generating');
+  const stage = <T>(name: CompileStage, work: () => T): T | CompileFailure => {
+    try {
+      const value = work();
+      done(name);
+      return value;
+    } catch (error) {
+      return fail(name, `${name} failed: ${error instanceof Error ? error.message : String(error)}`, analysis.validation);
+    }
+  };
+  const isFailure = (x: unknown): x is CompileFailure => typeof x === 'object' && x !== null && (x as CompileFailure).ok === false;
+  const built = stage('generating', () =>
+    buildPolicy(analysis.norms, {
+      enforcementLevel: options.enforcementLevel,
+      regulations: detected.regulation ? [detected.regulation] : [],
+      jurisdiction: detected.jurisdiction ?? DEFAULT_JURISDICTION,
+    }),
+  );
+  if (isFailure(built)) return built;
 
   // optimizing: drop dead rules, merge twins, order for early exit
-  const policy = optimizePolicy(built, options.optimizationLevel);
-  done('optimizing');
+  const policy = stage('optimizing', () => optimizePolicy(built, options.optimizationLevel));
+  if (isFailure(policy)) return policy;
 
   // finalizing: the chosen format's text, its digest and the metadata
-  const output = format.emit(policy, options);
-  const outputDigest = `sha256:${sha256Hex(output)}`;
-  done('finalizing');
+  const finished = stage('finalizing', () => {
+    const text = format.emit(policy, options);
+    return { output: text, outputDigest: `sha256:${sha256Hex(text)}` };
+  });
+  if (isFailure(finished)) return finished;
+  const { output, outputDigest } = finished;
   const compilationTime = performance.now() - started;
   return {
     ok: true,
