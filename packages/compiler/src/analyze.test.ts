@@ -116,6 +116,16 @@ describe('norm extraction', () => {
     expect(analyze(TEMPLATES.hipaa.content).norms[0]!.source.article).toBe('45 CFR 164.524(a)(1)');
     expect(analyze(TEMPLATES.pci.content).norms.map((n) => n.source.article)).toContain('PCI DSS Req. 3.3.1');
   });
+  it.each([
+    ['fr', "1. La personne concernée a le droit d'obtenir du responsable du traitement l'effacement, dans les meilleurs délais, de données à caractère personnel la concernant et le responsable du traitement a l'obligation d'effacer ces données à caractère personnel dans les meilleurs délais, lorsque l'un des motifs suivants s'applique:"],
+    ['de', '(1) Die betroffene Person hat das Recht, von dem Verantwortlichen zu verlangen, dass sie betreffende personenbezogene Daten unverzüglich gelöscht werden, und der Verantwortliche ist verpflichtet, personenbezogene Daten unverzüglich zu löschen, sofern einer der folgenden Gründe zutrifft:'],
+    ['es', '1. El interesado tendrá derecho a obtener sin dilación indebida del responsable del tratamiento la supresión de los datos personales que le conciernan, el cual estará obligado a suprimir sin dilación indebida los datos personales cuando concurra alguna de las circunstancias siguientes:'],
+  ])('reads GDPR Art. 17(1) in %s as a right and an obligation to erase without undue delay', (_language, text) => {
+    expect(brief(`Article 17\n${text}`)).toEqual([
+      ['right', 'data subject', 'delete', 'personal', 'without undue delay'],
+      ['obligation', 'controller', 'delete', 'personal', 'without undue delay'],
+    ]);
+  });
   it('reads the LGPD in Portuguese', () => {
     const a = analyze('Art. 18. O titular dos dados pessoais tem direito a obter do controlador a eliminação dos dados pessoais tratados com o consentimento do titular.');
     expect(a.detected.jurisdiction).toBe('BR');
