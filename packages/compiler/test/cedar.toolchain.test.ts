@@ -3,7 +3,8 @@
 // documented host wrapper cedarDecide) decides every hand-built case as the semantics say.
 import { describe, expect, it } from 'vitest';
 import { describeProperties } from './toolchains/property-checks.ts';
-import { VECTOR_PREFIX, emitCedar } from '../src/emit/cedar.ts';
+import * as cedar from '@cedar-policy/cedar-wasm/nodejs';
+import { VECTOR_PREFIX, cedarDecide, cedarPolicyMeta, emitCedar, extractCedarSchema, type CedarAnswer, type CedarCall } from '../src/emit/cedar.ts';
 import { DEFAULT_COMPILE_OPTIONS, type CompleteRequest } from '../src/policy-model.ts';
 import type { TestVector } from '../src/emit/test-vectors.ts';
 import { cedarRunner, loadCedar } from './toolchains/cedar.ts';
@@ -38,6 +39,30 @@ describe('cedar emitter under cedar-wasm', () => {
         handCases.map((c) => decide(policy, c.request).reasons.map(({ ruleId, article, text }) => ({ ruleId, article, text }))),
       );
     }
+  });
+
+  it('decides with plain isAuthorized on the whole policy set, as docs/formats/cedar.md shows', () => {
+    const policy = handBuiltPolicy('moderate');
+    const output = emitCedar(policy, options);
+    const parts = cedar.policySetTextToParts(output);
+    if (parts.type !== 'success') throw new Error('the policy set does not parse');
+    const staticPolicies = Object.fromEntries(parts.policies.map((p, i) => [`p${i}`, p]));
+    const meta = new Map(
+      parts.policies.map((p, i) => {
+        const json = cedar.policyToJson(p);
+        if (json.type !== 'success') throw new Error(`policy ${i} does not convert`);
+        return [`p${i}`, cedarPolicyMeta(json.json.annotations ?? {})];
+      }),
+    );
+    const schema = extractCedarSchema(output);
+    const authorize = (call: CedarCall): CedarAnswer => {
+      const a = cedar.isAuthorized({ ...call, policies: { staticPolicies }, entities: [], schema, validateRequest: true });
+      return a.type === 'success'
+        ? { decision: a.response.decision, reason: a.response.diagnostics.reason, errors: a.response.diagnostics.errors.map((e) => e.error.message) }
+        : { decision: 'deny', reason: [], errors: a.errors.map((e) => e.message) };
+    };
+    const decisions = handCases.map((c) => pickDecision(cedarDecide(c.request, authorize, (id) => meta.get(id)!)));
+    expect(decisions).toEqual(handCases.map((c) => c.expected.moderate));
   });
 
   it('rejects a policy set that does not validate against the schema', () => {
