@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompileOptionsInput } from '../api/compile-demo.ts';
 import { useDemoCompiler } from '../hooks/use-demo-compiler.ts';
 import { useEngineConnection } from '../hooks/use-engine-connection.ts';
-import { useLiveValidation } from '../hooks/use-live-validation.ts';
+import { checkLegalText, useLiveValidation } from '../hooks/use-live-validation.ts';
 import {
   DEFAULT_FORMAT,
   DEMO_FORMAT_IDS,
@@ -86,14 +86,20 @@ export function DemoCompiler() {
   async function compileNow(formatOverride?: DemoFormatId) {
     if (readiness !== null) return;
     const useFormat = formatOverride ?? format;
-    const detection = live?.text === text ? live.detection : null;
+    // Within the debounce the shown checks may be older than the text: check the text as sent.
+    const checked = live?.text === text ? live : checkLegalText(text);
+    if (checked.validation.errors.length > 0) {
+      analyzeNow();
+      return;
+    }
+    const detection = checked.detection;
     const wordCount = text.trim().split(/\s+/).filter(Boolean).length;
     const outcome = await start({
       legalText: text,
       format: useFormat,
-      jurisdiction: detection?.jurisdiction ?? 'US',
+      jurisdiction: detection.jurisdiction ?? 'US',
       options,
-      detectedRegulation: detection?.regulation ?? null,
+      detectedRegulation: detection.regulation,
       wordCount,
       abTestVariant: variant,
     });
@@ -114,8 +120,8 @@ export function DemoCompiler() {
       : {
           id: crypto.randomUUID(),
           timestamp: new Date().toISOString(),
-          regulation: detection?.regulation ?? null,
-          jurisdiction: detection?.jurisdiction ?? null,
+          regulation: detection.regulation,
+          jurisdiction: detection.jurisdiction,
           opl: useFormat,
           compilationTime: null,
           success: false,
