@@ -34,7 +34,8 @@ function ruleComment(rule: Rule, index: number): string[] {
 }
 
 function holdsRule(rule: Rule, index: number): string[] {
-  const lines = [...ruleComment(rule, index), `holds contains ${index} if {`];
+  // The full comment (quote, review notes) is on the rule's entry in `rules`; here its id and article.
+  const lines = [`# [${index}] ${commentText(rule.id)}: ${rule.effect}, ${commentText(rule.article)}`, `holds contains ${index} if {`];
   for (const c of rule.when) lines.push(`\t${condition(c)}`);
   if (rule.unless.length > 0) lines.push(`\tnot unless_${index}`);
   if (rule.when.length === 0 && rule.unless.length === 0) lines.push('\ttrue');

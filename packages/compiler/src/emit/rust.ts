@@ -226,7 +226,7 @@ export function emitRust(policy: Policy, options: CompileOptions): string {
   });
   out.push('];', '', '/// Whether rule `index` holds: all of its conditions hold and none of its exceptions.', 'fn holds(index: usize, a: &Attributes) -> bool {', '    match index {');
   rules.forEach((rule, index) => {
-    out.push(...ruleComment(rule, index, '        '));
+    out.push(`        // [${index}] ${commentText(rule.id)}: ${rule.effect}, ${commentText(rule.article)} (quote in RULES)`);
     out.push(`        ${index} => ${holdsExpression(rule)},`);
   });
   out.push(

@@ -269,7 +269,7 @@ export function emitWasm(policy: Policy, options: CompileOptions): string {
     out.push(`    ;; ${title}`);
     rules.forEach((rule, i) => {
       if (rule.effect !== effect) return;
-      out.push(...ruleComment(rule, i, '    '));
+      out.push(`    ;; [${i}] ${commentText(rule.id)}: ${rule.effect}, ${commentText(rule.article)} (quote at its data segment)`);
       const test = needHolds ? `(i32.and (i32.load8_u (i32.const ${CAND + i})) ${holds(rule)})` : `(i32.load8_u (i32.const ${CAND + i}))`;
       out.push(`    (if ${test}\n      (then (i32.store8 (i32.const ${TMARK + i}) (i32.const ${kind})) (local.set $any (i32.const 1))))`);
     });
