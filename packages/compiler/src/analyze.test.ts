@@ -64,6 +64,8 @@ describe('detection (spec section 5)', () => {
   });
   it('lets the caller fix the jurisdiction', () => {
     expect(analyze('The business shall delete the data on request.', { jurisdiction: 'US-CA' }).detected).toEqual({ jurisdiction: 'US-CA', regulation: 'CCPA', confidence: 1 });
+    expect(analyze(TEMPLATES.ccpa.content, { jurisdiction: 'US' }).detected.regulation).toBe('CCPA');
+    expect(analyze(TEMPLATES.gdpr.content, { jurisdiction: 'BR' }).detected).toEqual({ jurisdiction: 'BR', regulation: 'LGPD', confidence: 1 });
   });
 });
 

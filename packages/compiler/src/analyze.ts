@@ -10,7 +10,11 @@ import type { Analysis, Detection, Jurisdiction } from './policy-model.ts';
 import { validateLegalText } from './validate.ts';
 
 export type AnalyzeOptions = {
-  /** The caller's jurisdiction: overrides detection (confidence 1). */
+  /**
+   * The caller's jurisdiction: overrides detection (confidence 1). The detected regulation is kept
+   * when it belongs to that jurisdiction (a CCPA text analysed for US stays CCPA), else the
+   * jurisdiction's own regulation is used.
+   */
   jurisdiction?: Jurisdiction;
 };
 
@@ -50,6 +54,11 @@ export function wordCount(text: string): number {
 const STRUCTURE = /(?<![\p{L}])(?:Article|Art\.|Section|Sec\.|Paragraph|Subsection|Subdivision|Requirement|Principle|Artikel|Absatz|Artículo|Apartado|Artigo|Parágrafo|Inciso|Alinéa)(?![\p{L}])|§|^\s*(?:\d{1,3}\.|\(\w{1,4}\))\s/imu;
 const RECOMMENDATION = /(?<![\p{L}])(?:should|whereas|devrait|sollte|debería|deveria|deverá ser)(?![\p{L}])/iu;
 
+/** US contains its states and HIPAA's jurisdiction (DESIGN section 3); every code contains itself. */
+function within(inner: Jurisdiction, outer: Jurisdiction): boolean {
+  return inner === outer || (outer === 'US' && inner.startsWith('US-'));
+}
+
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   if (typeof text !== 'string') throw new LegalTextError('not-text', 'Legal text must be a string.');
   const bytes = utf8Length(text);
@@ -63,7 +72,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const detected: Detection = options.jurisdiction
     ? {
         jurisdiction: options.jurisdiction,
-        regulation: raw.regulation && JURISDICTION_OF_REGULATION[raw.regulation] === options.jurisdiction ? raw.regulation : REGULATION_OF_JURISDICTION[options.jurisdiction],
+        regulation: raw.regulation && within(JURISDICTION_OF_REGULATION[raw.regulation], options.jurisdiction) ? raw.regulation : REGULATION_OF_JURISDICTION[options.jurisdiction],
         confidence: 1,
       }
     : raw;
