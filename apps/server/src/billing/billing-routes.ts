@@ -24,7 +24,7 @@ export const BILLING_MESSAGES = {
 const subscribeBody = z.object({ tier: z.string().max(40), billingCycle: z.string().max(20).optional().default('monthly') });
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — ${PRODUCT_NAME}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)} — ${PRODUCT_NAME}</title>
 <style>body{font-family:system-ui,sans-serif;background:#0b1020;color:#e5e7eb;margin:0}main{max-width:32rem;margin:4rem auto;padding:2rem;background:#111827;border-radius:1rem}
 .badge{display:inline-block;background:#fde68a;color:#1f2937;font-weight:700;padding:.25rem .75rem;border-radius:999px}button{background:#2563eb;color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.25rem;font-size:1rem;cursor:pointer}
 a{color:#93c5fd}dt{color:#9ca3af}dd{margin:0 0 .75rem}</style></head><body><main>${body}</main></body></html>`;
@@ -84,7 +84,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     }
     const id = newToken();
     await db.insertInto('checkouts').values({ id, account_id: account.id, plan: tier, billing_cycle: cycle, provider: 'test', created_at: now, completed_at: null }).execute();
-    return reply.send({ success: true, checkoutUrl: `${config.publicUrl}/billing/test-checkout/${id}` });
+    // Same origin as the page that asked: the browser keeps its token and session cookie.
+    return reply.send({ success: true, checkoutUrl: `/billing/test-checkout/${id}` });
   });
 
   // The built-in test checkout: the checkout id is a 256-bit secret, like a Stripe session URL.

@@ -146,8 +146,8 @@ describe('without Stripe: the built-in test checkout', () => {
     const account = await register(t.app);
     const subscribe = await t.app.inject({ method: 'POST', url: '/api/auth/subscribe', headers: account.headers, payload: { tier: 'starter', billingCycle: 'annual' } });
     const { checkoutUrl } = subscribe.json() as { checkoutUrl: string };
-    expect(checkoutUrl).toMatch(/^http:\/\/bytebound\.test\/billing\/test-checkout\/[A-Za-z0-9_-]{43}$/);
-    const path = new URL(checkoutUrl).pathname;
+    expect(checkoutUrl).toMatch(/^\/billing\/test-checkout\/[A-Za-z0-9_-]{43}$/);
+    const path = checkoutUrl;
     const page = await t.app.inject({ url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

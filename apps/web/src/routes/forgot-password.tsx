@@ -1,6 +1,6 @@
-// /auth/forget-password: asks for a reset link.
-import { PageIntro } from '../components/page-intro.tsx';
+// /auth/forget-password: request a reset link.
+import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
 
 export function ForgotPasswordRoute() {
-  return <PageIntro title="Forgot Your Password?" lead="Enter the email address of your account and we will send you a link to reset your password." />;
+  return <ForgotPasswordForm />;
 }

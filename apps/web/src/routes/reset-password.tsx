@@ -1,6 +1,6 @@
 // /auth/reset-password?token=...: where the emailed reset link leads.
-import { PageIntro } from '../components/page-intro.tsx';
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
 
 export function ResetPasswordRoute() {
-  return <PageIntro title="Reset Your Password" lead="Choose a new password for your account." />;
+  return <ResetPasswordForm />;
 }

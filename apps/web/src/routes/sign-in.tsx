@@ -1,6 +1,6 @@
 // /auth/sign-in: the sign-in form.
-import { PageIntro } from '../components/page-intro.tsx';
+import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
 
 export function SignInRoute() {
-  return <PageIntro title="Welcome Back" lead="Sign in to your Bytebound account." />;
+  return <SignInForm />;
 }
