@@ -5,11 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(cli, 'dist');
 fs.mkdirSync(dist, { recursive: true });
 
+// The built-in default policy is built once here and embedded as JSON: building it from the
+// regulation profiles on every hook call was the largest cost of a cold process.
+const { defaultPolicy } = await tsImport('../../engine/src/agent/default-policy.ts', import.meta.url);
 const coreTmp = path.join(dist, `bytebound-hook-core.${process.pid}.tmp.mjs`);
 await build({
   stdin: { contents: "export { run } from './src/commands/hook.ts';", resolveDir: cli, loader: 'ts', sourcefile: 'hook-entry.ts' },
@@ -19,6 +23,7 @@ await build({
   target: 'node20',
   minify: true,
   legalComments: 'none',
+  define: { BYTEBOUND_DEFAULT_POLICY_JSON: JSON.stringify(JSON.stringify(defaultPolicy())) },
   outfile: coreTmp,
   logLevel: 'warning',
 });

@@ -25,11 +25,18 @@ Decisions are signed into $BYTEBOUND_HOME/audit (default ~/.bytebound/audit); ve
   bytebound verify log.json --keys keys.json
 `;
 
+/** The default policy as JSON, embedded by the bundle build (packages/cli/scripts/build-hook.mjs); absent when run from source. */
+declare const BYTEBOUND_DEFAULT_POLICY_JSON: string | undefined;
+
+function builtInPolicy(): Policy {
+  return typeof BYTEBOUND_DEFAULT_POLICY_JSON === 'string' ? (JSON.parse(BYTEBOUND_DEFAULT_POLICY_JSON) as Policy) : defaultPolicy();
+}
+
 export function activePolicy(file: string | undefined): ActivePolicy {
   const name = file ? path.basename(file) : 'the built-in default policy';
   try {
     let policy: Policy;
-    if (!file) policy = defaultPolicy();
+    if (!file) policy = builtInPolicy();
     else {
       const text = fs.readFileSync(file, 'utf8');
       policy = file.endsWith('.json') ? (JSON.parse(text) as Policy) : parsePolicy(text);

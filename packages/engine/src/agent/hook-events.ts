@@ -105,7 +105,9 @@ function destinationWords(c: Classification): string {
 function denialText(decision: Decision): string {
   const first = decision.reasons[0];
   if (decision.article === null) return `fail secure — ${first?.text ?? 'denied'}`;
-  return `${decision.article} — ${first?.text ?? 'denied'}`;
+  const text = first?.text ?? 'denied';
+  // The reference evaluator's reasons already lead with their article.
+  return text.startsWith(decision.article) ? text : `${decision.article} — ${text}`;
 }
 
 function policySummary(active: ActivePolicy): string {
