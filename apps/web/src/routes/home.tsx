@@ -1,30 +1,49 @@
-// /: the homepage. Its sections arrive with the homepage issue; the hero heading and the contact
-// section (where /contact leads) are here from the start.
-import { Link } from 'react-router';
-import { paths } from '../config/paths.ts';
+// /: the homepage, every section of spec section 2 in order. The demo compiler (#demo) belongs to
+// the demo feature; the receptionist opens through its event. Sections are tracked for the dot
+// navigation and the top bar.
+import { Backdrop } from '../features/backdrop/components/backdrop.tsx';
 import { ContactSection } from '../features/contact/components/contact-section.tsx';
 import { DemoSlot } from '../features/demo/components/demo-slot.tsx';
+import { AiDemoSection } from '../features/home/components/ai-demo-section.tsx';
+import { DotNav } from '../features/home/components/dot-nav.tsx';
+import { Hero } from '../features/home/components/hero.tsx';
+import { HomeSection } from '../features/home/components/home-section.tsx';
+import { MetricsSection } from '../features/home/components/metrics-section.tsx';
+import {
+  Advantage,
+  CodebaseAnatomy,
+  EnterpriseDemo,
+  Founder,
+  IndustrySolutions,
+  InvestorQuest,
+  Investors,
+  Market,
+  Pipeline,
+  PretoolHook,
+  Timeline,
+  ValueProposition,
+} from '../features/home/components/story-sections.tsx';
+import { useSectionTracking } from '../features/home/hooks/use-section-tracking.ts';
+import { HOME_SECTIONS } from '../features/home/lib/home-sections.ts';
+import { PodcastPlayer } from '../features/podcast/components/podcast-section.tsx';
+import { TestimonialsSection } from '../features/testimonials/components/testimonials-section.tsx';
+
+const SECTION_IDS = HOME_SECTIONS.map((section) => section.id);
 
 export function HomeRoute() {
+  const inView = useSectionTracking(SECTION_IDS);
   return (
     <>
-      <section aria-labelledby="hero-title" className="mx-auto max-w-5xl px-4 pt-24 pb-20 text-center sm:px-6">
-        <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-white sm:text-6xl">
-          Bytebound, the first <span className="text-brand-300">legal-to-code</span> compiler
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
-          Compile GDPR, CCPA, HIPAA, PCI DSS and the EU AI Act into machine-enforceable policy. Before an AI agent acts,
-          Bytebound answers allow or block, with the article that decided and a signed proof.
-        </p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3">
-          <Link to={paths.demo} className="rounded-lg bg-brand-400 px-5 py-3 font-semibold text-ink-950 hover:bg-brand-300">
-            Try Legal Compiler
-          </Link>
-          <Link to={paths.contactSection} className="rounded-lg border border-ink-700 px-5 py-3 font-semibold text-slate-100 hover:bg-ink-800">
-            Book Enterprise Demo
-          </Link>
-        </div>
-      </section>
+      <DotNav sections={HOME_SECTIONS} inView={inView} />
+      <Backdrop>
+        <Hero />
+      </Backdrop>
+      <ValueProposition />
+      <Market />
+      <Advantage />
+      <IndustrySolutions />
+      <AiDemoSection />
+      {/* Slot of the demo issue: the free demo compiler (#demo, also #transpiler-demo). */}
       <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
         <div id="transpiler-demo">
           <h2 id="demo-title" className="text-3xl font-bold tracking-tight text-white">
@@ -38,6 +57,19 @@ export function HomeRoute() {
           </div>
         </div>
       </section>
+      <HomeSection id="podcast" eyebrow="Podcast" title="Listen: how Bytebound compiles the law" lead="Under three minutes on what the compiler reads, how the engine decides and what the proof is for.">
+        <PodcastPlayer />
+      </HomeSection>
+      <MetricsSection />
+      <Investors />
+      <Timeline />
+      <Pipeline />
+      <Founder />
+      <CodebaseAnatomy />
+      <PretoolHook />
+      <EnterpriseDemo />
+      <InvestorQuest />
+      <TestimonialsSection />
       <ContactSection />
     </>
   );

@@ -6,6 +6,7 @@ import { MAIN_CONTENT_ID } from '../../config/paths.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import { DocumentMeta } from './document-meta.tsx';
 import { Footer } from './footer.tsx';
+import { OrientationHint } from './orientation-hint.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useFocusMainOnNavigation } from './use-focus-main-on-navigation.ts';
@@ -24,6 +25,7 @@ export function AppShell({ children, meta }: Props) {
         {children ?? <Outlet />}
       </main>
       <Footer />
+      <OrientationHint />
     </>
   );
 }

@@ -3,10 +3,11 @@
 import { NavLink, Link, useLocation, useNavigate } from 'react-router';
 import { useCallback, useState } from 'react';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/constants.ts';
-import { paths } from '../../config/paths.ts';
+import { CONTACT_SECTION_ID, paths } from '../../config/paths.ts';
 import { openReceptionist } from '../../lib/receptionist-events.ts';
 import { useScrolledPast } from '../../lib/use-scrolled-past.ts';
 import { Logo } from './logo.tsx';
+import { useActiveSection } from './active-section.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { primaryNav } from './navigation.ts';
 
@@ -25,6 +26,9 @@ export function TopBar() {
   const menuOpen = openAt === location.key;
   const closeMenu = useCallback(() => setOpenAt(null), []);
   const navigate = useNavigate();
+  // On the homepage the highlight follows the section in view: Contact while #contact is there.
+  const section = useActiveSection();
+  const contactInView = location.pathname === paths.home && section === CONTACT_SECTION_ID;
   // Contact opens the receptionist; where there is none, it leads to the contact section.
   const contact = useCallback(
     (source: string) => {
@@ -45,13 +49,22 @@ export function TopBar() {
         <ul className="hidden items-center gap-1 md:flex">
           {primaryNav.map((item) => (
             <li key={item.id}>
-              <NavLink to={item.href} end className={linkClass}>
+              <NavLink
+                to={item.href}
+                end
+                className={({ isActive }) => linkClass({ isActive: isActive && !(contactInView && item.id === 'home') })}
+              >
                 {item.label}
               </NavLink>
             </li>
           ))}
           <li>
-            <button type="button" onClick={() => contact('top-bar')} className={linkClass({ isActive: false })}>
+            <button
+              type="button"
+              onClick={() => contact('top-bar')}
+              data-active={contactInView ? 'true' : 'false'}
+              className={linkClass({ isActive: contactInView })}
+            >
               Contact
             </button>
           </li>

@@ -1,0 +1,43 @@
+// The vertical dot navigation at the right edge: one dot per section, highlighted while its section
+// is in view; a click scrolls smoothly there (instantly under reduced motion).
+import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
+import type { HomeSection } from '../lib/home-sections.ts';
+
+type Props = { sections: readonly HomeSection[]; inView: ReadonlySet<string> };
+
+export function DotNav({ sections, inView }: Props) {
+  const reduced = useReducedMotion();
+  return (
+    <nav aria-label="Sections" className="fixed top-1/2 right-3 z-30 hidden -translate-y-1/2 lg:block">
+      <ul className="flex flex-col gap-2">
+        {sections.map((section) => {
+          const active = inView.has(section.id);
+          return (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                aria-label={section.label}
+                title={section.label}
+                data-in-view={active ? 'true' : 'false'}
+                aria-current={active ? 'location' : undefined}
+                onClick={(event) => {
+                  const target = document.getElementById(section.id);
+                  if (!target) return;
+                  event.preventDefault();
+                  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+                  history.replaceState(null, '', `#${section.id}`);
+                }}
+                className="group flex h-6 w-6 items-center justify-center"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block rounded-full transition-transform ${active ? 'h-3 w-3 scale-110 bg-brand-300' : 'h-2 w-2 bg-slate-500 group-hover:bg-slate-300'}`}
+                />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

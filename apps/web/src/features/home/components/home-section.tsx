@@ -1,0 +1,43 @@
+// One homepage section: its anchor id, an h2 and content that fades in when it first comes into
+// view. The prerendered page shows everything (no script needed); only sections below the fold
+// at hydration fade, and never under reduced motion.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './home-section.css';
+
+type Props = { id: string; eyebrow?: string; title: ReactNode; lead?: ReactNode; children?: ReactNode; className?: string };
+
+export function HomeSection({ id, eyebrow, title, lead, children, className = '' }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  const [fade, setFade] = useState<'none' | 'hidden' | 'shown'>('none');
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (element.getBoundingClientRect().top < window.innerHeight) return;
+    setFade('hidden');
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) {
+          setFade('shown');
+          observer.disconnect();
+        }
+      },
+      { threshold: 0.1 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <section ref={ref} id={id} aria-labelledby={`${id}-title`} data-fade={fade} className={`home-section border-t border-ink-800 ${className}`}>
+      <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{eyebrow}</p>}
+        <h2 id={`${id}-title`} className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          {title}
+        </h2>
+        {lead && <p className="mt-4 max-w-3xl text-lg text-slate-300">{lead}</p>}
+        {children && <div className="mt-10">{children}</div>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// #metrics: the public, aggregate counters of the real decisions this service has signed
+// (GET /api/v1/analytics/metrics), read when the section comes into view. Never cached.
+import { useEffect, useRef, useState } from 'react';
+import { apiClient } from '../../../lib/api-client.ts';
+import { HomeSection } from './home-section.tsx';
+
+type PublicMetrics = { totalDecisions: number; allowedDecisions: number; blockedDecisions: number; averageExecutionTime: number; uptime: number };
+
+function uptimeText(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+export function MetricsSection() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [metrics, setMetrics] = useState<PublicMetrics | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry?.isIntersecting) return;
+      observer.disconnect();
+      apiClient
+        .get<PublicMetrics>('/api/v1/analytics/metrics')
+        .then(setMetrics)
+        .catch(() => setFailed(true));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const figures: Array<[string, string]> = metrics
+    ? [
+        ['Decisions signed', metrics.totalDecisions.toLocaleString('en-US')],
+        ['Allowed', metrics.allowedDecisions.toLocaleString('en-US')],
+        ['Blocked', metrics.blockedDecisions.toLocaleString('en-US')],
+        ['Average engine time', `${metrics.averageExecutionTime} µs`],
+        ['Server uptime', uptimeText(metrics.uptime)],
+      ]
+    : [];
+
+  return (
+    <HomeSection id="metrics" eyebrow="Live metrics" title="Real decisions, counted by this server" lead="Aggregate, anonymous counters of the decisions this service has signed through its decision API since it started keeping them. No demo traffic is counted.">
+      <div ref={ref} className="min-h-[7rem]" aria-live="polite">
+        {failed && <p className="text-slate-300">The metrics could not be loaded just now.</p>}
+        {!metrics && !failed && <p className="text-slate-300">Loading the counters…</p>}
+        {metrics && (
+          <dl data-testid="metrics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            {figures.map(([label, value]) => (
+              <div key={label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
+                <dt className="text-sm text-slate-300">{label}</dt>
+                <dd className="mt-1 font-mono text-2xl font-semibold text-white">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </HomeSection>
+  );
+}

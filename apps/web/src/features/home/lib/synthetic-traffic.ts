@@ -1,0 +1,67 @@
+// Synthetic traffic for the homepage's decision feed (DESIGN section 8): made-up agent actions on
+// made-up contact-form fields, decided in the browser against the GDPR template compiled by the
+// real compiler, with the compiler's reference evaluator. Not signed, not logged, not counted.
+import { decideRequest } from '@bytebound/compiler/evaluate';
+import type { Policy } from '@bytebound/compiler/policy-model';
+import policyJson from '../data/gdpr-policy.json';
+
+const policy = policyJson as unknown as Policy;
+
+/** The spec's demo decision record (section 3). */
+export type SyntheticDecision = {
+  id: string;
+  timestamp: number;
+  action: 'VALIDATE' | 'CREATE' | 'READ' | 'DELETE' | 'MODIFY';
+  field: 'name' | 'email' | 'company' | 'interest';
+  exitCode: 0 | 2;
+  article: string | null;
+  reason: string;
+  executionTimeUs: number;
+  sessionId: string;
+};
+
+const ACTIONS = {
+  VALIDATE: 'process',
+  CREATE: 'create',
+  READ: 'read',
+  DELETE: 'delete',
+  MODIFY: 'modify',
+} as const satisfies Record<SyntheticDecision['action'], string>;
+const FIELDS: readonly SyntheticDecision['field'][] = ['name', 'email', 'company', 'interest'];
+/** About one request in thirty arrives without a lawful basis, as a careless agent would send it. */
+const NO_BASIS_SHARE = 1 / 30;
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+let sequence = 0;
+const sessionId = `synthetic-${Math.random().toString(36).slice(2, 8)}`;
+
+export function nextSyntheticDecision(): SyntheticDecision {
+  const action = pick(Object.keys(ACTIONS) as SyntheticDecision['action'][]);
+  const field = pick(FIELDS);
+  const legalBasis = Math.random() < NO_BASIS_SHARE ? 'none' : pick(['consent', 'contract', 'legitimate-interests'] as const);
+  const request = {
+    principal: { id: 'synthetic-agent', type: 'agent' },
+    action: ACTIONS[action],
+    timing: 'pre-action',
+    target: field === 'company' || field === 'interest' ? 'general' : 'personal',
+    attributes: { legalBasis, jurisdiction: 'EU', destination: 'internal', consent: legalBasis === 'consent' },
+  };
+  const started = performance.now();
+  const decision = decideRequest(policy, request);
+  const executionTimeUs = Math.max(1, Math.round((performance.now() - started) * 1000));
+  sequence++;
+  return {
+    id: `${sessionId}-${sequence}`,
+    timestamp: Date.now(),
+    action,
+    field,
+    exitCode: decision.exitCode,
+    article: decision.article,
+    reason: decision.reasons[0]?.text ?? '',
+    executionTimeUs,
+    sessionId,
+  };
+}

@@ -1,0 +1,289 @@
+// The homepage: every section in order, the typewriter's phrases and timings, section tracking with
+// the dot navigation and the top bar, the illustration and the synthetic feed, the carousel, the
+// podcast player, the metrics, and reduced motion (nothing animates). axe finds nothing.
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openPage } from './support/page.ts';
+
+/** Lets React finish rendering and run its effects (its scheduler uses MessageChannel, which the fake clock leaves alone). */
+async function settle(page: Page) {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(0);
+        }),
+    );
+  }
+}
+
+/** Opens the homepage with a clock that stands still from before its scripts run: only the test moves time. */
+async function openWithFrozenClock(page: Page) {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  await page.clock.install({ time: start });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.clock.pauseAt(start + 60_000);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await settle(page);
+}
+
+/** Moves the frozen clock forward in steps, letting the page render between them. */
+async function advance(page: Page, ms: number, step = 250) {
+  for (let done = 0; done < ms; done += step) {
+    await page.clock.runFor(Math.min(step, ms - done));
+    await settle(page);
+  }
+}
+
+// The clock-driven tests step time in small increments, which takes a while on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const SECTION_ORDER = [
+  'hero',
+  'value-proposition',
+  'market',
+  'advantage',
+  'industry-solutions',
+  'ai-demo',
+  'demo',
+  'podcast',
+  'metrics',
+  'investors',
+  'timeline-section',
+  'pipeline',
+  'founder',
+  'codebase-anatomy',
+  'pretool-hook',
+  'enterprise-demo',
+  'investor-quest',
+  'testimonials',
+  'contact',
+];
+
+test('every section of the homepage is there, in order, with the calls to action', async ({ page }) => {
+  await openPage(page, '/');
+  const ids = await page.locator('main section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+  expect(ids).toEqual(SECTION_ORDER);
+  await expect(page.locator('#transpiler-demo')).toBeAttached();
+  await expect(page.locator('#investor-section')).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Try Legal Compiler' })).toHaveAttribute('href', '#demo');
+  await expect(page.getByRole('link', { name: 'Book Enterprise Demo' }).first()).toHaveAttribute('href', '#contact');
+  // The six real compile stages and the real hook settings.
+  await expect(page.locator('#pipeline li')).toHaveText([/validating/, /parsing/, /analyzing/, /generating/, /optimizing/, /finalizing/]);
+  await expect(page.locator('#pretool-hook pre')).toContainText('"command": "bytebound hook"');
+  await expectNoAxeViolations(page);
+});
+
+test('the typewriter types at 40 ms a character, holds 3 s, deletes at 25 ms and starts the next phrase after 0.5 s', async ({ page }) => {
+  await openWithFrozenClock(page);
+  const typed = page.getByTestId('typewriter');
+  const first = 'Compiling GDPR Article 17 into Rego';
+  await expect(typed).toHaveText(first);
+  // Each timer is set after the previous step has rendered, so time moves one step at a time.
+  await page.clock.runFor(2_990);
+  await expect(typed).toHaveText(first);
+  await settle(page);
+  // The hold ends at 3 s; the first character goes one deletion step (25 ms) later.
+  await page.clock.runFor(10);
+  await settle(page);
+  await page.clock.runFor(24);
+  await expect(typed).toHaveText(first);
+  await settle(page);
+  await page.clock.runFor(1);
+  await expect(typed).toHaveText(first.slice(0, -1));
+  await settle(page);
+  const phraseLength = 'GDPR Article 17 into Rego'.length;
+  for (let deleted = 2; deleted <= 4; deleted++) {
+    await page.clock.runFor(24);
+    await expect(typed).toHaveText(first.slice(0, 1 - deleted));
+    await settle(page);
+    await page.clock.runFor(1);
+    await expect(typed).toHaveText(first.slice(0, -deleted));
+    await settle(page);
+  }
+  await advance(page, 25 * (phraseLength - 4), 25);
+  await expect(typed).toHaveText('Compiling ');
+  await settle(page);
+  await page.clock.runFor(499);
+  await expect(typed).toHaveText('Compiling ');
+  await settle(page);
+  await page.clock.runFor(1);
+  await page.clock.runFor(39);
+  await expect(typed).toHaveText('Compiling ');
+  await settle(page);
+  await page.clock.runFor(1);
+  await expect(typed).toHaveText('Compiling C');
+  await settle(page);
+  for (const expected of ['CC', 'CCP', 'CCPA']) {
+    await page.clock.runFor(40);
+    await expect(typed).toHaveText(`Compiling ${expected}`);
+    await settle(page);
+  }
+  await advance(page, 40 * 30, 40);
+  await expect(typed).toHaveText('Compiling CCPA opt-outs into Cedar');
+  await settle(page);
+
+  // Paused, it holds its text.
+  await page.getByRole('button', { name: 'Pause typing animation' }).click();
+  await page.clock.runFor(10_000);
+  await expect(typed).toHaveText('Compiling CCPA opt-outs into Cedar');
+  await settle(page);
+  await expect(page.getByRole('button', { name: 'Resume typing animation' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the section in view is tracked: dots highlight it, Contact lights up at #contact, and a dot scrolls there', async ({ page }) => {
+  await openPage(page, '/');
+  const dots = page.getByRole('navigation', { name: 'Sections' });
+  await expect(dots.getByRole('link', { name: 'Introduction' })).toHaveAttribute('data-in-view', 'true');
+  await expect(dots.getByRole('link', { name: 'Compile pipeline' })).toHaveAttribute('data-in-view', 'false');
+
+  // The demo compiler above loads on demand and changes the page's height: let it settle first.
+  await page.waitForLoadState('networkidle');
+  await dots.getByRole('link', { name: 'Compile pipeline' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Six real stages, each one timed' })).toBeInViewport();
+  await expect(dots.getByRole('link', { name: 'Compile pipeline' })).toHaveAttribute('data-in-view', 'true');
+  await expect(dots.getByRole('link', { name: 'Introduction' })).toHaveAttribute('data-in-view', 'false');
+  await expect(page).toHaveURL(/#pipeline$/);
+
+  const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' });
+  await expect(contact).toHaveAttribute('data-active', 'false');
+  await page.locator('#contact').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(contact).toHaveAttribute('data-active', 'true');
+});
+
+test('the outcome illustration alternates every 4 s and pauses; the synthetic feed decides in the browser', async ({ page }) => {
+  await openWithFrozenClock(page);
+  const outcome = page.getByTestId('outcome');
+  await expect(page.locator('#ai-demo')).toContainText('Illustration, not live data');
+  await expect(outcome).toHaveText('allow');
+  await advance(page, 4_000);
+  await expect(outcome).toHaveText('shutdown');
+  await advance(page, 4_000);
+  await expect(outcome).toHaveText('allow');
+  await page.getByRole('button', { name: 'Pause illustration' }).click();
+  await advance(page, 12_000);
+  await expect(outcome).toHaveText('allow');
+
+  await expect(page.locator('#ai-demo')).toContainText('Synthetic traffic, decided in your browser');
+  await page.getByRole('button', { name: 'Start feed' }).click();
+  const feed = page.getByTestId('synthetic-feed').locator('li');
+  await expect(feed).toHaveCount(1);
+  await advance(page, 2_000);
+  await expect(feed).toHaveCount(2);
+  await page.clock.runFor(2_000 * 120);
+  await expect(feed).toHaveCount(100);
+  // Decided by the compiled policy: every entry carries an exit code and what decided it.
+  await expect(feed.first()).toContainText(/exit [02]/);
+  await page.getByRole('button', { name: 'Pause feed' }).click();
+  await advance(page, 10_000);
+  await expect(page.getByRole('button', { name: 'Start feed' })).toBeVisible();
+});
+
+test('the carousel advances every 8 s, and previous, next, dots and pause work', async ({ page }) => {
+  await openWithFrozenClock(page);
+  const slide = page.getByTestId('testimonial');
+  const section = page.locator('#testimonials');
+  await expect(section).toContainText('AI-model commentary');
+  await expect(slide).toHaveAttribute('data-index', '0');
+  await advance(page, 8_000);
+  await expect(slide).toHaveAttribute('data-index', '1');
+  await section.getByRole('button', { name: 'Next' }).click();
+  await expect(slide).toHaveAttribute('data-index', '2');
+  await section.getByRole('button', { name: 'Previous' }).click();
+  await section.getByRole('button', { name: 'Previous' }).click();
+  await expect(slide).toHaveAttribute('data-index', '0');
+  await section.getByRole('button', { name: 'Previous' }).click();
+  await expect(slide).toHaveAttribute('data-index', '3');
+  await section.getByRole('button', { name: 'Show commentary 2' }).click();
+  await expect(slide).toHaveAttribute('data-index', '1');
+  await section.getByRole('button', { name: 'Pause' }).click();
+  await advance(page, 30_000);
+  await expect(slide).toHaveAttribute('data-index', '1');
+  await section.getByRole('button', { name: 'Resume' }).click();
+  await advance(page, 8_000);
+  await expect(slide).toHaveAttribute('data-index', '2');
+});
+
+test('the podcast plays, pauses, seeks, reaches its complete state and can be downloaded', async ({ page, request }) => {
+  await openPage(page, '/');
+  const player = page.getByTestId('podcast');
+  await player.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('podcast-time')).toHaveText(/0:00 \/ 2:\d\d/);
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect(player).toHaveAttribute('data-state', 'playing');
+  await expect(page.getByTestId('podcast-time')).not.toHaveText(/^0:00 /, { timeout: 5_000 });
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect(player).toHaveAttribute('data-state', 'paused');
+
+  await player.getByRole('slider', { name: 'Position in the episode' }).fill('60');
+  await expect(page.getByTestId('podcast-time')).toHaveText(/^1:00 /);
+
+  await page.locator('#podcast audio').evaluate((audio: HTMLAudioElement) => {
+    audio.currentTime = audio.duration - 0.3;
+  });
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect(player).toHaveAttribute('data-state', 'complete');
+  await expect(player).toContainText('Episode complete.');
+  await expect(player.getByRole('button', { name: 'Play again' })).toBeVisible();
+
+  const download = player.getByRole('link', { name: 'Download episode' });
+  await expect(download).toHaveAttribute('download', '');
+  const response = await request.get((await download.getAttribute('href'))!);
+  expect(response.status()).toBe(200);
+  expect((await response.body()).length).toBeGreaterThan(50_000);
+});
+
+test('the metrics section shows the public counters of real decisions', async ({ page, request }) => {
+  const expected = (await (await request.get('/api/v1/analytics/metrics')).json()) as { totalDecisions: number };
+  await openPage(page, '/');
+  await page.locator('#metrics').scrollIntoViewIfNeeded();
+  const metrics = page.getByTestId('metrics');
+  await expect(metrics).toContainText('Decisions signed');
+  await expect(metrics).toContainText(expected.totalDecisions.toLocaleString('en-US'));
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('no animation frame runs and nothing moves on its own', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { framesRequested: number };
+      w.framesRequested = 0;
+      const original = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        w.framesRequested++;
+        return original(callback);
+      };
+    });
+    await openPage(page, '/');
+    const typed = await page.getByTestId('typewriter').textContent();
+    await expect(page.getByTestId('backdrop')).toHaveAttribute('data-running', 'false');
+    await page.waitForTimeout(4_500);
+    expect(await page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested)).toBe(0);
+    await expect(page.getByTestId('typewriter')).toHaveText(typed!);
+    await expect(page.getByTestId('outcome')).toHaveText('allow');
+    await expect(page.getByRole('button', { name: /Pause background animation/ })).toHaveCount(0);
+  });
+});
+
+test('with motion, the backdrop runs on animation frames and its pause stops them', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { framesRequested: number };
+    w.framesRequested = 0;
+    const original = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      w.framesRequested++;
+      return original(callback);
+    };
+  });
+  await openPage(page, '/');
+  await expect(page.getByTestId('backdrop')).toHaveAttribute('data-running', 'true');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested)).toBeGreaterThan(10);
+  await page.getByRole('button', { name: 'Pause background animation' }).click();
+  const after = await page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested)).toBeLessThanOrEqual(after + 1);
+});
