@@ -126,11 +126,16 @@ describe(`every format decides as the reference evaluator (seed ${seed})`, () =>
         const { decision, article, applied_policies } = decide(policy, r);
         return { decision, article, applied_policies };
       });
-      for (const runner of chosen) {
-        const result = compile(text, { format: runner.format, options });
-        if (!result.ok) throw new Error(`${name} did not compile to ${runner.format}: ${result.error}`);
-        expect(result.policy).toEqual(policy);
-        const got = await runner.decideAll(result.output, policy, batch);
+      // The runners wait on different toolchains (rustc, OPA, PostgreSQL, in-process engines): run them side by side.
+      const results = await Promise.all(
+        chosen.map(async (runner) => {
+          const result = compile(text, { format: runner.format, options });
+          if (!result.ok) throw new Error(`${name} did not compile to ${runner.format}: ${result.error}`);
+          expect(result.policy).toEqual(policy);
+          return { runner, got: await runner.decideAll(result.output, policy, batch) };
+        }),
+      );
+      for (const { runner, got } of results) {
         const wrong = got.findIndex((d, i) => JSON.stringify(d) !== JSON.stringify(expected[i]));
         if (wrong >= 0) {
           expect({ runner: runner.format, request: batch[wrong], decision: got[wrong] }).toEqual({ runner: runner.format, request: batch[wrong], decision: expected[wrong] });
