@@ -30,7 +30,7 @@ test('a visitor can load, compile, read the norms and try the policy with the ke
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/demo/compile');
   await page.keyboard.press('Enter');
   await answer;
-  await expect(demo.getByTestId('demo-stage')).toHaveAttribute('data-stage', 'complete');
+  await expect(demo.getByTestId('demo-stage-track')).toHaveAttribute('data-last-outcome', 'success');
 
   const tabs = demo.getByRole('tablist', { name: 'Compile results' });
   await tabTo(page, tabs.getByRole('tab', { name: 'Output' }));

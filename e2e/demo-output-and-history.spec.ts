@@ -118,6 +118,7 @@ test.describe('when the server fails', () => {
     const demo = await openDemo(page);
     await loadTemplate(demo, 'PCI-DSS');
     await compileAndWait(demo, 'error');
+    await expect(demo.getByTestId('demo-stage')).toHaveAttribute('data-stage', 'error');
     await expect(demo.getByTestId('demo-current-step')).toContainText('Internal server error');
     await openTab(demo, 'History');
     const entry = demo.getByTestId('demo-history-entry').first();

@@ -36,13 +36,19 @@ export async function loadTemplate(demo: Locator, label: string) {
   await expect(legalText(demo)).not.toHaveValue('');
 }
 
-/** Clicks Compile, waits for the server's answer and for the stage it must lead to. */
+/**
+ * Clicks Compile and waits for the server's answer and for that run to end as expected. The run
+ * counter, not the stage, is the witness: the stage shows complete only for its 2 s flash.
+ */
 export async function compileAndWait(demo: Locator, expected: 'complete' | 'error' = 'complete'): Promise<Response> {
   await expect(compileButton(demo)).toBeEnabled();
+  const track = demo.getByTestId('demo-stage-track');
+  const runs = Number(await track.getAttribute('data-runs'));
   const answer = demo.page().waitForResponse((r) => new URL(r.url()).pathname === '/api/demo/compile');
   await compileButton(demo).click();
   const response = await answer;
-  await expect(demo.getByTestId('demo-stage')).toHaveAttribute('data-stage', expected);
+  await expect(track).toHaveAttribute('data-runs', String(runs + 1));
+  await expect(track).toHaveAttribute('data-last-outcome', expected === 'complete' ? 'success' : 'failure');
   return response;
 }
 

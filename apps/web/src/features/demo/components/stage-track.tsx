@@ -27,7 +27,7 @@ function currentStep(state: CompilerState): string {
 
 export function StageTrack({ state }: { state: CompilerState }) {
   return (
-    <div className={`rounded-xl border border-ink-700 bg-ink-900 p-4 ${state.shake ? 'demo-shake' : ''} ${state.flash ? 'demo-flash' : ''}`} data-testid="demo-stage-track">
+    <div className={`rounded-xl border border-ink-700 bg-ink-900 p-4 ${state.shake ? 'demo-shake' : ''} ${state.flash ? 'demo-flash' : ''}`} data-testid="demo-stage-track" data-runs={state.runs} data-last-outcome={state.lastOutcome ?? ''}>
       <div className="flex items-baseline justify-between gap-4">
         <p className="text-sm font-semibold text-white">
           Stage: <span data-testid="demo-stage" data-stage={state.stage} className={state.stage === 'error' ? 'text-rose-300' : state.stage === 'complete' ? 'text-emerald-300' : 'text-brand-300'}>{LABEL[state.stage]}</span>

@@ -21,9 +21,12 @@ export type CompilerState = {
   shake: boolean;
   error: string | null;
   result: DemoCompileResult | null;
+  /** Finished compiles in this view and how the last one ended (kept after the stage returns to idle). */
+  runs: number;
+  lastOutcome: 'success' | 'failure' | null;
 };
 
-const IDLE: CompilerState = { stage: 'idle', progress: 0, stages: [], failedStage: null, flash: false, shake: false, error: null, result: null };
+const IDLE: CompilerState = { stage: 'idle', progress: 0, stages: [], failedStage: null, flash: false, shake: false, error: null, result: null, runs: 0, lastOutcome: null };
 
 const progressOf = (stage: string): number => (COMPILE_STAGE_PROGRESS as Record<string, number>)[stage] ?? 0;
 
@@ -54,7 +57,7 @@ export function useDemoCompiler() {
     timers.current.forEach(clearTimeout);
     timers.current = [];
     const compilationId = crypto.randomUUID();
-    setState((s) => ({ ...IDLE, result: s.result, stage: 'validating' }));
+    setState((s) => ({ ...IDLE, result: s.result, runs: s.runs, lastOutcome: s.lastOutcome, stage: 'validating' }));
     const stop = await watchCompilation(compilationId, (event) => {
       if (event.type !== 'stage') return;
       setState((s) => {
@@ -65,14 +68,14 @@ export function useDemoCompiler() {
     });
     try {
       const result = await compileDemo({ ...request, compilationId });
-      setState({ ...IDLE, stage: 'complete', progress: COMPILE_STAGE_PROGRESS.complete, stages: merge([], result.stages), flash: true, result });
+      setState((s) => ({ ...IDLE, stage: 'complete', progress: COMPILE_STAGE_PROGRESS.complete, stages: merge([], result.stages), flash: true, result, runs: s.runs + 1, lastOutcome: 'success' }));
       later(COMPILE_SUCCESS_FLASH_MS, () => setState((s) => ({ ...s, flash: false, stage: 'idle' })));
       return { ok: true, result };
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown.message : String(thrown);
       const stages = thrown instanceof CompileError ? merge([], thrown.stages) : [];
       const failedStage = thrown instanceof CompileError && thrown.stage ? thrown.stage : null;
-      setState((s) => ({ ...IDLE, result: s.result, stage: 'error', stages, failedStage, progress: stages.filter((t) => t.stage !== failedStage).at(-1)?.progress ?? 0, shake: true, error }));
+      setState((s) => ({ ...IDLE, result: s.result, runs: s.runs + 1, lastOutcome: 'failure', stage: 'error', stages, failedStage, progress: stages.filter((t) => t.stage !== failedStage).at(-1)?.progress ?? 0, shake: true, error }));
       later(COMPILE_ERROR_SHAKE_MS, () => setState((s) => ({ ...s, shake: false })));
       return { ok: false, error };
     } finally {
@@ -81,7 +84,7 @@ export function useDemoCompiler() {
     }
   }, []);
 
-  const restore = useCallback((result: DemoCompileResult | null) => setState({ ...IDLE, result }), []);
+  const restore = useCallback((result: DemoCompileResult | null) => setState((s) => ({ ...IDLE, result, runs: s.runs, lastOutcome: s.lastOutcome })), []);
 
   return { state, start, restore, isRunning: () => running.current };
 }
