@@ -14,21 +14,30 @@ fs.mkdirSync(dist, { recursive: true });
 // The built-in default policy is built once here and embedded as JSON: building it from the
 // regulation profiles on every hook call was the largest cost of a cold process.
 const { defaultPolicy } = await tsImport('../../engine/src/agent/default-policy.ts', import.meta.url);
-const coreTmp = path.join(dist, `bytebound-hook-core.${process.pid}.tmp.mjs`);
+const staging = path.join(dist, `.build-${process.pid}`);
 await build({
-  stdin: { contents: "export { run } from './src/commands/hook.ts';", resolveDir: cli, loader: 'ts', sourcefile: 'hook-entry.ts' },
+  entryPoints: [{ in: path.join(cli, 'src/commands/hook.ts'), out: 'bytebound-hook-core' }],
   bundle: true,
+  splitting: true,
+  chunkNames: 'hook-chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
   minify: true,
   legalComments: 'none',
   define: { BYTEBOUND_DEFAULT_POLICY_JSON: JSON.stringify(JSON.stringify(defaultPolicy())) },
-  outfile: coreTmp,
+  outdir: staging,
   logLevel: 'warning',
 });
-// Renamed into place, so a hook starting while another build runs never reads half a file.
-fs.renameSync(coreTmp, path.join(dist, 'bytebound-hook-core.mjs'));
+// Chunks first, the core last, each renamed into place, so a hook starting while another build
+// runs never reads half a file (chunk names carry their content hash).
+fs.mkdirSync(path.join(dist, 'hook-chunks'), { recursive: true });
+const chunks = fs.readdirSync(path.join(staging, 'hook-chunks'));
+for (const chunk of chunks) fs.renameSync(path.join(staging, 'hook-chunks', chunk), path.join(dist, 'hook-chunks', chunk));
+fs.renameSync(path.join(staging, 'bytebound-hook-core.js'), path.join(dist, 'bytebound-hook-core.mjs'));
+fs.rmSync(staging, { recursive: true, force: true });
+// Chunks of earlier builds are no longer referenced (their names carry another hash).
+for (const old of fs.readdirSync(path.join(dist, 'hook-chunks'))) if (!chunks.includes(old)) fs.rmSync(path.join(dist, 'hook-chunks', old), { force: true });
 
 const launcher = `#!/usr/bin/env node
 // bytebound hook, bundled (built by packages/cli/scripts/build-hook.mjs). Usage: bytebound-hook.mjs [--policy p.bb]

@@ -4,7 +4,6 @@
 // output the hook protocol expects. `bytebound hook export-log` writes the log for `bytebound verify`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parsePolicy } from '@bytebound/compiler/bytebound-format';
 import { decide as referenceDecide } from '@bytebound/compiler/evaluate';
 import type { Policy } from '@bytebound/compiler/policy-model';
 import { appendDecision, appendHookLogLine, exportAuditLog } from '@bytebound/engine/agent/audit-log';
@@ -32,14 +31,15 @@ function builtInPolicy(): Policy {
   return typeof BYTEBOUND_DEFAULT_POLICY_JSON === 'string' ? (JSON.parse(BYTEBOUND_DEFAULT_POLICY_JSON) as Policy) : defaultPolicy();
 }
 
-export function activePolicy(file: string | undefined): ActivePolicy {
+export async function activePolicy(file: string | undefined): Promise<ActivePolicy> {
   const name = file ? path.basename(file) : 'the built-in default policy';
   try {
     let policy: Policy;
     if (!file) policy = builtInPolicy();
     else {
       const text = fs.readFileSync(file, 'utf8');
-      policy = file.endsWith('.json') ? (JSON.parse(text) as Policy) : parsePolicy(text);
+      // Loaded only when a policy file is given: the default path does not pay for the parser.
+      policy = file.endsWith('.json') ? (JSON.parse(text) as Policy) : (await import('@bytebound/compiler/bytebound-format')).parsePolicy(text);
     }
     // One decision per process: the reference evaluator answers it in well under a millisecond,
     // where building the engine's per-opcode tables would cost more than the decision itself.
@@ -104,7 +104,7 @@ export async function run(args: string[]): Promise<number> {
     }
   }
   const raw = readStdin();
-  const active = activePolicy(policyFile);
+  const active = await activePolicy(policyFile);
   const outcome = handleHookEvent(raw ?? '', raw === null ? { ok: false, error: 'the hook input is too large', name: active.name } : active);
   const home = byteboundHome();
   let exitCode = outcome.exitCode;

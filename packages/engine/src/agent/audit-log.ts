@@ -11,7 +11,8 @@ import { CHECKPOINT_EVERY_DECISIONS } from '../config.ts';
 import { appendToFrontier, frontierRoot, fromHex, leafHash, toHex } from '../merkle.ts';
 import { type ProofBundle, auditLeafData, createProofBundle } from '../proof-bundle.ts';
 import type { Signer } from '../signing-keys.ts';
-import { AUDIT_EXPORT_KIND, type AuditExport, type AuditExportEntry } from '../verify.ts';
+// Types only: the hook bundle stays free of the verifier's code.
+import type { AUDIT_EXPORT_KIND, AuditExport, AuditExportEntry } from '../verify.ts';
 import { AUDIT_DIR, AUDIT_LOCK_RETRY_MS, AUDIT_LOCK_STALE_MS, AUDIT_LOCK_TIMEOUT_MS } from './config.ts';
 import type { HookDecision } from './hook-events.ts';
 
@@ -101,7 +102,8 @@ export function exportAuditLog(home: string, signer: Signer): AuditExport {
       return { index, leafHash: leaf, bundleId, createdAt, envelope };
     });
     const checkpoints = fs.existsSync(f.checkpoints) ? fs.readFileSync(f.checkpoints, 'utf8').split('\n').filter(Boolean).map((t) => JSON.parse(t) as Checkpoint) : [];
-    return { kind: AUDIT_EXPORT_KIND, checkpoint: head, checkpoints, entries };
+    const kind: typeof AUDIT_EXPORT_KIND = 'bytebound.audit-export';
+    return { kind, checkpoint: head, checkpoints, entries };
   });
 }
 
