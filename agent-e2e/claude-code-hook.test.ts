@@ -26,7 +26,12 @@ function project(): { dir: string; home: string } {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-agent-home-'));
   fs.mkdirSync(path.join(dir, '.claude'));
   const command = `${process.execPath} ${hook}`;
-  fs.writeFileSync(path.join(dir, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] } }));
+  fs.writeFileSync(path.join(dir, '.claude/settings.json'), JSON.stringify({
+      hooks: {
+        SessionStart: [{ hooks: [{ type: 'command', command }] }],
+        PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }],
+      },
+    }));
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'demo', private: true, scripts: { test: 'node run-tests.mjs' } }));
   fs.writeFileSync(path.join(dir, 'run-tests.mjs'), "import fs from 'node:fs';\nfs.writeFileSync('tests-ran.txt', 'ok');\nconsole.log('1 passed');\n");
   return { dir, home };
@@ -87,5 +92,7 @@ describe('bytebound hook in the real Claude Code CLI', () => {
     expect(result?.is_error ?? false).toBe(false);
     expect(JSON.stringify(result?.content)).toContain('1 passed');
     expect(fs.readFileSync(path.join(dir, 'tests-ran.txt'), 'utf8')).toBe('ok');
+    // SessionStart put the active policy in the agent's context before its first turn.
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('Bytebound is enforcing the built-in default policy');
   });
 });
