@@ -29,6 +29,7 @@ function project(): { dir: string; home: string } {
   fs.writeFileSync(path.join(dir, '.claude/settings.json'), JSON.stringify({
       hooks: {
         SessionStart: [{ hooks: [{ type: 'command', command }] }],
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }],
         PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }],
       },
     }));
@@ -94,5 +95,17 @@ describe('bytebound hook in the real Claude Code CLI', () => {
     expect(fs.readFileSync(path.join(dir, 'tests-ran.txt'), 'utf8')).toBe('ok');
     // SessionStart put the active policy in the agent's context before its first turn.
     expect(JSON.stringify(server.requests[0]?.body)).toContain('Bytebound is enforcing the built-in default policy');
+  });
+
+  it('stops a prompt with special-category data before it reaches the model', async () => {
+    const { dir, home } = project();
+    server = await startModelServer('echo unreachable');
+    const { json } = await runAgent(dir, home, 'My wife was diagnosed with HIV, write to her employer about leave', server);
+    expect(server.requests.filter((r) => r.path.startsWith('/v1/messages') && !r.path.includes('count_tokens'))).toEqual([]);
+    expect(String(json.result)).toContain('GDPR Art. 9');
+    // Claude Code shows the user their own prompt back ("Original prompt: ..."); the hook's reason never repeats it.
+    const reason = String(json.result).split('Original prompt:')[0]!;
+    expect(reason).toContain('1 health detail about a person');
+    expect(reason).not.toContain('HIV');
   });
 });
