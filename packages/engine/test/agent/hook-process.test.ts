@@ -25,7 +25,7 @@ function hook(event: Record<string, unknown> | string, env: Record<string, strin
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('the bundled hook process', () => {
+describe('the bundled hook process', { timeout: 30_000 }, () => {
   it('allows a PreToolUse for local work with exit 0 and nothing on stdout or stderr', () => {
     expect(hook({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run tests' }, tool_use_id: 'toolu_1' })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
@@ -57,7 +57,7 @@ describe('the bundled hook process', () => {
   });
 });
 
-describe('the guard', () => {
+describe('the guard', { timeout: 30_000 }, () => {
   const guard = path.join(dist, 'bytebound-hook-guard.sh');
   const pre = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' } };
   it('passes the hook answer through', () => {

@@ -28,7 +28,7 @@ afterAll(async () => {
   await client.close();
 });
 
-describe('bytebound mcp (stdio)', () => {
+describe('bytebound mcp (stdio)', { timeout: 30_000 }, () => {
   it('lists the tools compile, decide and verify', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['compile', 'decide', 'verify']);
