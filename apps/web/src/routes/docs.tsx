@@ -1,6 +1,6 @@
-// /docs: the documentation viewer (its sections come from docs/).
-import { PageIntro } from '../components/page-intro.tsx';
+// /docs: the documentation viewer (its sections are the Markdown files of docs/).
+import { DocsViewer } from '../features/docs/components/docs-viewer.tsx';
 
 export function DocsRoute() {
-  return <PageIntro title="Documentation" lead="How Bytebound compiles legal text into policy, how the engine decides, and how to integrate it." />;
+  return <DocsViewer />;
 }

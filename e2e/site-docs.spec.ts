@@ -1,0 +1,110 @@
+// The documentation viewer: the fourteen sections, search, selection scrolls to top, deep links,
+// code blocks (language, line count, line numbers, highlighting, copy feedback for 2 s), a drawn
+// diagram, and the header navigation. axe finds nothing.
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openPage } from './support/page.ts';
+
+const SECTIONS = [
+  'overview',
+  'quickstart',
+  'architecture',
+  'scope',
+  'aiGovernance',
+  'framework168',
+  'developmentStandards',
+  'api',
+  'deployment',
+  'compliance',
+  'security',
+  'support',
+  'faq',
+  'performance',
+];
+
+test('the sidebar lists the fourteen sections and the overview shows first', async ({ page }) => {
+  await openPage(page, '/docs');
+  const links = page.getByTestId('docs-sections').getByRole('link');
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs.slice(0, 14)).toEqual(SECTIONS.map((id) => `#${id}`));
+  await expect(page.locator('article[data-section="overview"]')).toContainText('compliance enforcement layer');
+  await expect(page.getByPlaceholder('Search docs...')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('search keeps the sections whose title or content contains the query, in any case', async ({ page }) => {
+  await openPage(page, '/docs');
+  const list = page.getByTestId('docs-sections').getByRole('link');
+  await page.getByPlaceholder('Search docs...').fill('POSTGRESQL');
+  await expect(list.filter({ hasText: 'Deployment' })).toHaveCount(1);
+  await expect(list.filter({ hasText: 'The 168-pattern framework' })).toHaveCount(0);
+  const count = await list.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(14);
+  await page.getByPlaceholder('Search docs...').fill('faq');
+  await expect(list.filter({ hasText: 'FAQ' })).toHaveCount(1);
+  await page.getByPlaceholder('Search docs...').fill('zzqq no such text');
+  await expect(list).toHaveCount(0);
+  await expect(page.getByText('No section mentions')).toBeVisible();
+});
+
+test('selecting a section shows it from the top and updates the address', async ({ page }) => {
+  await openPage(page, '/docs');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.getByTestId('docs-sections').getByRole('link', { name: 'Deployment' }).click();
+  await expect(page).toHaveURL(/\/docs#deployment$/);
+  await expect(page.locator('article[data-section="deployment"]')).toContainText('DATABASE_URL');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByTestId('docs-sections').getByRole('link', { name: 'Deployment' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('deep links open their section, including further guides', async ({ page }) => {
+  await openPage(page, '/docs#api');
+  await expect(page.locator('article[data-section="api"]')).toContainText('POST /api/v1/decide');
+  await openPage(page, '/docs#agent-hook');
+  await expect(page.locator('article[data-section="agent-hook"]')).toContainText('settings.json');
+});
+
+test('code blocks show language, line count and numbers, highlight on demand, and copy with feedback for 2 s', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openPage(page, '/docs#quickstart');
+  const block = page.getByTestId('code-block').first();
+  await expect(block.getByTestId('code-language')).toHaveText('bash');
+  await expect(block.getByTestId('code-lines')).toHaveText('3 lines');
+  await expect(block.getByTestId('line-numbers')).toHaveText(/^1\s*2\s*3\s*$/);
+  await expect(block.locator('code[data-highlighted="true"]')).toBeAttached();
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await block.getByRole('button', { name: 'Copy' }).click();
+  await expect(block.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await page.clock.runFor(1_900);
+  await expect(block.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(block.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await page.clock.resume();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('npm start');
+  await expectNoAxeViolations(page);
+});
+
+test('a fenced diagram is drawn as an SVG diagram', async ({ page }) => {
+  await openPage(page, '/docs#architecture');
+  const diagram = page.getByTestId('diagram');
+  await expect(diagram.getByRole('img')).toHaveAttribute('aria-label', /Legal text to validating/);
+  await expect(diagram.locator('rect')).toHaveCount(11);
+  await expect(diagram).toContainText('finalizing');
+});
+
+test('the documentation header leads home, to the top, to the security section and to pricing', async ({ page }) => {
+  await openPage(page, '/docs#faq');
+  const header = page.getByRole('navigation', { name: 'Documentation header' });
+  await header.getByRole('button', { name: 'Security' }).click();
+  await expect(page.locator('article[data-section="security"]')).toContainText('No personal data in the log');
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await header.getByRole('button', { name: 'Documentation' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await header.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.goBack();
+  await header.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
