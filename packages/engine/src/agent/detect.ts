@@ -56,6 +56,8 @@ function emailFindings(text: string, out: Finding[]) {
     const tld = domain.slice(domain.lastIndexOf('.') + 1);
     if (!/^[A-Za-z]{2,24}$/.test(tld)) continue;
     if (RESERVED_DOMAIN.test(domain) || FILE_TLD.test(domain)) continue;
+    // Role mailboxes that reach no person (commit trailers, bounce addresses).
+    if (/^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster)$/i.test(local)) continue;
     // git@github.com:org/repo, user@host:path (scp) — a remote, not a mailbox.
     if (text[end] === ':' && /[\w~/.-]/.test(text[end + 1] ?? '')) continue;
     // ssh://git@host/..., https://user@host/... — credentials or users in a URL, not addresses.

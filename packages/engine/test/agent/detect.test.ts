@@ -46,6 +46,7 @@ describe('detectData leaves what only looks like data', () => {
     ['race conditions and genetic algorithms', 'fix the race condition in the genetic algorithm, spawn via child_process'],
     ['versions, dates and file names', 'react@19.3.1 icon@2x.png released 2024-01-15 build 1.2.3-4567 ip 192.168.10.200'],
     ['example IBANs and SSNs', 'IBAN DE89 3704 0044 0532 0130 00, SSN 123-45-6789'],
+    ['no-reply role mailboxes', 'Co-Authored-By: Claude <noreply@anthropic.com>, bounce to mailer-daemon@acme-corp.com'],
   ])('%s', (_name, text) => {
     expect(detectData(text)).toEqual([]);
   });
