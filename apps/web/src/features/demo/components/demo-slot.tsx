@@ -40,7 +40,10 @@ export function DemoSlot({ eager = false }: { eager?: boolean }) {
   if (Compiler) return <Compiler />;
   return (
     <div ref={anchor} className="rounded-xl border border-ink-700 bg-ink-900 p-8 text-center text-slate-300" data-testid="demo-placeholder">
-      {failed ? 'The demo compiler could not load. Please refresh the page.' : 'Loading the demo compiler… (it needs JavaScript)'}
+      {failed ? 'The demo compiler could not load. Please refresh the page.' : 'Loading the demo compiler…'}
+      <noscript>
+        <p className="mt-2">The demo compiler runs in your browser: please enable JavaScript to use it.</p>
+      </noscript>
     </div>
   );
 }
