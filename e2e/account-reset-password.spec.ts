@@ -1,5 +1,7 @@
 // Forgot password -> the email arrives -> reset -> old sessions revoked -> sign in with the new
 // password; a reused link is refused. Then the data rights: export and deletion.
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
@@ -97,4 +99,24 @@ test('export my data, then delete my account', async ({ page, request }) => {
   expect(signIn.status()).toBe(401);
   const again = await request.post('/api/auth/register', { data: { firstName: 'Hedy', lastName: 'Lamarr', companyName: 'x', email, password: PASSWORD, acceptTerms: true } });
   expect(again.status()).toBe(201);
+});
+
+test('an expired reset link is refused', async ({ page, request }) => {
+  const email = uniqueEmail('expired');
+  expect((await request.post('/api/auth/register', { data: { firstName: 'Katherine', lastName: 'Johnson', companyName: 'NASA', email, password: PASSWORD, acceptTerms: true } })).status()).toBe(201);
+  expect((await request.post('/api/auth/forgot-password', { data: { email } })).status()).toBe(200);
+  const link = new URL(linkIn(await waitForEmail(email, /Reset your Bytebound password/), '/auth/reset-password?token='));
+  // An hour passes: the server's own database (SQLite in the e2e data directory) ages the link.
+  const db = new Database(path.join(process.env.BYTEBOUND_E2E_DATA_DIR!, 'bytebound.db'));
+  db.pragma('busy_timeout = 5000');
+  const aged = db.prepare('UPDATE password_resets SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)').run(Date.now() - 1, email);
+  db.close();
+  expect(aged.changes).toBe(1);
+
+  await openPage(page, link.pathname + link.search);
+  await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This reset link is invalid or has expired. Please request a new one.');
+  expect((await request.post('/api/auth/signin', { data: { email, password: PASSWORD } })).status()).toBe(200);
 });
