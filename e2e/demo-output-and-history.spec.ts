@@ -83,12 +83,26 @@ test('downloads carry the format extension and content its toolchain accepts (Ja
 });
 
 test('every stage shows the duration the server measured, and the details show the tier and format facts', async ({ page }) => {
+  // The WebSocket monitor streams the same stages, by compilationId.
+  const monitored: { type: string; stage?: string; ms?: number; compilationId?: string }[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/api/demo/monitor')) return;
+    socket.on('framereceived', (frame) => monitored.push(JSON.parse(String(frame.payload)) as (typeof monitored)[number]));
+  });
   const demo = await openDemo(page);
   await loadTemplate(demo, 'HIPAA');
   await formatButton(demo, 'cedar').click();
   const response = await compileAndWait(demo);
-  const body = (await response.json()) as { stages: { stage: string; ms: number }[]; metadata: { performanceTier: string }; format: { description: string; ecosystem: string } };
+  const body = (await response.json()) as {
+    compilationId: string;
+    stages: { stage: string; ms: number }[];
+    metadata: { performanceTier: string };
+    format: { description: string; ecosystem: string };
+  };
   expect(body.stages).toHaveLength(6);
+  await expect.poll(() => monitored.map((e) => e.type)).toEqual(['stage', 'stage', 'stage', 'stage', 'stage', 'stage', 'complete']);
+  expect(monitored.every((e) => e.compilationId === body.compilationId)).toBe(true);
+  expect(monitored.filter((e) => e.type === 'stage').map((e) => [e.stage, e.ms])).toEqual(body.stages.map((s) => [s.stage, s.ms]));
   for (const { stage, ms } of body.stages) {
     const shown = ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(ms < 10 ? 2 : 1)} ms`;
     await expect(demo.getByTestId(`demo-stage-${stage}`)).toContainText(shown);
