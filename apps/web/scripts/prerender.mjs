@@ -13,6 +13,10 @@ const manifestFile = path.join(dist, '.vite', 'manifest.json');
 
 /** A path no route matches: its rendering is the router's 404 error screen. */
 const UNMATCHED_PROBE = '/__bytebound-unmatched__';
+/** The public address of the site, for Open Graph URLs and the sitemap (absolute URLs). */
+const SITE_URL = (process.env.SITE_URL ?? 'https://bytebound.dev').replace(/\/$/, '');
+/** Pages that search engines should not index: sign-in, registration, checkout and the account. */
+const NOINDEX = /^\/(auth|account)(\/|$)/;
 /** Text files at least this large get precompressed siblings. */
 const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt)$/;
@@ -50,10 +54,17 @@ function chunksOf(modules) {
   return [...found].filter((file) => !skip.has(file));
 }
 
-function page({ html, meta, modules }) {
+function page({ html, meta, modules }, route) {
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    ...(route && NOINDEX.test(route) ? ['<meta name="robots" content="noindex" />'] : []),
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Bytebound" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    ...(route ? [`<meta property="og:url" content="${escapeHtml(SITE_URL + route)}" />`] : []),
+    `<meta name="twitter:card" content="summary" />`,
     ...chunksOf(modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ].join('\n    ');
   return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
@@ -69,7 +80,7 @@ let pages = 0;
 for (const route of prerenderPaths) {
   const result = await render(route);
   if (result.kind !== 'page' || result.status !== 200) throw new Error(`prerendering ${route} gave ${result.kind} ${result.status}`);
-  write(route, page(result));
+  write(route, page(result, route));
   pages++;
 }
 for (const [from, to] of Object.entries(redirects)) {
@@ -80,6 +91,19 @@ const notFound = await render(UNMATCHED_PROBE);
 if (notFound.kind !== 'page' || notFound.status !== 404) throw new Error(`the unmatched probe gave ${notFound.kind} ${notFound.status}`);
 fs.writeFileSync(path.join(dist, '404.html'), page(notFound));
 pages++;
+
+// The sitemap lists every indexable page; robots.txt points to it.
+const indexable = prerenderPaths.filter((route) => !NOINDEX.test(route));
+fs.writeFileSync(
+  path.join(dist, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
+    .map((route) => `  <url><loc>${escapeHtml(SITE_URL + route)}</loc></url>`)
+    .join('\n')}\n</urlset>\n`,
+);
+fs.writeFileSync(
+  path.join(dist, 'robots.txt'),
+  `${fs.readFileSync(path.join(root, 'public', 'robots.txt'), 'utf8').trimEnd()}\nSitemap: ${SITE_URL}/sitemap.xml\n`,
+);
 
 fs.writeFileSync(path.join(dist, 'site-manifest.json'), `${JSON.stringify({ clientRoutePrefixes: [...clientRoutePrefixes], redirects }, null, 2)}\n`);
 // The build manifest has served its purpose; it is not part of the site.

@@ -1,6 +1,6 @@
-// /privacy: the privacy policy.
-import { PageIntro } from '../components/page-intro.tsx';
+// /privacy: the privacy page.
+import { PrivacyPage } from '../features/legal-pages/components/pages.tsx';
 
 export function PrivacyRoute() {
-  return <PageIntro title="Privacy Policy" lead="What personal data Bytebound processes, why, for how long, and how you exercise your rights." />;
+  return <PrivacyPage />;
 }

@@ -1,6 +1,6 @@
-// /security: security practices.
-import { PageIntro } from '../components/page-intro.tsx';
+// /security: the security page.
+import { SecurityPage } from '../features/legal-pages/components/pages.tsx';
 
 export function SecurityRoute() {
-  return <PageIntro title="Security" lead="How Bytebound protects your data and proves every decision it makes." />;
+  return <SecurityPage />;
 }

@@ -1,6 +1,6 @@
-// /support: support channels and service levels.
-import { PageIntro } from '../components/page-intro.tsx';
+// /support: the support page.
+import { SupportPage } from '../features/legal-pages/components/pages.tsx';
 
 export function SupportRoute() {
-  return <PageIntro title="Support" lead="How to reach us, and how quickly we respond at each severity level." />;
+  return <SupportPage />;
 }

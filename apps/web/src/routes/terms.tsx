@@ -1,6 +1,6 @@
-// /terms: the terms of service.
-import { PageIntro } from '../components/page-intro.tsx';
+// /terms: the terms page.
+import { TermsPage } from '../features/legal-pages/components/pages.tsx';
 
 export function TermsRoute() {
-  return <PageIntro title="Terms of Service" lead="The terms under which Bytebound provides the site, the API and the account." />;
+  return <TermsPage />;
 }
