@@ -66,6 +66,7 @@ test('register, see the trial, choose Growth annually, confirm the test checkout
   await expect(page.getByText('Thank you — your Growth plan is active.')).toBeVisible();
   await expect(page.getByTestId('plan-name')).toHaveText('Growth (annual)');
   await expect(page.getByTestId('usage')).toHaveText('0 / 100,000 API calls');
+  await expect(page.getByTestId('arbiter-count')).toContainText('0 of 3 custom arbiters used, up to 100 rules each.');
 });
 
 test('choosing a plan without being signed in asks for sign-in first', async ({ page }) => {

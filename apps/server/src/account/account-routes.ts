@@ -85,6 +85,24 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     };
   });
 
+  // Custom arbiters are made with an API key (POST /api/v1/arbiters); the account lists them against the plan.
+  app.get('/api/account/arbiters', async (request) => {
+    const account = request.session!.account;
+    const rows = await db
+      .selectFrom('arbiters')
+      .innerJoin('arbiter_versions', (join) => join.onRef('arbiter_versions.arbiter_id', '=', 'arbiters.id').onRef('arbiter_versions.version', '=', 'arbiters.latest_version'))
+      .select(['arbiters.id', 'arbiters.name', 'arbiters.latest_version', 'arbiters.updated_at', 'arbiter_versions.rule_count'])
+      .where('arbiters.customer_id', '=', account.id)
+      .orderBy('arbiters.name')
+      .execute();
+    const { customArbiters, rulesPerArbiter } = entitlementsOf(planOf(account).plan);
+    return {
+      allowed: customArbiters,
+      rulesPerArbiter,
+      arbiters: rows.map((r) => ({ id: r.id, name: r.name, version: r.latest_version, rules: r.rule_count, updatedAt: new Date(Number(r.updated_at)).toISOString() })),
+    };
+  });
+
   app.post('/api/account/password', { schema: { body: passwordBody } }, async (request) => {
     const session = request.session!;
     const { currentPassword, newPassword } = request.body as z.infer<typeof passwordBody>;

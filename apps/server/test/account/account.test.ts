@@ -60,6 +60,25 @@ describe('account', () => {
     expect((await decide(key.key)).statusCode).toBe(401);
   });
 
+  it('lists custom arbiters against the plan: none on the trial, up to 3 on Growth', async () => {
+    const account = await register(t.app);
+    const { key } = (await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'arbiters' } })).json() as { key: { key: string } };
+    const save = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/arbiters',
+        headers: { authorization: `Bearer ${key.key}` },
+        payload: { name: 'Erasure', legalText: 'The controller shall erase personal data without undue delay where the data subject withdraws consent.' },
+      });
+    expect((await t.app.inject({ url: '/api/account/arbiters', headers: account.headers })).json()).toEqual({ allowed: 0, rulesPerArbiter: 0, arbiters: [] });
+    expect((await save()).statusCode).toBe(403);
+    await t.db.updateTable('accounts').set({ plan: 'growth', plan_status: 'active' }).where('id', '=', account.customerId).execute();
+    expect((await save()).statusCode).toBe(201);
+    const listed = (await t.app.inject({ url: '/api/account/arbiters', headers: account.headers })).json();
+    expect(listed).toMatchObject({ allowed: 3, rulesPerArbiter: 100, arbiters: [{ name: 'Erasure', version: 1, rules: expect.any(Number) }] });
+    expect(listed.arbiters[0].rules).toBeGreaterThan(0);
+  });
+
   it('answers with a clear quota message once the plan limit is used up', async () => {
     const account = await register(t.app);
     expect(await quotaProblem(t.db, account.customerId)).toBeNull();

@@ -12,6 +12,9 @@ export type AccountSummary = {
 export type ApiKey = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 export type Decision = { id: string; decision: string; exitCode: number; article: string | null; latencyUs: number; at: string; proofBundle: string | null };
 
+export type CustomArbiters = { allowed: number; rulesPerArbiter: number; arbiters: { id: string; name: string; version: number; rules: number; updatedAt: string }[] };
+
+export const loadArbiters = () => apiClient.get<CustomArbiters>('/api/account/arbiters');
 export const loadAccount = () => apiClient.get<AccountSummary>('/api/account');
 export const loadKeys = () => apiClient.get<{ keys: ApiKey[] }>('/api/account/keys');
 export const createKey = (name: string) => apiClient.post<{ key: ApiKey & { key: string } }>('/api/account/keys', { name });

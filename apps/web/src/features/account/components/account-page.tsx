@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import {
   type AccountSummary,
   type ApiKey,
+  type CustomArbiters,
   changePassword,
   clearCredentials,
   createKey,
@@ -17,6 +18,7 @@ import {
   hasStoredToken,
   isUnauthorized,
   loadAccount,
+  loadArbiters,
   loadDecisions,
   loadKeys,
   revokeKey,
@@ -30,12 +32,12 @@ const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US'
 
 const noSubscription = () => () => {};
 
-type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'error'; message: string } | { kind: 'ready'; account: AccountSummary; keys: ApiKey[]; decisions: Decision[] };
+type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'error'; message: string } | { kind: 'ready'; account: AccountSummary; keys: ApiKey[]; decisions: Decision[]; arbiters: CustomArbiters };
 
 async function fetchAccountState(): Promise<State> {
   try {
-    const [account, keys, decisions] = await Promise.all([loadAccount(), loadKeys(), loadDecisions()]);
-    return { kind: 'ready', account, keys: keys.keys, decisions: decisions.decisions };
+    const [account, keys, decisions, arbiters] = await Promise.all([loadAccount(), loadKeys(), loadDecisions(), loadArbiters()]);
+    return { kind: 'ready', account, keys: keys.keys, decisions: decisions.decisions, arbiters };
   } catch (error) {
     if (isUnauthorized(error)) {
       clearCredentials();
@@ -110,6 +112,7 @@ export function AccountPage() {
           <Overview account={state.account} />
           <Keys keys={state.keys} onChange={refresh} />
           <Decisions decisions={state.decisions} />
+          <Arbiters arbiters={state.arbiters} />
           <PasswordPanel />
           <Panel title="Sign out">
             <div className="flex flex-wrap gap-3">
@@ -317,6 +320,28 @@ function Decisions({ decisions }: { decisions: Decision[] }) {
             ))}
           </tbody>
         </table>
+      )}
+    </Panel>
+  );
+}
+
+function Arbiters({ arbiters }: { arbiters: CustomArbiters }) {
+  const limit = arbiters.allowed < 0 ? 'unlimited' : String(arbiters.allowed);
+  return (
+    <Panel title="Custom arbiters">
+      <p className="text-sm text-slate-300" data-testid="arbiter-count">
+        {arbiters.arbiters.length} of {limit} custom arbiters used
+        {arbiters.rulesPerArbiter > 0 ? `, up to ${arbiters.rulesPerArbiter} rules each` : ''}.{' '}
+        {arbiters.allowed === 0 ? 'Your plan includes the built-in arbiters only.' : 'Create one with an API key: POST /api/v1/arbiters.'}
+      </p>
+      {arbiters.arbiters.length > 0 && (
+        <ul className="mt-3 space-y-1 text-sm">
+          {arbiters.arbiters.map((a) => (
+            <li key={a.id} className="text-slate-200">
+              <span className="font-semibold text-white">{a.name}</span> — version {a.version}, {a.rules} rules, updated {date(a.updatedAt)}
+            </li>
+          ))}
+        </ul>
       )}
     </Panel>
   );
