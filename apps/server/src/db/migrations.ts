@@ -265,6 +265,31 @@ function migrations(db: Database): Record<string, Migration> {
           .execute();
       },
     },
+    '0005-decision-webhooks': {
+      async up(k: Kysely<unknown>) {
+        await k.schema
+          .createTable('decision_webhooks')
+          .addColumn('customer_id', 'text', (c) => c.primaryKey())
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('secret_encrypted', 'text', (c) => c.notNull())
+          .addColumn('cursor_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('webhook_deliveries')
+          .addColumn('decision_id', 'text', (c) => c.primaryKey())
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull())
+          .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+          .addColumn('delivered_at', 'bigint')
+          .addColumn('failed_at', 'bigint')
+          .addColumn('last_status', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['delivered_at', 'failed_at', 'next_attempt_at']).execute();
+      },
+    },
   };
 }
 
