@@ -253,6 +253,29 @@ export type GdprRequestsTable = {
   used_at: number | null;
 };
 
+/** A customer's decision webhook: blocked decisions are POSTed to url, signed with the (sealed) secret. */
+export type DecisionWebhooksTable = {
+  customer_id: string;
+  url: string;
+  secret_encrypted: string;
+  /** Decisions created at or after this time (epoch ms) are still to be queued. */
+  cursor_at: number;
+  created_at: number;
+};
+
+/** One blocked decision to deliver to a webhook, retried with backoff. */
+export type WebhookDeliveriesTable = {
+  decision_id: string;
+  customer_id: string;
+  payload: string;
+  attempts: number;
+  next_attempt_at: number;
+  delivered_at: number | null;
+  failed_at: number | null;
+  last_status: string | null;
+  created_at: number;
+};
+
 export type Tables = {
   client_logs: ClientLogsTable;
   api_keys: ApiKeysTable;
@@ -278,4 +301,6 @@ export type Tables = {
   billing_events: BillingEventsTable;
   outbox: OutboxTable;
   gdpr_requests: GdprRequestsTable;
+  decision_webhooks: DecisionWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };
