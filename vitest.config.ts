@@ -1,6 +1,8 @@
 // Test projects: `unit` (pure code, no services), `toolchain` (compiler output checked by OPA, rustc,
 // wabt, Cedar, SQLite and PostgreSQL), and the server's integration tests twice, on SQLite and on
-// PostgreSQL (a throwaway server started for the run). The browser tests run under Playwright (e2e/).
+// PostgreSQL (a throwaway server started for the run), and `agent-e2e` (the real Claude Code CLI
+// with bytebound hook wired in, against a scripted local model). The browser tests run under
+// Playwright (e2e/).
 import { defineConfig } from 'vitest/config';
 
 const postgres = ['./test/global-postgres.ts'];
@@ -43,6 +45,15 @@ export default defineConfig({
           globalSetup: postgres,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'agent-e2e',
+          include: ['agent-e2e/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

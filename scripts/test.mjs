@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in one command that works on a fresh machine.
 // Installs the system tools the suites need (or says exactly what to install), then runs lint,
-// typecheck, the Vitest projects (unit, toolchain, integration on SQLite and on PostgreSQL), builds
-// the site and runs the browser tests in Chromium. Ends with one line: "tests: N passed, N failed".
-// Usage: node scripts/test.mjs [unit|toolchain|integration|e2e ...]   (no argument: everything)
+// typecheck, the Vitest projects (unit, toolchain, integration on SQLite and on PostgreSQL, the real
+// agent), builds the site and runs the browser tests in Chromium. Ends with one line:
+// "tests: N passed, N failed".
+// Usage: node scripts/test.mjs [unit|toolchain|integration|agent|e2e ...]   (no argument: everything)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,7 @@ function readJson(file) {
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
-const projects = ['unit', 'toolchain', 'integration'].filter(wants);
+const projects = ['unit', 'toolchain', 'integration', 'agent'].filter(wants);
 const needs = new Set();
 if (projects.includes('toolchain')) ['opa', 'rustc', 'postgres'].forEach((t) => needs.add(t));
 if (projects.includes('integration')) needs.add('postgres');
@@ -58,7 +59,8 @@ if (only.size === 0) {
 
 if (projects.length) {
   const vitestJson = path.join(results, 'vitest.json');
-  const projectArgs = projects.flatMap((p) => (p === 'integration' ? ['--project', 'integration-sqlite', '--project', 'integration-postgres'] : ['--project', p]));
+  const vitestProjects = { unit: ['unit'], toolchain: ['toolchain'], integration: ['integration-sqlite', 'integration-postgres'], agent: ['agent-e2e'] };
+  const projectArgs = projects.flatMap((p) => vitestProjects[p].flatMap((name) => ['--project', name]));
   run('vitest', 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
   const report = readJson(vitestJson);
   if (report) {
