@@ -22,6 +22,11 @@ const FORMATS = [
   { id: 'wasm', label: 'wasm' },
 ];
 
+if (!fs.existsSync(path.resolve(import.meta.dirname, '../apps/web/dist/index.html'))) {
+  console.error('The site is not built: run npm run build -w @bytebound/web first.');
+  process.exit(1);
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-bench-demo-'));
 const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir }));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
