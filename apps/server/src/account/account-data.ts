@@ -20,6 +20,7 @@ export const accountDataRights: DataRightsHandler = {
   async access(db, subject) {
     const account = await accountOf(db, subject);
     if (!account) return null;
+    const webhook = await db.selectFrom('decision_webhooks').select(['url', 'created_at']).where('customer_id', '=', account.id).executeTakeFirst();
     const [sessions, keys, checkouts, decisions] = await Promise.all([
       db.selectFrom('sessions').select(['created_at', 'expires_at', 'remember']).where('account_id', '=', account.id).execute(),
       listApiKeys(db, account.id),
@@ -41,6 +42,7 @@ export const accountDataRights: DataRightsHandler = {
       sessions: sessions.map((s) => ({ createdAt: iso(s.created_at), expiresAt: iso(s.expires_at), rememberMe: s.remember === 1 })),
       apiKeys: keys.map(({ id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt }) => ({ id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt })),
       checkouts: checkouts.map((c) => ({ plan: c.plan, billingCycle: c.billing_cycle, provider: c.provider, createdAt: iso(c.created_at), completedAt: iso(c.completed_at) })),
+      decisionWebhook: webhook ? { url: webhook.url, createdAt: iso(webhook.created_at) } : null,
       decisions: decisions.map((d) => ({ id: d.id, decision: d.decision, exitCode: d.exit_code, article: d.article, proofBundle: d.bundle_id, at: iso(d.created_at) })),
     };
   },
@@ -58,6 +60,8 @@ export const accountDataRights: DataRightsHandler = {
       const arbiterIds = trx.selectFrom('arbiters').select('id').where('customer_id', '=', account.id);
       count(await trx.deleteFrom('arbiter_versions').where('arbiter_id', 'in', arbiterIds).executeTakeFirst());
       count(await trx.deleteFrom('arbiters').where('customer_id', '=', account.id).executeTakeFirst());
+      count(await trx.deleteFrom('webhook_deliveries').where('customer_id', '=', account.id).executeTakeFirst());
+      count(await trx.deleteFrom('decision_webhooks').where('customer_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('sessions').where('account_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('password_resets').where('account_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('checkouts').where('account_id', '=', account.id).executeTakeFirst());

@@ -13,9 +13,11 @@ import { PLANS } from '../billing/plans.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { passwordChangedEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
+import { deleteWebhook, saveWebhook, webhookUrlProblem } from './decision-webhooks.ts';
 
 const keyBody = z.object({ name: z.string().trim().min(1, 'Name the key').max(80, 'A key name has at most 80 characters') }).strict();
 const keyParams = z.object({ id: z.string().regex(/^[0-9a-f]{1,64}$/, 'Unknown key') });
+const webhookBody = z.object({ url: z.string().trim().min(1, 'Enter the webhook URL').max(2_000) }).strict();
 const passwordBody = z.object({ currentPassword: z.string().min(1, 'Current password is required').max(256), newPassword: z.string().max(256) }).strict();
 
 export async function accountRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
@@ -101,6 +103,37 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
       rulesPerArbiter,
       arbiters: rows.map((r) => ({ id: r.id, name: r.name, version: r.latest_version, rules: r.rule_count, updatedAt: new Date(Number(r.updated_at)).toISOString() })),
     };
+  });
+
+  app.get('/api/account/webhook', async (request) => {
+    const account = request.session!.account;
+    const row = await db.selectFrom('decision_webhooks').select(['url', 'created_at']).where('customer_id', '=', account.id).executeTakeFirst();
+    const counts = await db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => [eb.fn.count<number>('delivered_at').as('delivered'), eb.fn.count<number>('failed_at').as('failed'), eb.fn.countAll<number>().as('total')])
+      .where('customer_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    return {
+      allowed: entitlementsOf(planOf(account).plan).webhooks,
+      webhook: row ? { url: row.url, createdAt: new Date(Number(row.created_at)).toISOString() } : null,
+      deliveries: { delivered: Number(counts.delivered), failed: Number(counts.failed), pending: Number(counts.total) - Number(counts.delivered) - Number(counts.failed) },
+    };
+  });
+
+  app.put('/api/account/webhook', { schema: { body: webhookBody } }, async (request) => {
+    const account = request.session!.account;
+    const plan = planOf(account).plan;
+    if (!entitlementsOf(plan).webhooks) throw new HttpError(403, `Decision webhooks are part of the Growth and Enterprise plans; your plan is ${PLANS[plan].displayName}.`);
+    const { url } = request.body as z.infer<typeof webhookBody>;
+    const problem = webhookUrlProblem(config, url);
+    if (problem) throw new HttpError(400, problem);
+    const secret = await saveWebhook(db, config, account.id, url);
+    return { url, secret };
+  });
+
+  app.delete('/api/account/webhook', async (request) => {
+    await deleteWebhook(db, request.session!.account.id);
+    return { deleted: true };
   });
 
   app.post('/api/account/password', { schema: { body: passwordBody } }, async (request) => {

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { accountDataRights, outboxDataRights } from '../account/account-data.ts';
 import { accountRoutes } from '../account/account-routes.ts';
+import { startWebhookDispatcher } from '../account/decision-webhooks.ts';
 import { billingRoutes, billingWebhookRoutes } from '../billing/billing-routes.ts';
 import { createMailer, type Mailer, outboxDirectory } from '../email/mailer.ts';
 import { DataRightsRegistry } from '../gdpr/data-rights.ts';
@@ -42,6 +43,12 @@ export async function registerAccounts(app: FastifyInstance): Promise<void> {
     purge: async (db, cutoff) => Number((await db.deleteFrom('outbox').where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows),
   });
   app.retention.register({
+    name: 'decision webhook deliveries',
+    periodMs: TOKEN_RECORD_RETENTION_MS,
+    purge: async (db, cutoff) =>
+      Number((await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)])).executeTakeFirst()).numDeletedRows),
+  });
+  app.retention.register({
     name: 'billing events',
     periodMs: BILLING_EVENT_RETENTION_MS,
     purge: async (db, cutoff) => Number((await db.deleteFrom('billing_events').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows),
@@ -52,4 +59,5 @@ export async function registerAccounts(app: FastifyInstance): Promise<void> {
   await app.register(billingWebhookRoutes);
   await app.register(accountRoutes, { mailer });
   await app.register(gdprRoutes, { mailer });
+  startWebhookDispatcher(app);
 }
