@@ -6,6 +6,8 @@ import { openPage } from './support/page.ts';
 import { uniqueEmail, waitForEmail } from './support/smtp.ts';
 
 export const PASSWORD = 'Orbit-Lantern-Quartz-42';
+// The refused webhook URL is answered 400, which the browser logs.
+test.use({ allowedErrors: [/status of 400/] });
 
 test('register, see the trial, choose Growth annually, confirm the test checkout and see the plan active', async ({ page }) => {
   const email = uniqueEmail('register');
@@ -67,6 +69,14 @@ test('register, see the trial, choose Growth annually, confirm the test checkout
   await expect(page.getByTestId('plan-name')).toHaveText('Growth (annual)');
   await expect(page.getByTestId('usage')).toHaveText('0 / 100,000 API calls');
   await expect(page.getByTestId('arbiter-count')).toContainText('0 of 3 custom arbiters used, up to 100 rules each.');
+  await page.getByLabel('Webhook URL').fill('http://example.com/hook');
+  await page.getByRole('button', { name: 'Save webhook' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The webhook URL must use https');
+  await page.getByLabel('Webhook URL').fill('https://hooks.example.com/bytebound');
+  await page.getByRole('button', { name: 'Save webhook' }).click();
+  await expect(page.getByText(/Signing secret \(shown once\): whsec_[0-9a-f]{64}/)).toBeVisible();
+  await expect(page.getByText('Blocked decisions go to')).toContainText('https://hooks.example.com/bytebound');
+  await expectNoAxeViolations(page);
 });
 
 test('choosing a plan without being signed in asks for sign-in first', async ({ page }) => {

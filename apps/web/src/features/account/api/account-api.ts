@@ -15,6 +15,11 @@ export type Decision = { id: string; decision: string; exitCode: number; article
 export type CustomArbiters = { allowed: number; rulesPerArbiter: number; arbiters: { id: string; name: string; version: number; rules: number; updatedAt: string }[] };
 
 export const loadArbiters = () => apiClient.get<CustomArbiters>('/api/account/arbiters');
+export type WebhookStatus = { allowed: boolean; webhook: { url: string; createdAt: string } | null; deliveries: { delivered: number; failed: number; pending: number } };
+
+export const loadWebhook = () => apiClient.get<WebhookStatus>('/api/account/webhook');
+export const saveWebhook = (url: string) => apiClient.request<{ url: string; secret: string }>('/api/account/webhook', { method: 'PUT', body: { url } });
+export const removeWebhook = () => apiClient.request<{ deleted: boolean }>('/api/account/webhook', { method: 'DELETE', body: {} });
 export const loadAccount = () => apiClient.get<AccountSummary>('/api/account');
 export const loadKeys = () => apiClient.get<{ keys: ApiKey[] }>('/api/account/keys');
 export const createKey = (name: string) => apiClient.post<{ key: ApiKey & { key: string } }>('/api/account/keys', { name });

@@ -8,6 +8,7 @@ import {
   type AccountSummary,
   type ApiKey,
   type CustomArbiters,
+  type WebhookStatus,
   changePassword,
   clearCredentials,
   createKey,
@@ -19,6 +20,9 @@ import {
   isUnauthorized,
   loadAccount,
   loadArbiters,
+  loadWebhook,
+  removeWebhook,
+  saveWebhook,
   loadDecisions,
   loadKeys,
   revokeKey,
@@ -32,12 +36,12 @@ const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US'
 
 const noSubscription = () => () => {};
 
-type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'error'; message: string } | { kind: 'ready'; account: AccountSummary; keys: ApiKey[]; decisions: Decision[]; arbiters: CustomArbiters };
+type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'error'; message: string } | { kind: 'ready'; account: AccountSummary; keys: ApiKey[]; decisions: Decision[]; arbiters: CustomArbiters; webhook: WebhookStatus };
 
 async function fetchAccountState(): Promise<State> {
   try {
-    const [account, keys, decisions, arbiters] = await Promise.all([loadAccount(), loadKeys(), loadDecisions(), loadArbiters()]);
-    return { kind: 'ready', account, keys: keys.keys, decisions: decisions.decisions, arbiters };
+    const [account, keys, decisions, arbiters, webhook] = await Promise.all([loadAccount(), loadKeys(), loadDecisions(), loadArbiters(), loadWebhook()]);
+    return { kind: 'ready', account, keys: keys.keys, decisions: decisions.decisions, arbiters, webhook };
   } catch (error) {
     if (isUnauthorized(error)) {
       clearCredentials();
@@ -113,6 +117,7 @@ export function AccountPage() {
           <Keys keys={state.keys} onChange={refresh} />
           <Decisions decisions={state.decisions} />
           <Arbiters arbiters={state.arbiters} />
+          <Webhook status={state.webhook} onChange={refresh} />
           <PasswordPanel />
           <Panel title="Sign out">
             <div className="flex flex-wrap gap-3">
@@ -342,6 +347,69 @@ function Arbiters({ arbiters }: { arbiters: CustomArbiters }) {
             </li>
           ))}
         </ul>
+      )}
+    </Panel>
+  );
+}
+
+function Webhook({ status, onChange }: { status: WebhookStatus; onChange: () => Promise<void> }) {
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const saved = await saveWebhook(url.trim());
+      setSecret(saved.secret);
+      setUrl('');
+      await onChange();
+    } catch (failure) {
+      setError(errorText(failure, 'The webhook could not be saved.'));
+    }
+  }
+
+  if (!status.allowed) {
+    return (
+      <Panel title="Decision webhook">
+        <p className="text-sm text-slate-300">Decision webhooks (every blocked decision sent to your URL, signed) are part of the Growth and Enterprise plans.</p>
+      </Panel>
+    );
+  }
+  return (
+    <Panel title="Decision webhook">
+      {status.webhook ? (
+        <p className="text-sm text-slate-200">
+          Blocked decisions go to <code className="font-mono text-white">{status.webhook.url}</code>: {status.deliveries.delivered} delivered, {status.deliveries.pending} pending,{' '}
+          {status.deliveries.failed} failed.{' '}
+          <button type="button" className="font-semibold text-red-200 underline" onClick={() => void removeWebhook().then(onChange)}>
+            Remove webhook
+          </button>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-300">Every blocked decision is POSTed to this URL, signed with X-Bytebound-Signature, and retried when it fails.</p>
+      )}
+      <form onSubmit={save} className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-60 flex-1">
+          <label htmlFor="webhook-url" className="text-sm font-medium text-slate-200">
+            Webhook URL
+          </label>
+          <input id="webhook-url" type="url" className={input} value={url} required onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/bytebound" />
+        </div>
+        <button type="submit" className={button} disabled={!url.trim()}>
+          Save webhook
+        </button>
+      </form>
+      {secret && (
+        <p role="status" className="mt-3 text-sm text-amber-100">
+          Signing secret (shown once): <code className="font-mono break-all text-white">{secret}</code>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-200">
+          {error}
+        </p>
       )}
     </Panel>
   );
