@@ -24,8 +24,8 @@ async function settle(page: Page) {
 async function openWithFrozenClock(page: Page) {
   const start = Date.parse('2026-01-01T00:00:00Z');
   await page.clock.install({ time: start });
-  await page.goto('/', { waitUntil: 'commit' });
-  await page.clock.pauseAt(start + 60_000);
+  await page.clock.pauseAt(start + 1_000);
+  await page.goto('/');
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   await settle(page);
 }
@@ -73,7 +73,8 @@ test('every section of the homepage is there, in order, with the calls to action
   await expect(page.getByRole('link', { name: 'Book Enterprise Demo' }).first()).toHaveAttribute('href', '#contact');
   // The six real compile stages and the real hook settings.
   await expect(page.locator('#pipeline li')).toHaveText([/validating/, /parsing/, /analyzing/, /generating/, /optimizing/, /finalizing/]);
-  await expect(page.locator('#pretool-hook pre')).toContainText('"command": "bytebound hook"');
+  await expect(page.locator('#pretool-hook pre')).toContainText('"PreToolUse"');
+  await expect(page.locator('#pretool-hook pre')).toContainText('bytebound-hook-guard.sh');
   await expectNoAxeViolations(page);
 });
 
@@ -241,6 +242,7 @@ test('the metrics section shows the public counters of real decisions', async ({
   await openPage(page, '/');
   await page.locator('#metrics').scrollIntoViewIfNeeded();
   const metrics = page.getByTestId('metrics');
+  await expect(metrics).toHaveAttribute('data-loaded', 'true');
   await expect(metrics).toContainText('Decisions signed');
   await expect(metrics).toContainText(expected.totalDecisions.toLocaleString('en-US'));
 });
@@ -281,7 +283,7 @@ test('with motion, the backdrop runs on animation frames and its pause stops the
   });
   await openPage(page, '/');
   await expect(page.getByTestId('backdrop')).toHaveAttribute('data-running', 'true');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested)).toBeGreaterThan(10);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested), { timeout: 10_000 }).toBeGreaterThan(10);
   await page.getByRole('button', { name: 'Pause background animation' }).click();
   const after = await page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested);
   await page.waitForTimeout(500);

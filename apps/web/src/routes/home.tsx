@@ -23,7 +23,6 @@ import {
   Timeline,
   ValueProposition,
 } from '../features/home/components/story-sections.tsx';
-import { useSectionTracking } from '../features/home/hooks/use-section-tracking.ts';
 import { HOME_SECTIONS } from '../features/home/lib/home-sections.ts';
 import { PodcastPlayer } from '../features/podcast/components/podcast-section.tsx';
 import { TestimonialsSection } from '../features/testimonials/components/testimonials-section.tsx';
@@ -31,10 +30,9 @@ import { TestimonialsSection } from '../features/testimonials/components/testimo
 const SECTION_IDS = HOME_SECTIONS.map((section) => section.id);
 
 export function HomeRoute() {
-  const inView = useSectionTracking(SECTION_IDS);
   return (
     <>
-      <DotNav sections={HOME_SECTIONS} inView={inView} />
+      <DotNav sections={HOME_SECTIONS} ids={SECTION_IDS} />
       <Backdrop>
         <Hero />
       </Backdrop>

@@ -7,6 +7,8 @@ import { onFrame } from '../lib/frame-loop.ts';
 import { Scene } from '../lib/scene.ts';
 
 const noSubscription = () => () => {};
+/** How long after hydration the backdrop starts moving (it shows its first frame at once). */
+const BACKDROP_START_DELAY_MS = 1_500;
 
 export function Backdrop({ children }: { children: ReactNode }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -37,14 +39,26 @@ export function Backdrop({ children }: { children: ReactNode }) {
     if (reduced || paused) return;
 
     let stop: (() => void) | null = null;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting && !stop) stop = onFrame((now) => scene.step(now));
-      else if (!entry?.isIntersecting && stop) {
+    let onScreen = false;
+    // Motion starts once the page has loaded and settled, so it never competes with hydration.
+    let started = false;
+    const update = () => {
+      if (started && onScreen && !stop) stop = onFrame((now) => scene.step(now));
+      else if ((!started || !onScreen) && stop) {
         stop();
         stop = null;
       }
+    };
+    const observer = new IntersectionObserver(([entry]) => {
+      onScreen = entry?.isIntersecting ?? false;
+      update();
     });
     observer.observe(canvas);
+    const begin = () => {
+      started = true;
+      update();
+    };
+    const startTimer = window.setTimeout(begin, document.readyState === 'complete' ? BACKDROP_START_DELAY_MS : BACKDROP_START_DELAY_MS * 2);
     const parent = canvas.parentElement!;
     const onPointer = (event: PointerEvent) => {
       const rect = canvas.getBoundingClientRect();
@@ -54,6 +68,7 @@ export function Backdrop({ children }: { children: ReactNode }) {
     window.addEventListener('resize', fit);
     return () => {
       observer.disconnect();
+      window.clearTimeout(startTimer);
       stop?.();
       parent.removeEventListener('pointermove', onPointer);
       window.removeEventListener('resize', fit);

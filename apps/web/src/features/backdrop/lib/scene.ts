@@ -55,9 +55,11 @@ export class Scene {
   step(now: number) {
     const dt = this.last ? Math.min(50, now - this.last) / 16 : 1;
     this.last = now;
-    for (const p of [...this.particles, ...this.nodes]) {
-      p.x = (p.x + p.vx * dt + this.width) % this.width;
-      p.y = (p.y + p.vy * dt + this.height) % this.height;
+    for (const points of [this.particles, this.nodes]) {
+      for (const p of points) {
+        p.x = (p.x + p.vx * dt + this.width) % this.width;
+        p.y = (p.y + p.vy * dt + this.height) % this.height;
+      }
     }
     for (let i = 0; i < this.drops.length; i++) this.drops[i] = (this.drops[i]! + 0.6 * dt) % (this.height + MATRIX_CELL);
     this.trail = this.trail.filter((t) => now - t.at < CURSOR_TRAIL_LIFETIME_MS);

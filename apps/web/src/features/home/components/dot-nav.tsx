@@ -1,12 +1,15 @@
 // The vertical dot navigation at the right edge: one dot per section, highlighted while its section
 // is in view; a click scrolls smoothly there (instantly under reduced motion).
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
+import { useSectionTracking } from '../hooks/use-section-tracking.ts';
 import type { HomeSection } from '../lib/home-sections.ts';
 
-type Props = { sections: readonly HomeSection[]; inView: ReadonlySet<string> };
+type Props = { sections: readonly HomeSection[]; ids: readonly string[] };
 
-export function DotNav({ sections, inView }: Props) {
+// The tracking lives here, so a change of the section in view re-renders the dots, not the page.
+export function DotNav({ sections, ids }: Props) {
   const reduced = useReducedMotion();
+  const inView = useSectionTracking(ids);
   return (
     <nav aria-label="Sections" className="fixed top-1/2 right-3 z-30 hidden -translate-y-1/2 lg:block">
       <ul className="flex flex-col gap-2">

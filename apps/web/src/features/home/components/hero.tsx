@@ -25,7 +25,8 @@ export function Hero() {
       <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-white sm:text-6xl">
         Bytebound, the first <span className="text-brand-300">legal-to-code</span> compiler
       </h1>
-      <p className="mt-6 min-h-[2rem] font-mono text-xl text-brand-200 sm:text-2xl">
+      {/* Room for the longest phrase (two lines on a phone), so typing never moves the page. */}
+      <p className="mt-6 min-h-[3.5rem] font-mono text-xl text-brand-200 sm:min-h-[2rem] sm:text-2xl">
         <span className="sr-only">Compiles legal text into policy code, for example: {HERO_PHRASES.join('; ')}.</span>
         <span aria-hidden="true" data-testid="typewriter">
           Compiling {text}

@@ -33,31 +33,28 @@ export function MetricsSection() {
     return () => observer.disconnect();
   }, []);
 
-  const figures: Array<[string, string]> = metrics
-    ? [
-        ['Decisions signed', metrics.totalDecisions.toLocaleString('en-US')],
-        ['Allowed', metrics.allowedDecisions.toLocaleString('en-US')],
-        ['Blocked', metrics.blockedDecisions.toLocaleString('en-US')],
-        ['Average engine time', `${metrics.averageExecutionTime} µs`],
-        ['Server uptime', uptimeText(metrics.uptime)],
-      ]
-    : [];
+  // The cards are there from the start (with a dash until the counters arrive), so loading them
+  // never moves the page.
+  const figures: Array<[string, string]> = [
+    ['Decisions signed', metrics ? metrics.totalDecisions.toLocaleString('en-US') : '—'],
+    ['Allowed', metrics ? metrics.allowedDecisions.toLocaleString('en-US') : '—'],
+    ['Blocked', metrics ? metrics.blockedDecisions.toLocaleString('en-US') : '—'],
+    ['Average engine time', metrics ? `${metrics.averageExecutionTime} µs` : '—'],
+    ['Server uptime', metrics ? uptimeText(metrics.uptime) : '—'],
+  ];
 
   return (
     <HomeSection id="metrics" eyebrow="Live metrics" title="Real decisions, counted by this server" lead="Aggregate, anonymous counters of the decisions this service has signed through its decision API since it started keeping them. No demo traffic is counted.">
-      <div ref={ref} className="min-h-[7rem]" aria-live="polite">
-        {failed && <p className="text-slate-300">The metrics could not be loaded just now.</p>}
-        {!metrics && !failed && <p className="text-slate-300">Loading the counters…</p>}
-        {metrics && (
-          <dl data-testid="metrics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div ref={ref} aria-live="polite">
+        <p className="mb-4 h-6 text-sm text-slate-300">{failed ? 'The metrics could not be loaded just now.' : metrics ? 'As of now.' : 'Loading the counters…'}</p>
+        <dl data-testid="metrics" data-loaded={metrics ? 'true' : 'false'} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             {figures.map(([label, value]) => (
               <div key={label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
                 <dt className="text-sm text-slate-300">{label}</dt>
                 <dd className="mt-1 font-mono text-2xl font-semibold text-white">{value}</dd>
               </div>
             ))}
-          </dl>
-        )}
+        </dl>
       </div>
     </HomeSection>
   );

@@ -212,7 +212,10 @@ export function CodebaseAnatomy() {
 export const HOOK_SETTINGS = `{
   "hooks": {
     "PreToolUse": [
-      { "matcher": "*", "hooks": [{ "type": "command", "command": "bytebound hook" }] }
+      {
+        "matcher": "*",
+        "hooks": [{ "type": "command", "command": "/path/to/bytebound/packages/cli/dist/bytebound-hook-guard.sh" }]
+      }
     ]
   }
 }`;
@@ -241,7 +244,7 @@ export function PretoolHook() {
             <li>The decision is signed into the local audit log; bytebound verify checks it later.</li>
           </ol>
           <p className="mt-3 text-sm text-slate-300">
-            Without --policy the built-in default applies (GDPR, PCI DSS and HIPAA baselines). See the <Link to={`${paths.docs}#quickstart`} className={link}>quickstart</Link>.
+            The guard script runs the bundled hook and blocks if the hook itself is missing, crashes or hangs. Without --policy the built-in default applies (GDPR, PCI DSS and HIPAA baselines). See the <Link to={`${paths.docs}#quickstart`} className={link}>quickstart</Link>.
           </p>
         </div>
       </div>
