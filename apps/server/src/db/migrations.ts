@@ -290,6 +290,20 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['delivered_at', 'failed_at', 'next_attempt_at']).execute();
       },
     },
+    '0006-demo-variant-compiles': {
+      async up(k: Kysely<unknown>) {
+        // Earlier builds created this table at start-up; keep their counts.
+        await k.schema
+          .createTable('demo_variant_compiles')
+          .ifNotExists()
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('outcome', 'text', (c) => c.notNull())
+          .addColumn('compiles', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('demo_variant_compiles_pk', ['variant', 'outcome'])
+          .execute();
+      },
+    },
   };
 }
 

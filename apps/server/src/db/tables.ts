@@ -276,6 +276,9 @@ export type WebhookDeliveriesTable = {
   created_at: number;
 };
 
+/** Demo compiles per A/B variant and outcome (DESIGN section 8), for the operators. */
+export type DemoVariantCompilesTable = { variant: string; outcome: string; compiles: number; updated_at: number };
+
 export type Tables = {
   client_logs: ClientLogsTable;
   api_keys: ApiKeysTable;
@@ -303,4 +306,5 @@ export type Tables = {
   gdpr_requests: GdprRequestsTable;
   decision_webhooks: DecisionWebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  demo_variant_compiles: DemoVariantCompilesTable;
 };

@@ -17,7 +17,7 @@ import {
   ENVELOPE_FORMAT,
   MONITOR_IDLE_MS,
 } from './demo-config.ts';
-import { countVariantCompile, createVariantCountTable } from './variant-counts.ts';
+import { countVariantCompile } from './variant-counts.ts';
 
 
 const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -88,7 +88,6 @@ function send(reply: FastifyReply, result: DemoCompileSuccess | DemoCompileFailu
 
 export async function demoRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('websocketServer')) await app.register(websocket);
-  await createVariantCountTable(app.db);
   const monitor = new CompileMonitor();
   app.decorate('demoMonitor', monitor);
 
