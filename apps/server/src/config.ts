@@ -17,7 +17,6 @@ const environment = z.object({
   SALES_EMAIL: z.email().default('sales@bytebound.dev'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  LLM_BASE_URL: z.url().optional(),
   SIGNING_KEY: z.string().optional(),
   DATA_KEY: z.string().optional(),
   ACCOUNT_URL: z.string().default('/account'),
@@ -36,7 +35,6 @@ export type Config = {
   salesEmail: string;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
-  llmBaseUrl: string | undefined;
   signingKey: string | undefined;
   dataKey: string | undefined;
   accountUrl: string;
@@ -68,7 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: e.SALES_EMAIL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-    llmBaseUrl: e.LLM_BASE_URL,
     signingKey: e.SIGNING_KEY,
     dataKey: e.DATA_KEY,
     accountUrl: e.ACCOUNT_URL,
