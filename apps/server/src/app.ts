@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { useZodValidation } from './http/validation.ts';
 import { siteRoutes } from './site/site-routes.ts';
 import { metricsRoutes } from './analytics/metrics-routes.ts';
+import { homeRoutes } from './home/home-routes.ts';
 import { arbiterRoutes } from './arbiters/arbiter-routes.ts';
 import { decideRoutes } from './decide/decide-routes.ts';
 import { decisionServices } from './decide/decision-services.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(decideRoutes);
   await app.register(mcpRoutes);
   await app.register(metricsRoutes);
+  await app.register(homeRoutes);
   await app.register(publicCompilerRoutes);
   await app.register(demoRoutes);
   await registerAccounts(app);
