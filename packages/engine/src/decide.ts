@@ -80,34 +80,26 @@ export function decideEncoded(p: LoadedPolicy, request: EncodedRequest, out: Dec
     const code = request.action * 24 + request.timing * 4 + target;
     const slot = tableIndex(request.jurisdiction, request.onRequest, code);
     const start = p.candidateStart[slot]!;
+    const split = p.candidateSplit[slot]!;
     const end = p.candidateEnd[slot]!;
     // Step 3: forbids that hold.
     const denyBefore = out.denyCount;
-    for (let i = start; i < end; i++) {
+    for (let i = start; i < split; i++) {
       const rule = p.candidates[i]!;
-      if (p.forbid[rule] === 1 && holds(p, rule, request)) out.denyRules[out.denyCount++] = rule;
+      if (holds(p, rule, request)) out.denyRules[out.denyCount++] = rule;
     }
     if (out.denyCount > denyBefore) continue;
     // Step 4: permits that hold.
     const allowBefore = out.allowCount;
-    let permits = 0;
-    for (let i = start; i < end; i++) {
+    for (let i = split; i < end; i++) {
       const rule = p.candidates[i]!;
-      if (p.forbid[rule] === 1) continue;
-      permits++;
       if (holds(p, rule, request)) out.allowRules[out.allowCount++] = rule;
     }
     if (out.allowCount > allowBefore) continue;
-    if (permits > 0) {
+    if (end > split) {
       // Step 5: a requirement that is not met.
-      const side = p.enforcement === 2 ? out.allowRules : out.denyRules;
-      for (let i = start; i < end; i++) {
-        const rule = p.candidates[i]!;
-        if (p.forbid[rule] === 0) {
-          if (p.enforcement === 2) side[out.allowCount++] = rule;
-          else side[out.denyCount++] = rule;
-        }
-      }
+      if (p.enforcement === 2) for (let i = split; i < end; i++) out.allowRules[out.allowCount++] = p.candidates[i]!;
+      else for (let i = split; i < end; i++) out.denyRules[out.denyCount++] = p.candidates[i]!;
     } else if (p.enforcement === 0) {
       // Step 6: an undefined scenario.
       out.denyRuleless |= RULELESS_UNDEFINED;

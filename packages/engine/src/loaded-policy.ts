@@ -122,8 +122,10 @@ export type LoadedPolicy = {
   conditionMask: Int32Array;
   conditionNegate: Uint8Array;
   conditionThreshold: Float64Array;
-  /** Per (jurisdiction, onRequest, opcode): a slice [start, end) of `candidates`. */
+  /** Per (jurisdiction, onRequest, opcode): a slice [start, end) of `candidates`, forbids in
+   * [start, split) and permits in [split, end), each in decision order. */
   candidateStart: Int32Array;
+  candidateSplit: Int32Array;
   candidateEnd: Int32Array;
   candidates: Int32Array;
   /** Per (jurisdiction, target): 1 when some applicable regulation covers the target. */
@@ -186,6 +188,7 @@ export function loadPolicy(policy: Policy): LoadedPolicy {
   const forbid = Uint8Array.from(rules, (r) => (r.effect === 'forbid' ? 1 : 0));
   const slots = (NO_JURISDICTION + 1) * 2 * OPCODE_COUNT;
   const candidateStart = new Int32Array(slots);
+  const candidateSplit = new Int32Array(slots);
   const candidateEnd = new Int32Array(slots);
   const list: number[] = [];
   const onRequestTiming = TIMINGS.indexOf('on-request');
@@ -199,13 +202,14 @@ export function loadPolicy(policy: Policy): LoadedPolicy {
         const target = code % 4;
         const onRequestCode = Math.floor(code / 24) * 24 + onRequestTiming * 4 + target;
         const slot = tableIndex(j, onRequest, code);
-        candidateStart[slot] = list.length;
-        rules.forEach((rule, i) => {
-          if (!applicable[i]) return;
-          const regulation = regulationOf.get(rule.regulation)!;
-          if (!regulation.covers.includes(TARGETS[target]!)) return;
-          if (rule.opcodes.includes(code) || (onRequest && rule.opcodes.includes(onRequestCode))) list.push(i);
+        const matching = rules.flatMap((rule, i) => {
+          if (!applicable[i] || !regulationOf.get(rule.regulation)!.covers.includes(TARGETS[target]!)) return [];
+          return rule.opcodes.includes(code) || (onRequest && rule.opcodes.includes(onRequestCode)) ? [i] : [];
         });
+        candidateStart[slot] = list.length;
+        list.push(...matching.filter((i) => forbid[i] === 1));
+        candidateSplit[slot] = list.length;
+        list.push(...matching.filter((i) => forbid[i] === 0));
         candidateEnd[slot] = list.length;
       }
     }
@@ -227,6 +231,7 @@ export function loadPolicy(policy: Policy): LoadedPolicy {
     conditionNegate,
     conditionThreshold,
     candidateStart,
+    candidateSplit,
     candidateEnd,
     candidates: Int32Array.from(list),
     covered,

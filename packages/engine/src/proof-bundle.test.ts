@@ -78,4 +78,10 @@ describe('proof bundles', () => {
     const unknown = verifyProofBundle({ decision, envelope }, new Map([[other.keyId, other.publicKey]]));
     expect(unknown.failures[0]!.message).toMatch(/not in the given key set/);
   });
+
+  it('gives every decision its own 128-bit nonce, across refills of the nonce pool', () => {
+    const nonces = new Set(Array.from({ length: 1_000 }, () => bundle().decision.nonce));
+    expect(nonces.size).toBe(1_000);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+  });
 });

@@ -46,6 +46,21 @@ export function sha256Digest(bytes: Uint8Array): string {
   return DIGEST_PREFIX + crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
+// Nonces come from a pool refilled by one CSPRNG call every 256 nonces: a randomBytes call per
+// decision costs more than the rest of the bundle but the signature.
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+function freshNonce(): string {
+  if (nonceOffset >= noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('hex', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 export function createProofBundle(input: DecisionInput, options: ProofOptions): ProofBundle {
   const unsigned: Omit<SignedDecision, 'digest' | 'signature'> = {
     decision: input.decision,
@@ -55,7 +70,7 @@ export function createProofBundle(input: DecisionInput, options: ProofOptions): 
     article: input.article,
     latency_us: input.latency_us,
     timestamp: input.timestamp ?? new Date().toISOString(),
-    nonce: input.nonce ?? crypto.randomBytes(NONCE_BYTES).toString('hex'),
+    nonce: input.nonce ?? freshNonce(),
     commitments: options.commitments ?? [],
   };
   const payload = decisionPayload(unsigned);
