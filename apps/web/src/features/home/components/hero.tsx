@@ -28,11 +28,12 @@ export function Hero() {
       {/* Room for the longest phrase (two lines on a phone), so typing never moves the page. */}
       <p className="mt-6 min-h-[3.5rem] font-mono text-xl text-brand-200 sm:min-h-[2rem] sm:text-2xl">
         <span className="sr-only">Compiles legal text into policy code, for example: {HERO_PHRASES.join('; ')}.</span>
-        <span aria-hidden="true" data-testid="typewriter">
-          Compiling {text}
-        </span>
-        <span aria-hidden="true" className="ml-0.5 inline-block w-2 animate-pulse text-brand-300">
-          |
+        {/* A fixed-width, left-aligned line with the caret as the text's own border: typing moves
+            no element (no layout shift). */}
+        <span aria-hidden="true" className="inline-block w-full max-w-[44ch] text-left">
+          <span data-testid="typewriter" className="border-r-2 border-brand-300 pr-0.5">
+            Compiling {text}
+          </span>
         </span>
       </p>
       <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
