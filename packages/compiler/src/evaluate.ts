@@ -42,7 +42,11 @@ export function ruleHolds(rule: Rule, attributes: CompleteRequest['attributes'])
 
 type Found = { rule: Rule | null; text: string };
 
-function ruleText(rule: Rule, kind: 'forbid' | 'permit' | 'unmet' | 'warning'): string {
+/** How a rule took part in a decision: it forbade, it permitted, or its requirement was not met. */
+export type ReasonKind = 'forbid' | 'permit' | 'unmet' | 'warning';
+
+/** A rule's reason as every format words it. */
+export function reasonText(rule: Pick<Rule, 'article' | 'reason'>, kind: ReasonKind): string {
   switch (kind) {
     case 'forbid':
       return `${rule.article}: ${rule.reason}`;
@@ -65,13 +69,13 @@ function decideTarget(policy: Policy, request: CompleteRequest, target: Target):
   if (attributes.subjectRequest !== 'none') codes.push(opcode(request.action, 'on-request', target));
   const candidates = policy.rules.filter((r) => covering.has(r.regulation) && codes.some((c) => r.opcodes.includes(c)));
   const forbids = candidates.filter((r) => r.effect === 'forbid' && ruleHolds(r, attributes));
-  if (forbids.length > 0) return { deny: true, reasons: forbids.map((rule) => ({ rule, text: ruleText(rule, 'forbid') })) };
+  if (forbids.length > 0) return { deny: true, reasons: forbids.map((rule) => ({ rule, text: reasonText(rule, 'forbid') })) };
   const permits = candidates.filter((r) => r.effect === 'permit');
   const holding = permits.filter((r) => ruleHolds(r, attributes));
-  if (holding.length > 0) return { deny: false, reasons: holding.map((rule) => ({ rule, text: ruleText(rule, 'permit') })) };
+  if (holding.length > 0) return { deny: false, reasons: holding.map((rule) => ({ rule, text: reasonText(rule, 'permit') })) };
   if (permits.length > 0) {
     const permissive = policy.enforcementLevel === 'permissive';
-    return { deny: !permissive, reasons: permits.map((rule) => ({ rule, text: ruleText(rule, permissive ? 'warning' : 'unmet') })) };
+    return { deny: !permissive, reasons: permits.map((rule) => ({ rule, text: reasonText(rule, permissive ? 'warning' : 'unmet') })) };
   }
   if (policy.enforcementLevel === 'strict') return { deny: true, reasons: [{ rule: null, text: UNDEFINED_SCENARIO }] };
   return { deny: false, reasons: [{ rule: null, text: `warning: ${UNDEFINED_SCENARIO}` }] };

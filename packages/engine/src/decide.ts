@@ -1,11 +1,9 @@
 // Deciding a request against a loaded policy, exactly as docs/policy-semantics.md defines it.
 // The hot path (decideEncoded) reads typed arrays and writes into a reusable DecisionBuffer: it
 // allocates nothing. toDecision turns a buffer into the Decision a caller sees.
+import { NO_REGULATION, UNDEFINED_SCENARIO, reasonText } from '@bytebound/compiler/evaluate';
 import { type CompleteRequest, type Decision, type Reason, TARGETS } from '@bytebound/compiler/policy-model';
 import { type EncodedRequest, encodeRequest, type LoadedPolicy, newEncodedRequest, tableIndex } from './loaded-policy.ts';
-
-export const NO_REGULATION_REASON = 'no applicable regulation restricts this';
-export const UNDEFINED_SCENARIO_REASON = 'undefined scenario: default deny';
 
 const RULELESS_NO_REGULATION = 1;
 const RULELESS_UNDEFINED = 2;
@@ -15,15 +13,18 @@ export type DecisionBuffer = {
   /** Rule indices (decision ranks) of the reasons, ascending after decideEncoded. */
   rules: Int32Array;
   count: number;
-  /** Rule-less reasons, as flags. */
+  /** Rule-less reasons, as flags, and the one that came first (targets are decided in order). */
   ruleless: number;
+  firstRuleless: number;
   // Scratch for the two sides while targets are decided.
   denyRules: Int32Array;
   denyCount: number;
   denyRuleless: number;
+  denyFirstRuleless: number;
   allowRules: Int32Array;
   allowCount: number;
   allowRuleless: number;
+  allowFirstRuleless: number;
 };
 
 export function newDecisionBuffer(policy: LoadedPolicy): DecisionBuffer {
@@ -33,12 +34,15 @@ export function newDecisionBuffer(policy: LoadedPolicy): DecisionBuffer {
     rules: new Int32Array(size),
     count: 0,
     ruleless: 0,
+    firstRuleless: 0,
     denyRules: new Int32Array(size),
     denyCount: 0,
     denyRuleless: 0,
+    denyFirstRuleless: 0,
     allowRules: new Int32Array(size),
     allowCount: 0,
     allowRuleless: 0,
+    allowFirstRuleless: 0,
   };
 }
 
@@ -67,13 +71,16 @@ function sortUnique(values: Int32Array, count: number): number {
 export function decideEncoded(p: LoadedPolicy, request: EncodedRequest, out: DecisionBuffer): boolean {
   out.denyCount = 0;
   out.denyRuleless = 0;
+  out.denyFirstRuleless = 0;
   out.allowCount = 0;
   out.allowRuleless = 0;
+  out.allowFirstRuleless = 0;
   let targetsDecided = 0;
-  for (let target = 0; target < TARGETS.length; target++) {
-    if ((request.targets & (1 << target)) === 0) continue;
+  for (let t = 0; t < request.targetCount; t++) {
+    const target = request.targets[t]!;
     targetsDecided++;
     if (p.covered[request.jurisdiction * TARGETS.length + target] === 0) {
+      if (out.allowFirstRuleless === 0) out.allowFirstRuleless = RULELESS_NO_REGULATION;
       out.allowRuleless |= RULELESS_NO_REGULATION;
       continue;
     }
@@ -102,8 +109,10 @@ export function decideEncoded(p: LoadedPolicy, request: EncodedRequest, out: Dec
       else for (let i = split; i < end; i++) out.denyRules[out.denyCount++] = p.candidates[i]!;
     } else if (p.enforcement === 0) {
       // Step 6: an undefined scenario.
+      if (out.denyFirstRuleless === 0) out.denyFirstRuleless = RULELESS_UNDEFINED;
       out.denyRuleless |= RULELESS_UNDEFINED;
     } else {
+      if (out.allowFirstRuleless === 0) out.allowFirstRuleless = RULELESS_UNDEFINED;
       out.allowRuleless |= RULELESS_UNDEFINED;
     }
   }
@@ -114,6 +123,7 @@ export function decideEncoded(p: LoadedPolicy, request: EncodedRequest, out: Dec
   for (let i = 0; i < count; i++) out.rules[i] = source[i]!;
   out.count = targetsDecided > 1 ? sortUnique(out.rules, count) : count;
   out.ruleless = deny ? out.denyRuleless : out.allowRuleless;
+  out.firstRuleless = deny ? out.denyFirstRuleless : out.allowFirstRuleless;
   return deny;
 }
 
@@ -123,18 +133,17 @@ export function toDecision(p: LoadedPolicy, request: EncodedRequest, out: Decisi
   for (let i = 0; i < out.count; i++) {
     const index = out.rules[i]!;
     const rule = p.rules[index]!;
-    const warning = !out.deny && rule.effect === 'permit' && !holds(p, index, request);
-    const text = warning
-      ? `warning: requirement not met: ${rule.reason}`
-      : rule.effect === 'permit' && out.deny
-        ? `requirement not met: ${rule.reason}`
-        : rule.reason;
-    reasons.push({ ruleId: rule.id, article: rule.article, text, priority: rule.priority });
+    const kind =
+      rule.effect === 'forbid' ? 'forbid' : out.deny ? 'unmet' : holds(p, index, request) ? 'permit' : 'warning';
+    reasons.push({ ruleId: rule.id, article: rule.article, text: reasonText(rule, kind), priority: rule.priority });
   }
-  if (out.ruleless & RULELESS_UNDEFINED) {
-    reasons.push({ ruleId: null, article: null, text: out.deny ? UNDEFINED_SCENARIO_REASON : `warning: ${UNDEFINED_SCENARIO_REASON}`, priority: 0 });
+  // Rule-less reasons come last, in the order their targets were decided.
+  const order = out.firstRuleless === RULELESS_NO_REGULATION ? [RULELESS_NO_REGULATION, RULELESS_UNDEFINED] : [RULELESS_UNDEFINED, RULELESS_NO_REGULATION];
+  for (const flag of order) {
+    if ((out.ruleless & flag) === 0) continue;
+    const text = flag === RULELESS_NO_REGULATION ? NO_REGULATION : out.deny ? UNDEFINED_SCENARIO : `warning: ${UNDEFINED_SCENARIO}`;
+    reasons.push({ ruleId: null, article: null, text, priority: 0 });
   }
-  if (out.ruleless & RULELESS_NO_REGULATION) reasons.push({ ruleId: null, article: null, text: NO_REGULATION_REASON, priority: 0 });
   if (out.deny && reasons.length === 0) reasons.push({ ruleId: null, article: null, text: 'malformed request: no target', priority: 0 });
   return {
     decision: out.deny ? 'DENY' : 'ALLOW',

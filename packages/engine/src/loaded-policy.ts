@@ -2,6 +2,7 @@
 // ties in policy order), their conditions compiled to bit masks over an encoded request, and for
 // every jurisdiction x opcode x on-request flag the candidate rules precomputed. Deciding then
 // touches only typed arrays (see decide.ts).
+import { applies as regulationApplies } from '@bytebound/compiler/evaluate';
 import {
   BOOLEAN_ATTRIBUTES,
   type CompleteRequest,
@@ -18,11 +19,6 @@ import {
   type Target,
 } from '@bytebound/compiler/policy-model';
 
-/** Jurisdictions that contain others (DESIGN section 3). GLOBAL-PCI applies everywhere. */
-const CONTAINS: Partial<Record<Jurisdiction, readonly Jurisdiction[]>> = {
-  US: ['US-CA', 'US-NY', 'US-VA', 'US-HIPAA'],
-};
-const GLOBAL_JURISDICTION: Jurisdiction = 'GLOBAL-PCI';
 
 // Encoded request: word 0 holds the booleans then the one-hot principalRole, legalBasis and
 // destination; word 1 holds the one-hot subjectRequest and jurisdiction (no bit: absent).
@@ -52,14 +48,15 @@ export type EncodedRequest = {
   elapsed: number;
   action: number;
   timing: number;
-  /** Bit per target, in TARGETS order. */
-  targets: number;
+  /** Target indices (TARGETS order), in the order the request lists them. */
+  targets: Int8Array;
+  targetCount: number;
   jurisdiction: number;
   onRequest: boolean;
 };
 
 export function newEncodedRequest(): EncodedRequest {
-  return { words: new Int32Array(2), elapsed: 0, action: 0, timing: 0, targets: 0, jurisdiction: NO_JURISDICTION, onRequest: false };
+  return { words: new Int32Array(2), elapsed: 0, action: 0, timing: 0, targets: new Int8Array(TARGETS.length), targetCount: 0, jurisdiction: NO_JURISDICTION, onRequest: false };
 }
 
 /** Encodes a complete request into a reusable buffer: no allocation. */
@@ -79,9 +76,14 @@ export function encodeRequest(request: CompleteRequest, into: EncodedRequest = n
   into.elapsed = a.elapsed;
   into.action = ACTION_INDEX.get(request.action)!;
   into.timing = TIMINGS.indexOf(request.timing);
-  let targets = 0;
-  for (const t of request.targets) targets |= 1 << TARGETS.indexOf(t);
-  into.targets = targets;
+  let count = 0;
+  for (const t of request.targets) {
+    const index = TARGETS.indexOf(t);
+    let seen = false;
+    for (let i = 0; i < count; i++) seen ||= into.targets[i] === index;
+    if (!seen) into.targets[count++] = index;
+  }
+  into.targetCount = count;
   into.jurisdiction = jurisdiction;
   into.onRequest = a.subjectRequest !== 'none';
   return into;
@@ -133,10 +135,9 @@ export type LoadedPolicy = {
   enforcement: 0 | 1 | 2; // strict, moderate, permissive
 };
 
+/** The reference evaluator's jurisdiction rule, for a request jurisdiction given by its table index. */
 function applies(regulationJurisdiction: Jurisdiction, requestJurisdiction: number): boolean {
-  if (requestJurisdiction === NO_JURISDICTION || regulationJurisdiction === GLOBAL_JURISDICTION) return true;
-  const requested = JURISDICTIONS[requestJurisdiction]!;
-  return regulationJurisdiction === requested || (CONTAINS[regulationJurisdiction]?.includes(requested) ?? false);
+  return regulationApplies(regulationJurisdiction, requestJurisdiction === NO_JURISDICTION ? undefined : JURISDICTIONS[requestJurisdiction]);
 }
 
 export function tableIndex(jurisdiction: number, onRequest: boolean, opcode: number): number {

@@ -1,5 +1,5 @@
 // The engine decides exactly as the compiler's reference evaluator (docs/policy-semantics.md):
-// same verdict, article and applied policies, for random policies and random requests.
+// same verdict, article, applied policies and reason texts, for random policies and random requests.
 import { decide as referenceDecide } from '@bytebound/compiler/evaluate';
 import type { Policy } from '@bytebound/compiler/policy-model';
 import fc from 'fast-check';
@@ -19,11 +19,12 @@ describe('engine decisions', () => {
         for (const request of requests) {
           const ours = decide(loaded, request);
           const reference = referenceDecide(p, request);
-          expect({ decision: ours.decision, exitCode: ours.exitCode, article: ours.article, applied: ours.applied_policies }).toEqual({
+          expect({ decision: ours.decision, exitCode: ours.exitCode, article: ours.article, applied: ours.applied_policies, reasons: ours.reasons.map((r) => r.text) }).toEqual({
             decision: reference.decision,
             exitCode: reference.exitCode,
             article: reference.article,
             applied: reference.applied_policies,
+            reasons: reference.reasons.map((r) => r.text),
           });
         }
       }),

@@ -1,6 +1,7 @@
 // Shared by the emitters: text from the input (quotes, reasons, articles) goes into comments and
 // string literals of seven languages, and must never break out of them. Plus the decision order
 // and regulation applicability every emitted program precomputes.
+import { NO_REGULATION, UNDEFINED_SCENARIO } from '../evaluate.ts';
 import { JURISDICTIONS, type Jurisdiction, type Policy, type Rule } from '../policy-model.ts';
 
 // Line terminators of any of the target languages (LF, CR, NEL, U+2028, U+2029), other control
@@ -87,25 +88,12 @@ export function numberLiteral(value: number): string {
   return JSON.stringify(value);
 }
 
-/** Reason texts of the rule-less outcomes (docs/policy-semantics.md). */
-export const NO_REGULATION_REASON = 'no applicable regulation restricts this';
-export const UNDEFINED_SCENARIO_REASON = 'undefined scenario: default deny';
+/** Reason texts of the rule-less outcomes (docs/policy-semantics.md), as the reference evaluator words them. */
+export const NO_REGULATION_REASON = NO_REGULATION;
+export const UNDEFINED_SCENARIO_REASON = UNDEFINED_SCENARIO;
 
 /** How a rule decided a target: the wording of its reason (the reference evaluator's). */
-export type ReasonKind = 'forbid' | 'permit' | 'unmet' | 'warning';
-
-export function reasonText(rule: Pick<Rule, 'article' | 'reason'>, kind: ReasonKind): string {
-  switch (kind) {
-    case 'forbid':
-      return `${rule.article}: ${rule.reason}`;
-    case 'permit':
-      return `${rule.article}: allowed, ${rule.reason}`;
-    case 'unmet':
-      return `${rule.article}: requirement not met, ${rule.reason}`;
-    case 'warning':
-      return `warning: ${rule.article}: requirement not met, ${rule.reason}`;
-  }
-}
+export { reasonText, type ReasonKind } from '../evaluate.ts';
 
 /** The undefined-scenario reason: a denial under strict, a warning otherwise. */
 export function undefinedScenarioText(level: Policy['enforcementLevel']): string {
