@@ -39,7 +39,8 @@ describe(`server process (${testDialect})`, () => {
     const databaseUrl: Record<string, string> = testDb.database.dialect === 'postgres' ? { DATABASE_URL: testDb.database.url } : {};
     const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...databaseUrl });
     let health: Response | undefined;
-    for (let i = 0; i < 100 && !health; i++) {
+    // Start-up (tsx, migrations) can take a while on a busy 2-core machine: wait up to a minute.
+    for (let i = 0; i < 600 && !health; i++) {
       health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
       if (!health) await new Promise((r) => setTimeout(r, 100));
     }
@@ -52,12 +53,12 @@ describe(`server process (${testDialect})`, () => {
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await testDb.drop();
-  }, 30_000);
+  }, 90_000);
 
   it('refuses an invalid configuration with a message naming the variable', async () => {
     const server = startServer({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/Invalid configuration[\s\S]*PORT/);
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
-  }, 30_000);
+  }, 60_000);
 });
