@@ -103,16 +103,8 @@ export const PARTICLES_HOMEPAGE = 1_500;
 export const PARTICLES_LIGHT = 120;
 /** Neural-network nodes in the backdrop. */
 export const NEURAL_NODES = 75;
-/** Progress of each compile stage as it completes (DESIGN section 8). */
-export const COMPILE_STAGE_PROGRESS = {
-  validating: 15,
-  parsing: 30,
-  analyzing: 50,
-  generating: 70,
-  optimizing: 85,
-  finalizing: 95,
-  complete: 100,
-} as const;
+/** Progress of each compile stage as it completes (DESIGN section 8): the compiler's own table. */
+export { STAGE_PROGRESS as COMPILE_STAGE_PROGRESS } from '@bytebound/compiler/config';
 
 // --- Client logs ----------------------------------------------------------------------------------
 
