@@ -9,7 +9,18 @@ import { PRODUCT_NAME } from '../auth/account-constants.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 
-export type EmailMessage = { to: string; subject: string; text: string; html: string };
+export type EmailAttachment = { filename: string; content: string; contentType: string };
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent with the message, e.g. a calendar invite (text/calendar; method=REQUEST). */
+  attachments?: EmailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   /** 'smtp' when SMTP_URL is set, else 'outbox'. */

@@ -37,6 +37,24 @@ describe('with SMTP_URL', () => {
     const mail = await smtp.waitFor(account.email, /Welcome to Bytebound/);
     expect(decodeMail(mail.raw)).toContain('Hello Grace');
   });
+
+  it('carries attachments and extra headers to the SMTP server', async () => {
+    const to = `invite.${Date.now()}@example.com`;
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await t.app.mailer.send({
+      to,
+      subject: 'Your invite',
+      text: 'See the attachment.',
+      html: '<p>See the attachment.</p>',
+      attachments: [{ filename: 'invite.ics', content: calendar, contentType: 'text/calendar; method=REQUEST' }],
+      headers: { 'List-Unsubscribe': '<https://app.bytebound.test/newsletter/unsubscribe?token=abc>' },
+    });
+    // Unfold header lines (RFC 5322 section 2.2.3) before reading them.
+    const text = decodeMail((await smtp.waitFor(to, /Your invite/)).raw).replace(/\r?\n[ \t]+/g, ' ');
+    expect(text).toMatch(/^List-Unsubscribe: <https:\/\/app\.bytebound\.test\/newsletter\/unsubscribe\?token=abc>/m);
+    expect(text).toMatch(/Content-Type: text\/calendar; method=REQUEST; name=invite\.ics/);
+    expect(text).toContain('filename=invite.ics');
+  });
 });
 
 describe('without SMTP_URL', () => {
