@@ -304,6 +304,109 @@ function migrations(db: Database): Record<string, Migration> {
           .execute();
       },
     },
+    '0008-receptionist': {
+      async up(k: Kysely<unknown>) {
+        // The receptionist's own customer identity: the ids of its publishable and internal keys
+        // (the secrets live sealed in api_keys like every key's).
+        await k.schema
+          .createTable('receptionist_identity')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('publishable_key_id', 'text', (c) => c.notNull())
+          .addColumn('internal_key_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        // A visitor session: found by the hash of its HttpOnly cookie only; `label` is the public sessionId.
+        await k.schema
+          .createTable('receptionist_sessions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('label', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_sessions_last_seen').on('receptionist_sessions').column('last_seen_at').execute();
+        await k.schema
+          .createTable('receptionist_messages')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('session_id', 'text', (c) => c.notNull().references('receptionist_sessions.id').onDelete('cascade'))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('sender', 'text', (c) => c.notNull())
+          .addColumn('content', 'text')
+          .addColumn('withheld_article', 'text')
+          .addColumn('intent', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_messages_session').on('receptionist_messages').columns(['session_id', 'position']).execute();
+        await k.schema.createIndex('receptionist_messages_created').on('receptionist_messages').column('created_at').execute();
+        await k.schema
+          .createTable('receptionist_personal_data')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('session_id', 'text', (c) => c.notNull().references('receptionist_sessions.id').onDelete('cascade'))
+          .addColumn('category', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('legal_basis', 'text', (c) => c.notNull())
+          .addColumn('decision_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_personal_data_session').on('receptionist_personal_data').column('session_id').execute();
+        await k.schema
+          .createTable('receptionist_leads')
+          .addColumn('session_id', 'text', (c) => c.primaryKey().references('receptionist_sessions.id').onDelete('cascade'))
+          .addColumn('name', 'text')
+          .addColumn('email', 'text')
+          .addColumn('company', 'text')
+          .addColumn('interest', 'text')
+          .addColumn('booking_id', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_leads_email').on('receptionist_leads').column('email').execute();
+        await k.schema
+          .createTable('receptionist_consents')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('session_id', 'text', (c) => c.notNull().references('receptionist_sessions.id').onDelete('cascade'))
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('granted', 'integer', (c) => c.notNull())
+          .addColumn('wording', 'text', (c) => c.notNull())
+          .addColumn('decision_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_consents_session').on('receptionist_consents').columns(['session_id', 'created_at']).execute();
+        // The receptionist's decisions for the stream: no personal data; the session link is cut on erasure.
+        await k.schema
+          .createTable('receptionist_decisions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('seq', 'bigint', (c) => c.notNull().unique())
+          .addColumn('session_id', 'text', (c) => c.references('receptionist_sessions.id').onDelete('set null'))
+          .addColumn('session_label', 'text')
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('field', 'text', (c) => c.notNull())
+          .addColumn('exit_code', 'integer', (c) => c.notNull())
+          .addColumn('article', 'text')
+          .addColumn('latency_ns', 'bigint', (c) => c.notNull())
+          .addColumn('bundle_id', 'text', (c) => c.notNull())
+          .addColumn('protocol', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_decisions_session').on('receptionist_decisions').column('session_id').execute();
+        // The stream's proof bundle list: a signed audit checkpoint over each 10 receptionist decisions.
+        await k.schema
+          .createTable('receptionist_checkpoints')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('tree_size', 'bigint', (c) => c.notNull())
+          .addColumn('root_hash', 'text', (c) => c.notNull())
+          .addColumn('signature', 'text', (c) => c.notNull())
+          .addColumn('key_id', 'text', (c) => c.notNull())
+          .addColumn('timestamp', 'text', (c) => c.notNull())
+          .addColumn('decision_ids', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('receptionist_checkpoints_created').on('receptionist_checkpoints').column('created_at').execute();
+      },
+    },
   };
 }
 

@@ -279,6 +279,96 @@ export type WebhookDeliveriesTable = {
 /** Demo compiles per A/B variant and outcome (DESIGN section 8), for the operators. */
 export type DemoVariantCompilesTable = { variant: string; outcome: string; compiles: number; updated_at: number };
 
+/** The receptionist's own customer identity (DESIGN section 7): its customer id and key ids. */
+export type ReceptionistIdentityTable = {
+  id: string;
+  customer_id: string;
+  publishable_key_id: string;
+  internal_key_id: string;
+  created_at: number;
+};
+
+export type ReceptionistSessionsTable = {
+  id: string;
+  token_hash: string;
+  label: string;
+  /** JSON: the conversation's state (offered slots, the lead field being asked for, notice given). */
+  state: string;
+  created_at: number;
+  last_seen_at: number;
+};
+
+export type ReceptionistMessagesTable = {
+  id: string;
+  session_id: string;
+  position: number;
+  sender: string;
+  /** Null when the decisions did not allow storing the text. */
+  content: string | null;
+  withheld_article: string | null;
+  intent: string | null;
+  created_at: number;
+};
+
+export type ReceptionistPersonalDataTable = {
+  id: string;
+  session_id: string;
+  category: string;
+  value: string;
+  purpose: string;
+  legal_basis: string;
+  decision_id: string;
+  created_at: number;
+};
+
+export type ReceptionistLeadsTable = {
+  session_id: string;
+  name: string | null;
+  email: string | null;
+  company: string | null;
+  interest: string | null;
+  booking_id: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ReceptionistConsentsTable = {
+  id: string;
+  session_id: string;
+  purpose: string;
+  granted: number;
+  wording: string;
+  decision_id: string;
+  created_at: number;
+};
+
+export type ReceptionistDecisionsTable = {
+  id: string;
+  seq: number;
+  session_id: string | null;
+  session_label: string | null;
+  action: string;
+  field: string;
+  exit_code: number;
+  article: string | null;
+  latency_ns: number;
+  bundle_id: string;
+  protocol: string;
+  created_at: number;
+};
+
+export type ReceptionistCheckpointsTable = {
+  id: string;
+  tree_size: number;
+  root_hash: string;
+  signature: string;
+  key_id: string;
+  timestamp: string;
+  /** JSON array of the receptionist decision ids the checkpoint covers. */
+  decision_ids: string;
+  created_at: number;
+};
+
 export type Tables = {
   client_logs: ClientLogsTable;
   api_keys: ApiKeysTable;
@@ -307,4 +397,12 @@ export type Tables = {
   decision_webhooks: DecisionWebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   demo_variant_compiles: DemoVariantCompilesTable;
+  receptionist_identity: ReceptionistIdentityTable;
+  receptionist_sessions: ReceptionistSessionsTable;
+  receptionist_messages: ReceptionistMessagesTable;
+  receptionist_personal_data: ReceptionistPersonalDataTable;
+  receptionist_leads: ReceptionistLeadsTable;
+  receptionist_consents: ReceptionistConsentsTable;
+  receptionist_decisions: ReceptionistDecisionsTable;
+  receptionist_checkpoints: ReceptionistCheckpointsTable;
 };
