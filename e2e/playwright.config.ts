@@ -1,5 +1,6 @@
 // Browser tests: Playwright drives Debian's Chromium against the real server (fresh SQLite database
-// in a temporary data directory) serving the built site. Build the site first:
+// in a temporary data directory) serving the built site, which sends its email to a real local SMTP
+// server (apps/server/test/email/smtp-sink.ts). Build the site first:
 //   npm run build -w @bytebound/web && npx playwright test -c e2e/playwright.config.ts
 import fs from 'node:fs';
 import net from 'node:net';
@@ -29,8 +30,12 @@ function freePort(): Promise<number> {
 
 // Chosen once by the main process; the workers load this file again and inherit its environment.
 process.env.BYTEBOUND_E2E_PORT ??= String(await freePort());
+process.env.BYTEBOUND_E2E_SMTP_PORT ??= String(await freePort());
 process.env.BYTEBOUND_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-e2e-'));
 const port = Number(process.env.BYTEBOUND_E2E_PORT);
+const smtpPort = Number(process.env.BYTEBOUND_E2E_SMTP_PORT);
+/** Where the SMTP server writes each message it receives (e2e/support/smtp.ts reads them). */
+const receivedMailDirectory = path.join(process.env.BYTEBOUND_E2E_DATA_DIR, 'smtp-received');
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -71,20 +76,32 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: repositoryRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.BYTEBOUND_E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
+  webServer: [
+    {
+      command: `node --import tsx apps/server/test/email/smtp-sink.ts ${smtpPort} ${receivedMailDirectory}`,
+      cwd: repositoryRoot,
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: repositoryRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.BYTEBOUND_E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: webDist,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -1,16 +1,16 @@
-// Reading the emails the server sent. The e2e server runs without SMTP_URL (its environment is set
-// in playwright.config.ts), so messages land in its development outbox: one .eml file each, the
-// exact message nodemailer would have handed to an SMTP server, under DATA_DIR/outbox.
+// Reading the emails the server sent. The e2e server sends over SMTP to a real local SMTP server
+// (both started by playwright.config.ts), which writes each message it receives as an .eml file under
+// DATA_DIR/smtp-received.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
 export type Email = { file: string; raw: string; text: string };
 
-function outboxDirectory(): string {
+function receivedMailDirectory(): string {
   const dataDir = process.env.BYTEBOUND_E2E_DATA_DIR;
   if (!dataDir) throw new Error('BYTEBOUND_E2E_DATA_DIR is not set: run through e2e/playwright.config.ts');
-  return path.join(dataDir, 'outbox');
+  return path.join(dataDir, 'smtp-received');
 }
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read links and subjects. */
@@ -19,7 +19,7 @@ export function decodeMail(raw: string): string {
 }
 
 function emailsTo(to: string): Email[] {
-  const directory = outboxDirectory();
+  const directory = receivedMailDirectory();
   if (!fs.existsSync(directory)) return [];
   return fs
     .readdirSync(directory)

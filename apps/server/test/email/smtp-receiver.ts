@@ -1,5 +1,8 @@
-// A real SMTP server on a free local port that keeps every message it receives (raw RFC 5322 text).
+// A real SMTP server on a local port that keeps every message it receives (raw RFC 5322 text), and
+// optionally writes each one as an .eml file into a directory (how the browser tests read mail).
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
@@ -12,8 +15,16 @@ export type SmtpReceiver = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export type SmtpReceiverOptions = {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** When set, each message is also written there as <time>-<n>.eml. */
+  directory?: string;
+};
+
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
+  if (options.directory) fs.mkdirSync(options.directory, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,16 +33,24 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        messages.push(mail);
+        if (options.directory) {
+          const name = `${Date.now()}-${String(messages.length).padStart(6, '0')}.eml`;
+          // Written under a temporary name and renamed, so a reader never sees half a message.
+          const file = path.join(options.directory, name);
+          fs.writeFileSync(`${file}.part`, `X-Envelope-To: ${mail.to.join(', ')}\r\n${mail.raw}`);
+          fs.renameSync(`${file}.part`, file);
+        }
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
