@@ -1,6 +1,6 @@
 // One migration set for SQLite and PostgreSQL. Column types are the ones both accept alike:
 // text, integer, bigint (epoch ms), and integer 0/1 for booleans.
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.ts';
 
 /** Starts a table whose first column is an auto-incrementing integer key, in either dialect. */
@@ -302,6 +302,73 @@ function migrations(db: Database): Record<string, Migration> {
           .addColumn('updated_at', 'bigint', (c) => c.notNull())
           .addPrimaryKeyConstraint('demo_variant_compiles_pk', ['variant', 'outcome'])
           .execute();
+      },
+    },
+    '0007-booking-leads': {
+      async up(k: Kysely<unknown>) {
+        await k.schema.alterTable('accounts').addColumn('role', 'text', (c) => c.notNull().defaultTo('customer')).execute();
+        await k.schema
+          .createTable('pilot_requests')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('company', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('use_case', 'text', (c) => c.notNull())
+          .addColumn('regulations', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('pilot_requests_email').on('pilot_requests').column('email').execute();
+        await k.schema
+          .createTable('bookings')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('slot_start', 'bigint', (c) => c.notNull())
+          .addColumn('slot_end', 'bigint', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('company', 'text', (c) => c.notNull())
+          .addColumn('interest', 'text', (c) => c.notNull())
+          .addColumn('notes', 'text')
+          .addColumn('time_zone', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('pilot_request_id', 'text', (c) => c.references('pilot_requests.id').onDelete('set null'))
+          .addColumn('manage_token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('cancelled_at', 'bigint')
+          .execute();
+        // A slot is booked once: the database refuses a second confirmed booking of the same start.
+        await sql`create unique index bookings_confirmed_slot on bookings (slot_start) where status = 'confirmed'`.execute(k);
+        await k.schema.createIndex('bookings_email').on('bookings').column('email').execute();
+        await k.schema
+          .createTable('contacts')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('company', 'text', (c) => c.notNull())
+          .addColumn('interest', 'text', (c) => c.notNull())
+          .addColumn('message', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('contacts_email').on('contacts').column('email').execute();
+        await k.schema
+          .createTable('newsletter_subscribers')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('confirm_token_hash', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('confirmed_at', 'bigint')
+          .addColumn('unsubscribed_at', 'bigint')
+          .execute();
+        await k.schema
+          .createTable('newsletter_unsubscribe_tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('subscriber_id', 'text', (c) => c.notNull().references('newsletter_subscribers.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await k.schema.createIndex('newsletter_unsubscribe_tokens_subscriber').on('newsletter_unsubscribe_tokens').column('subscriber_id').execute();
       },
     },
     '0008-receptionist': {

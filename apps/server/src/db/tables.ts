@@ -187,6 +187,8 @@ export type AccountsTable = {
   plan_event_at: number;
   created_at: number;
   password_changed_at: number;
+  /** 'customer' (the column's default) or 'operator' (sees the leads; `bytebound operators grant`); optional here so that existing inserts need not name it. */
+  role?: string;
 };
 
 /** Sessions: the bearer token and the HttpOnly cookie's binder, both stored as SHA-256 hashes. */
@@ -278,6 +280,73 @@ export type WebhookDeliveriesTable = {
 
 /** Demo compiles per A/B variant and outcome (DESIGN section 8), for the operators. */
 export type DemoVariantCompilesTable = { variant: string; outcome: string; compiles: number; updated_at: number };
+
+/** A 30-minute demo booking; a confirmed slot_start is unique (partial unique index). */
+export type BookingsTable = {
+  id: string;
+  slot_start: number;
+  slot_end: number;
+  /** confirmed | cancelled */
+  status: string;
+  /** The calendar SEQUENCE: 0 when booked, +1 on cancel. */
+  sequence: number;
+  name: string;
+  email: string;
+  company: string;
+  interest: string;
+  notes: string | null;
+  /** The visitor's IANA time zone. */
+  time_zone: string;
+  /** site | chat | pilot */
+  source: string;
+  pilot_request_id: string | null;
+  manage_token_hash: string;
+  created_at: number;
+  cancelled_at: number | null;
+};
+
+/** A request for the sales-led one-month enterprise pilot (a lead). */
+export type PilotRequestsTable = {
+  id: string;
+  company: string;
+  email: string;
+  name: string;
+  use_case: string;
+  /** JSON array of regulation names. */
+  regulations: string;
+  created_at: number;
+};
+
+/** A message from the homepage contact form (a lead). */
+export type ContactsTable = {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  interest: string;
+  message: string | null;
+  created_at: number;
+};
+
+/** Newsletter double opt-in: pending until the emailed link confirms it. */
+export type NewsletterSubscribersTable = {
+  id: string;
+  email: string;
+  /** pending | confirmed | unsubscribed */
+  status: string;
+  confirm_token_hash: string | null;
+  created_at: number;
+  updated_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+};
+
+/** One unsubscribe link per newsletter message sent, stored hashed. */
+export type NewsletterUnsubscribeTokensTable = {
+  token_hash: string;
+  subscriber_id: string;
+  created_at: number;
+};
 
 /** The receptionist's own customer identity (DESIGN section 7): its customer id and key ids. */
 export type ReceptionistIdentityTable = {
@@ -397,6 +466,11 @@ export type Tables = {
   decision_webhooks: DecisionWebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   demo_variant_compiles: DemoVariantCompilesTable;
+  bookings: BookingsTable;
+  pilot_requests: PilotRequestsTable;
+  contacts: ContactsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokensTable;
   receptionist_identity: ReceptionistIdentityTable;
   receptionist_sessions: ReceptionistSessionsTable;
   receptionist_messages: ReceptionistMessagesTable;
