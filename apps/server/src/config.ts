@@ -20,6 +20,11 @@ const environment = z.object({
   SIGNING_KEY: z.string().optional(),
   DATA_KEY: z.string().optional(),
   ACCOUNT_URL: z.string().default('/account'),
+  RECEPTIONIST_SESSION_TIMEOUT_MS: z.coerce.number().int().positive().default(1_800_000),
+  RECEPTIONIST_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -38,6 +43,12 @@ export type Config = {
   signingKey: string | undefined;
   dataKey: string | undefined;
   accountUrl: string;
+  /** A receptionist session expires after this long without a message (spec: 30 minutes). */
+  receptionistSessionTimeoutMs: number;
+  /** Stored conversations and personal data of the receptionist are purged after this many days. */
+  receptionistRetentionDays: number;
+  /** An OpenAI-compatible endpoint that phrases the receptionist's replies; unset: the embedded replies. */
+  llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -69,5 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingKey: e.SIGNING_KEY,
     dataKey: e.DATA_KEY,
     accountUrl: e.ACCOUNT_URL,
+    receptionistSessionTimeoutMs: e.RECEPTIONIST_SESSION_TIMEOUT_MS,
+    receptionistRetentionDays: e.RECEPTIONIST_RETENTION_DAYS,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY } : undefined,
   };
 }

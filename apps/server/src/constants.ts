@@ -20,7 +20,7 @@ export const API_KEY_PREFIX = 'bb_live_';
 export const API_KEY_ID_BYTES = 8;
 export const API_KEY_SECRET_BYTES = 32;
 /** What a key may do; a key made without --scope gets all of them. */
-export const API_KEY_SCOPES = ['decide', 'arbiters'] as const;
+export const API_KEY_SCOPES = ['decide', 'arbiters', 'receptionist'] as const;
 /** HMAC-signed requests: a signature is valid this long around its timestamp and is refused a second time. */
 export const HMAC_SIGNATURE_WINDOW_SECONDS = 5 * 60;
 
@@ -41,3 +41,20 @@ export const LEGAL_TEXT_BODY_LIMIT_BYTES = 1_536 * 1024;
 export const VALIDATE_SYNTAX_RATE_PER_MINUTE = 120;
 /** Statutes parsed and kept for parse-statute's cache (cache_status HIT on a repeat). */
 export const STATUTE_CACHE_ENTRIES = 100;
+
+// ---- The receptionist (issue 8, DESIGN section 7).
+
+/** A visitor message is 1..1,000 characters after trimming (the client cuts longer text). */
+export const RECEPTIONIST_MESSAGE_MAX_CHARS = 1_000;
+/** Per visitor session and per IP, per minute. */
+export const RECEPTIONIST_MESSAGES_PER_SESSION_PER_MINUTE = 20;
+export const RECEPTIONIST_RATE_PER_IP_PER_MINUTE = 120;
+/** New sessions per IP per minute. */
+export const RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE = 30;
+/** The stream's proof bundle list: one signed checkpoint per this many receptionist decisions, the last 20 sent on connect. */
+export const RECEPTIONIST_CHECKPOINT_EVERY = 10;
+export const RECEPTIONIST_CHECKPOINTS_SENT = 20;
+/** The LLM endpoint must answer within this time, or the embedded reply is used (fallback). */
+export const RECEPTIONIST_LLM_TIMEOUT_MS = 10_000;
+/** Free slots offered in the chat. */
+export const RECEPTIONIST_SLOTS_OFFERED = 3;
