@@ -8,6 +8,7 @@ import { dataKeyOf } from '../api-keys/api-key-auth.ts';
 import { decryptSecret, encryptSecret } from '../api-keys/data-key.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { isPublicAddress, literalAddress, postToPublicAddress } from './webhook-address.ts';
 
 export const WEBHOOK_POLL_MS = 2_000;
 export const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -17,7 +18,16 @@ const BATCH = 100;
 
 const sealContext = (customerId: string) => `decision-webhook:${customerId}`;
 
-/** A URL a webhook may target: https, or http to this machine when the server itself runs on http (development). */
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
+
+/** Local delivery (http to this machine) is allowed only while the server itself runs on http (development). */
+export const allowsLocalWebhooks = (config: Config) => config.publicUrl.startsWith('http:');
+
+/**
+ * A URL a webhook may target: https to a public internet host, or http to this machine when the
+ * server itself runs on http (development). Names are resolved again at each delivery and refused
+ * when they lead to a private address.
+ */
 export function webhookUrlProblem(config: Config, url: string): string | null {
   let parsed: URL;
   try {
@@ -25,10 +35,15 @@ export function webhookUrlProblem(config: Config, url: string): string | null {
   } catch {
     return 'Enter a full URL, e.g. https://example.com/bytebound-webhook';
   }
-  if (parsed.protocol === 'https:') return null;
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol === 'http:' && local && config.publicUrl.startsWith('http:')) return null;
-  return 'The webhook URL must use https';
+  if (parsed.protocol === 'http:' && local && allowsLocalWebhooks(config)) return null;
+  if (parsed.protocol !== 'https:') return 'The webhook URL must use https';
+  if (parsed.username || parsed.password) return 'The webhook URL must not contain a user name or password';
+  const literal = literalAddress(parsed.hostname);
+  if ((literal && !isPublicAddress(literal)) || (!literal && LOCAL_NAMES.test(parsed.hostname))) {
+    return 'The webhook URL must point to a public internet address, not a private, loopback or link-local one';
+  }
+  return null;
 }
 
 export async function saveWebhook(db: Database, config: Config, customerId: string, url: string, now = Date.now()): Promise<string> {
@@ -111,16 +126,10 @@ export async function dispatchWebhooks(db: Database, config: Config, now = Date.
     const secret = decryptSecret(dataKeyOf(config), delivery.secret_encrypted, sealContext(delivery.customer_id));
     let status: string;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Bytebound-Webhooks', 'x-bytebound-signature': sign(secret, delivery.payload, Math.floor(now / 1000)) },
-        body: delivery.payload,
-        redirect: 'error',
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
+      const headers = { 'content-type': 'application/json', 'user-agent': 'Bytebound-Webhooks', 'x-bytebound-signature': sign(secret, delivery.payload, Math.floor(now / 1000)) };
+      const response = await postToPublicAddress(delivery.url, headers, delivery.payload, { allowLocal: allowsLocalWebhooks(config), timeoutMs: WEBHOOK_TIMEOUT_MS });
       status = String(response.status);
-      await response.body?.cancel();
-      if (response.ok) {
+      if (response.status >= 200 && response.status < 300) {
         await db.updateTable('webhook_deliveries').set({ delivered_at: now, attempts: delivery.attempts + 1, last_status: status }).where('decision_id', '=', delivery.decision_id).execute();
         result.delivered++;
         continue;

@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchWebhooks, WEBHOOK_RETRY_BASE_MS } from '../../src/account/decision-webhooks.ts';
+import { dispatchWebhooks, WEBHOOK_RETRY_BASE_MS, webhookUrlProblem } from '../../src/account/decision-webhooks.ts';
+import { isPublicAddress, postToPublicAddress, WebhookAddressError } from '../../src/account/webhook-address.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { register } from '../auth/account-helpers.ts';
 
@@ -88,5 +89,62 @@ describe('decision webhooks', () => {
     const status = (await t.app.inject({ url: '/api/account/webhook', headers: account.headers })).json();
     expect(status).toMatchObject({ allowed: true, webhook: { url }, deliveries: { delivered: 1, failed: 0, pending: 0 } });
     expect((await t.app.inject({ method: 'DELETE', url: '/api/account/webhook', headers: account.headers, payload: {} })).json()).toEqual({ deleted: true });
+  });
+});
+
+describe('webhook addresses', () => {
+  const production = () => ({ ...t.config, publicUrl: 'https://bytebound.example' });
+  const PUBLIC_ONLY = 'The webhook URL must point to a public internet address, not a private, loopback or link-local one';
+
+  it('refuses URLs that point into private, loopback, link-local or metadata networks', () => {
+    for (const url of [
+      'https://10.0.0.5/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1/hook',
+      'https://192.168.1.20/hook',
+      'https://172.16.0.1/hook',
+      'https://100.64.0.1/hook',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[fd00::1]/hook',
+      'https://[fe80::1]/hook',
+      'https://localhost/hook',
+      'https://db.internal/hook',
+      'https://printer.local/hook',
+    ]) {
+      expect({ url, problem: webhookUrlProblem(production(), url) }).toEqual({ url, problem: PUBLIC_ONLY });
+    }
+    expect(webhookUrlProblem(production(), 'https://user:secret@hooks.example.com/x')).toBe('The webhook URL must not contain a user name or password');
+    expect(webhookUrlProblem(production(), 'http://127.0.0.1:8080/hook')).toBe('The webhook URL must use https');
+    expect(webhookUrlProblem(production(), 'https://hooks.example.com/bytebound')).toBeNull();
+    expect(webhookUrlProblem(production(), 'https://93.184.215.14/hook')).toBeNull();
+  });
+
+  it('classifies addresses', () => {
+    expect(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'].map(isPublicAddress)).toEqual([true, true, true, true]);
+    expect(['0.0.0.0', '10.1.2.3', '127.0.0.1', '169.254.169.254', '224.0.0.1', '::', '::1', 'fc00::1', '::ffff:10.0.0.1', 'not-an-ip'].map(isPublicAddress)).toEqual(Array(10).fill(false));
+  });
+
+  it('refuses at delivery a name that resolves to a private address, before anything is sent', async () => {
+    const before = received.length;
+    const port = (receiver.address() as AddressInfo).port;
+    await expect(postToPublicAddress(`http://localhost:${port}/hook`, {}, '{}', { allowLocal: false, timeoutMs: 2_000 })).rejects.toBeInstanceOf(WebhookAddressError);
+    await expect(postToPublicAddress(`http://127.0.0.1:${port}/hook`, {}, '{}', { allowLocal: false, timeoutMs: 2_000 })).rejects.toBeInstanceOf(WebhookAddressError);
+    expect(received.length).toBe(before);
+    // Development (the server on http) may deliver to this machine.
+    await expect(postToPublicAddress(`http://localhost:${port}/hook`, {}, '{}', { allowLocal: true, timeoutMs: 2_000 })).resolves.toEqual({ status: 204 });
+    expect(received.length).toBe(before + 1);
+  });
+
+  it('gives up on a receiver that does not answer in time', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      await expect(postToPublicAddress(`http://127.0.0.1:${port}/hook`, {}, '{}', { allowLocal: true, timeoutMs: 300 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
