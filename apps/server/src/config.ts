@@ -25,7 +25,60 @@ const environment = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_API_KEY: z.string().optional(),
+  BOOKING_TIME_ZONE: z.string().default('Europe/Berlin').refine(isTimeZone, 'BOOKING_TIME_ZONE must be an IANA time zone such as Europe/Berlin'),
+  BOOKING_HOURS: z
+    .string()
+    .default('09:00-17:00')
+    .transform((value, ctx) => {
+      const hours = parseBookingHours(value);
+      if (!hours) ctx.addIssue({ code: 'custom', message: 'BOOKING_HOURS must look like 09:00-17:00 (start before end, on the half hour)' });
+      return hours ?? { startMinute: 0, endMinute: 0 };
+    }),
+  BOOKING_DAYS: z
+    .string()
+    .default('1-5')
+    .transform((value, ctx) => {
+      const days = parseIsoWeekdays(value);
+      if (!days) ctx.addIssue({ code: 'custom', message: 'BOOKING_DAYS must list ISO weekdays 1 (Monday) to 7 (Sunday), e.g. 1-5 or 1,3,5' });
+      return days ?? [];
+    }),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(14),
+  LEADS_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
+  BOOKING_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** '09:00-17:00' -> minutes of the day; null when malformed, reversed or off the half hour. */
+function parseBookingHours(value: string): { startMinute: number; endMinute: number } | null {
+  const match = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const startMinute = Number(match[1]) * 60 + Number(match[2]);
+  const endMinute = Number(match[3]) * 60 + Number(match[4]);
+  if (startMinute % 30 !== 0 || endMinute % 30 !== 0 || startMinute >= endMinute || endMinute > 24 * 60) return null;
+  return { startMinute, endMinute };
+}
+
+/** '1-5' or '1,3,5' -> sorted ISO weekdays (1 Monday .. 7 Sunday); null when malformed. */
+function parseIsoWeekdays(value: string): number[] | null {
+  const days = new Set<number>();
+  for (const part of value.split(',').map((p) => p.trim())) {
+    const match = /^([1-7])(?:-([1-7]))?$/.exec(part);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = Number(match[2] ?? match[1]);
+    if (from > to) return null;
+    for (let day = from; day <= to; day++) days.add(day);
+  }
+  return [...days].sort((a, b) => a - b);
+}
 
 export type Config = {
   port: number;
@@ -49,6 +102,12 @@ export type Config = {
   receptionistRetentionDays: number;
   /** An OpenAI-compatible endpoint that phrases the receptionist's replies; unset: the embedded replies. */
   llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  /** Demo booking: business hours (minutes of the day) and ISO weekdays in the sales time zone, and how many days ahead. */
+  booking: { timeZone: string; startMinute: number; endMinute: number; days: number[]; horizonDays: number };
+  /** Leads (pilot requests, contacts, lapsed newsletter sign-ups) are purged after this many days. */
+  leadsRetentionDays: number;
+  /** Bookings are purged this many days after their slot. */
+  bookingRetentionDays: number;
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -83,5 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     receptionistSessionTimeoutMs: e.RECEPTIONIST_SESSION_TIMEOUT_MS,
     receptionistRetentionDays: e.RECEPTIONIST_RETENTION_DAYS,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY } : undefined,
+    booking: { timeZone: e.BOOKING_TIME_ZONE, ...e.BOOKING_HOURS, days: e.BOOKING_DAYS, horizonDays: e.BOOKING_HORIZON_DAYS },
+    leadsRetentionDays: e.LEADS_RETENTION_DAYS,
+    bookingRetentionDays: e.BOOKING_RETENTION_DAYS,
   };
 }
