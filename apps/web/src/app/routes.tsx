@@ -102,6 +102,34 @@ const pages: Page[] = [
     handle: pageHandle('Free Enterprise Pilot', 'Request a one-month free enterprise pilot of Bytebound.'),
   },
   {
+    id: 'booking-cancel',
+    path: paths.bookingCancel,
+    module: 'src/routes/booking-cancel.tsx',
+    load: () => import('../routes/booking-cancel.tsx').then((m) => m.BookingCancelRoute),
+    handle: pageHandle('Manage Your Booking', 'See or cancel your Bytebound enterprise demo booking.'),
+  },
+  {
+    id: 'newsletter-confirm',
+    path: paths.newsletterConfirm,
+    module: 'src/routes/newsletter-confirm.tsx',
+    load: () => import('../routes/newsletter-confirm.tsx').then((m) => m.NewsletterConfirmRoute),
+    handle: pageHandle('Newsletter Subscription', 'Confirm your subscription to the Bytebound newsletter.'),
+  },
+  {
+    id: 'newsletter-unsubscribe',
+    path: paths.newsletterUnsubscribe,
+    module: 'src/routes/newsletter-unsubscribe.tsx',
+    load: () => import('../routes/newsletter-unsubscribe.tsx').then((m) => m.NewsletterUnsubscribeRoute),
+    handle: pageHandle('Unsubscribe', 'Unsubscribe from the Bytebound newsletter.'),
+  },
+  {
+    id: 'operator-leads',
+    path: paths.operatorLeads,
+    module: 'src/routes/operator-leads.tsx',
+    load: () => import('../routes/operator-leads.tsx').then((m) => m.OperatorLeadsRoute),
+    handle: pageHandle('Leads', 'Demo bookings, pilot requests, contacts and subscribers, for the Bytebound team.'),
+  },
+  {
     id: 'account',
     // Everything under /account is a client route of the account page.
     path: `${paths.account}/*`,

@@ -12,7 +12,15 @@ export const paths = {
   payment: '/auth/payment',
   demo: '/demo',
   booking: '/booking',
+  /** Where the booking email's cancellation link leads (?token=). */
+  bookingCancel: '/booking/cancel',
   trial: '/trial',
+  /** The newsletter's double opt-in confirmation link (?token=). */
+  newsletterConfirm: '/newsletter/confirm',
+  /** The unsubscribe link every newsletter message carries (?token=). */
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  /** The team's leads view (operator accounts only). */
+  operatorLeads: '/operator/leads',
   account: '/account',
   terms: '/terms',
   privacy: '/privacy',
