@@ -37,6 +37,13 @@ export const SIGNIN_FAILURE_WINDOW_MS = 1 * HOUR_MS;
 
 /** Per IP and per route. */
 export const REGISTER_RATE_PER_HOUR = 30;
+/**
+ * Registration, failed sign-ins and forgot-password answer no sooner than this after the request
+ * arrived, so the answer's time does not tell a taken email from a new one, a wrong password from
+ * an unknown account, or a known email from an unknown one (the work behind each path differs by a
+ * few database writes). Above argon2id's cost.
+ */
+export const AUTH_ANSWER_FLOOR_MS = 250;
 export const FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP = 20;
 /** Reset emails per address per hour; more requests answer the same but send nothing. */
 export const FORGOT_PASSWORD_PER_EMAIL_PER_HOUR = 3;

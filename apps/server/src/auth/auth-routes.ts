@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Mailer } from '../email/mailer.ts';
 import { accountExistsEmail, passwordChangedEmail, resetPasswordEmail, welcomeEmail } from '../email/messages.ts';
 import {
+  AUTH_ANSWER_FLOOR_MS,
   FORGOT_PASSWORD_PER_EMAIL_PER_HOUR,
   FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP,
   REGISTER_RATE_PER_HOUR,
@@ -41,6 +42,12 @@ function parse<T extends z.ZodType>(schema: T, body: unknown, reply: FastifyRepl
   return null;
 }
 
+/** Waits until `floorMs` have passed since `startedAt` (performance.now()), so every path answers alike. */
+async function answerNoSoonerThan(startedAt: number, floorMs = AUTH_ANSWER_FLOOR_MS): Promise<void> {
+  const remaining = startedAt + floorMs - performance.now();
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+}
+
 /** Sends in the background: the response must not wait on (or reveal) mail delivery. */
 function sendLater(app: FastifyInstance, mailer: Mailer, message: Parameters<Mailer['send']>[0]): void {
   mailer.send(message).catch((error: unknown) => app.log.error({ err: error }, 'email could not be sent'));
@@ -52,6 +59,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
   const link = (path: string) => `${config.publicUrl}${path}`;
 
   async function signIn(request: FastifyRequest, reply: FastifyReply) {
+    const startedAt = performance.now();
     const body = parse(signInBody, request.body, reply);
     if (!body) return reply;
     const keys = [
@@ -67,6 +75,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     const valid = await verifyPassword(account?.password_hash ?? (await dummyHash()), body.password);
     if (!account || !valid) {
       await recordFailure(db, keys);
+      await answerNoSoonerThan(startedAt);
       return reply.status(401).send({ success: false, error: AUTH_MESSAGES.badCredentials } satisfies Fail);
     }
     await clearFailures(db, keys[0]!.key);
@@ -79,6 +88,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
   app.post('/login', signIn);
 
   app.post('/api/auth/register', { config: { rateLimit: { max: REGISTER_RATE_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+    const startedAt = performance.now();
     const body = parse(registerBody, request.body, reply);
     if (!body) return reply;
     const problem = passwordProblem(body.password);
@@ -87,6 +97,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     const existing = await db.selectFrom('accounts').select('id').where('email', '=', body.email).executeTakeFirst();
     if (existing) {
       sendLater(app, mailer, accountExistsEmail(body.email, link('/auth/sign-in'), link('/auth/forget-password')));
+      await answerNoSoonerThan(startedAt);
       return reply.status(409).send({ success: false, error: AUTH_MESSAGES.emailTaken } satisfies Fail);
     }
     const now = Date.now();
@@ -117,10 +128,12 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
         .execute();
     } catch {
       // Lost a race with a registration of the same email.
+      await answerNoSoonerThan(startedAt);
       return reply.status(409).send({ success: false, error: AUTH_MESSAGES.emailTaken } satisfies Fail);
     }
     sendLater(app, mailer, welcomeEmail(body.email, body.firstName, link(config.accountUrl.startsWith('/') ? config.accountUrl : '/account'), TRIAL_DAYS));
     const token = await startSession(db, config, reply, id, false, now);
+    await answerNoSoonerThan(startedAt);
     return reply.status(201).send({ success: true, token, customerId: id });
   });
 
@@ -145,11 +158,13 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
   });
 
   app.post('/api/auth/forgot-password', { config: { rateLimit: { max: FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP, timeWindow: '1 hour' } } }, async (request, reply) => {
+    const startedAt = performance.now();
     const body = parse(forgotPasswordBody, request.body, reply);
     if (!body) return reply;
     // The lookup and the email happen after the answer, one request at a time, so the answer's
     // time is the same whether or not the account exists.
     resetQueue = resetQueue.then(() => createReset(body.email)).catch((error: unknown) => app.log.error({ err: error }, 'password reset failed'));
+    await answerNoSoonerThan(startedAt);
     return reply.send({ success: true, message: AUTH_MESSAGES.forgotAccepted });
   });
 
