@@ -474,6 +474,35 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.createIndex('receptionist_checkpoints_created').on('receptionist_checkpoints').column('created_at').execute();
       },
     },
+    '0009-rate-limit-counters': {
+      async up(k: Kysely<unknown>) {
+        // Rate-limit windows shared by every instance over one database: one row per key and
+        // fixed window, incremented by an atomic upsert.
+        await k.schema
+          .createTable('rate_limit_counters')
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('window_start', 'bigint', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
+          .execute();
+        await k.schema.createIndex('rate_limit_counters_window').on('rate_limit_counters').column('window_start').execute();
+        // The decision API's monthly use per customer, updated with each recorded decision, so the
+        // quota check reads one row instead of counting the decision log. Filled from the log for
+        // the current month so that a running month keeps its count.
+        await k.schema
+          .createTable('decision_usage')
+          .addColumn('customer_id', 'text', (c) => c.notNull())
+          .addColumn('period_start', 'bigint', (c) => c.notNull())
+          .addColumn('calls', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('decision_usage_pk', ['customer_id', 'period_start'])
+          .execute();
+        const now = new Date();
+        const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+        await sql`insert into decision_usage (customer_id, period_start, calls)
+          select customer_id, cast(${monthStart} as bigint), count(*) from decision_logs
+          where source = 'api' and created_at >= ${monthStart} group by customer_id`.execute(k);
+      },
+    },
   };
 }
 

@@ -91,6 +91,20 @@ export type DecisionCountersTable = {
   latency_ns_sum: number;
 };
 
+/** One fixed rate-limit window of one key (route and client), shared by every instance. */
+export type RateLimitCountersTable = {
+  key: string;
+  window_start: number;
+  count: number;
+};
+
+/** A customer's decision API calls in the month starting at period_start (UTC, epoch ms). */
+export type DecisionUsageTable = {
+  customer_id: string;
+  period_start: number;
+  calls: number;
+};
+
 /** Public signing keys, kept after rotation so old signatures stay verifiable. */
 export type SigningKeysTable = {
   key_id: string;
@@ -479,4 +493,6 @@ export type Tables = {
   receptionist_consents: ReceptionistConsentsTable;
   receptionist_decisions: ReceptionistDecisionsTable;
   receptionist_checkpoints: ReceptionistCheckpointsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  decision_usage: DecisionUsageTable;
 };
