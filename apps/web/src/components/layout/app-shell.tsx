@@ -1,8 +1,10 @@
-// The frame every page stands in: skip link, fixed top bar, the main landmark and the footer.
+// The frame every page stands in: skip link, fixed top bar, the main landmark, the footer and the
+// receptionist's floating entry points.
 // As the root route's component it renders the matched page; the error screen passes children.
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../config/paths.ts';
+import { ReceptionistLauncher } from '../../features/receptionist/components/receptionist-launcher.tsx';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import { DocumentMeta } from './document-meta.tsx';
 import { Footer } from './footer.tsx';
@@ -26,6 +28,7 @@ export function AppShell({ children, meta }: Props) {
       </main>
       <Footer />
       <OrientationHint />
+      <ReceptionistLauncher />
     </>
   );
 }
