@@ -145,7 +145,7 @@ export function BookingFlow({ handoff, interestHint, contact, source, pilotReque
         </aside>
       )}
 
-      <div role="alert" className="empty:hidden">
+      <div role="alert" className="empty:m-0">
         {failure && (
           <div className={alertClass}>
             <p className="font-semibold">{failure}</p>

@@ -64,14 +64,14 @@ export function ContactForm() {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Contact sales" className="space-y-4 text-left">
-      <div role="status" className="empty:hidden">
+      <div role="status" className="empty:m-0">
         {sent && (
           <p ref={doneRef} tabIndex={-1} className="rounded-lg border border-brand-400/50 bg-ink-950 px-3 py-2 text-brand-100 outline-none">
             {sent.join(' ')}
           </p>
         )}
       </div>
-      <div role="alert" className="empty:hidden">
+      <div role="alert" className="empty:m-0">
         {failure && <p className={alertClass}>{failure}</p>}
         {!failure && problems > 0 && <p className={alertClass}>Please check the {problems === 1 ? 'highlighted field' : `${problems} highlighted fields`}.</p>}
       </div>

@@ -55,14 +55,14 @@ export function NewsletterSignup() {
           {submitting ? 'Subscribing…' : 'Subscribe'}
         </button>
       </div>
-      <div role="alert" className="empty:hidden">
+      <div role="alert" className="empty:m-0">
         {error && (
           <p id="newsletter-email-error" className={errorClass}>
             {error}
           </p>
         )}
       </div>
-      <p role="status" className="mt-2 text-sm text-brand-100 empty:hidden">
+      <p role="status" className="mt-2 text-sm text-brand-100 empty:m-0">
         {done}
       </p>
     </form>

@@ -63,7 +63,7 @@ function LeadTable({ kind, rows, signInPath }: { kind: LeadKind; rows: LeadRow[]
         <p className="text-slate-300">None yet.</p>
       ) : (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-        <div className="overflow-x-auto rounded-xl border border-ink-700" tabIndex={0} role="region" aria-labelledby={titleId}>
+        <div className="overflow-x-auto rounded-xl border border-ink-700" tabIndex={0} role="region" aria-label={`${TITLES[kind]} table`}>
           <table className="min-w-full text-left text-sm text-slate-200">
             <thead className="bg-ink-800 text-slate-100">
               <tr>

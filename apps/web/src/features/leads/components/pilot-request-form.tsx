@@ -55,7 +55,7 @@ export function PilotRequestForm({ onCreated }: Props) {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Request a free enterprise pilot" className="space-y-5">
-      <div role="alert" className="empty:hidden">
+      <div role="alert" className="empty:m-0">
         {failure && <p className={alertClass}>{failure}</p>}
         {!failure && problems > 0 && <p className={alertClass}>Please check the {problems === 1 ? 'highlighted field' : `${problems} highlighted fields`}.</p>}
       </div>
