@@ -1,0 +1,36 @@
+// Optional phrasing by a model (LLM_BASE_URL: an OpenAI-compatible /v1/chat/completions). The
+// model gets the visitor's message, the retrieved facts and the embedded reply, and only words
+// them; the compliance path does not depend on it. An empty answer is passed on as '' (the site
+// says the AI service is initialising); a failure falls back to the embedded reply.
+import { RECEPTIONIST_LLM_TIMEOUT_MS } from '../constants.ts';
+import type { Config } from '../config.ts';
+
+export type Phrased = { response: string; fallback: boolean };
+
+const SYSTEM =
+  "You are Bytebound's website receptionist. Rephrase the draft reply for the visitor in at most four friendly sentences. Use only the facts given; do not add prices, features, dates or promises that are not in them. Never repeat personal data the visitor typed.";
+
+export async function phraseWithModel(llm: NonNullable<Config['llm']>, input: { message: string; facts: string[]; draft: string }): Promise<Phrased> {
+  try {
+    const response = await fetch(`${llm.baseUrl.replace(/\/v1$/, '')}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}) },
+      body: JSON.stringify({
+        model: llm.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: `Visitor: ${input.message}\n\nFacts:\n${input.facts.map((f) => `- ${f}`).join('\n') || '- (none)'}\n\nDraft reply: ${input.draft}` },
+        ],
+      }),
+      signal: AbortSignal.timeout(RECEPTIONIST_LLM_TIMEOUT_MS),
+    });
+    if (!response.ok) return { response: input.draft, fallback: true };
+    const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') return { response: input.draft, fallback: true };
+    return { response: content.trim(), fallback: false };
+  } catch {
+    return { response: input.draft, fallback: true };
+  }
+}

@@ -1,0 +1,96 @@
+// The live compliance stream's events and figures: each receptionist decision (sent only to its
+// own visitor's sockets), the global anonymous counters over all receptionist decisions, and the
+// signed audit checkpoint over each RECEPTIONIST_CHECKPOINT_EVERY decisions (DESIGN section 5).
+// One instance fans out in memory; the figures themselves are read from the database.
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { AUDIT_LOG_ORIGIN } from '@bytebound/engine/config';
+import type { Signer } from '@bytebound/engine/signing-keys';
+import { checkpointFor } from '../audit/audit-log.ts';
+import { RECEPTIONIST_CHECKPOINT_EVERY, RECEPTIONIST_CHECKPOINTS_SENT } from '../constants.ts';
+import type { Database } from '../db/database.ts';
+
+export type Counters = { total: number; allowed: number; blocked: number; averageExecutionTimeUs: number };
+
+export type StreamDecision = { id: string; timestamp: string; action: string; field: string; exitCode: 0 | 2; article: string | null; executionTimeUs: number; sessionId: string };
+
+export type StreamCheckpoint = { id: string; origin: string; timestamp: string; treeSize: number; rootHash: string; signature: string; keyId: string; decisions: string[]; decisionCount: number };
+
+export type StreamEvents = {
+  decision: [{ sessionRowId: string; decision: StreamDecision }];
+  counters: [Counters];
+  checkpoint: [StreamCheckpoint];
+};
+
+export class ReceptionistStream extends EventEmitter<StreamEvents> {
+  constructor(private readonly db: Database) {
+    super();
+    this.setMaxListeners(0);
+  }
+
+  async counters(): Promise<Counters> {
+    const row = await this.db
+      .selectFrom('receptionist_decisions')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('total'),
+        eb.fn.sum<string | number | null>(eb.case().when('exit_code', '=', 0).then(1).else(0).end()).as('allowed'),
+        eb.fn.sum<string | number | null>('latency_ns').as('latency'),
+      ])
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    const allowed = Number(row.allowed ?? 0);
+    const averageExecutionTimeUs = total === 0 ? 0 : Math.round(Number(row.latency ?? 0) / total / 10) / 100;
+    return { total, allowed, blocked: total - allowed, averageExecutionTimeUs };
+  }
+
+  async recentCheckpoints(limit = RECEPTIONIST_CHECKPOINTS_SENT): Promise<StreamCheckpoint[]> {
+    const rows = await this.db.selectFrom('receptionist_checkpoints').selectAll().orderBy('created_at', 'desc').orderBy('tree_size', 'desc').limit(limit).execute();
+    return rows.reverse().map((r) => ({
+      id: r.id,
+      origin: AUDIT_LOG_ORIGIN,
+      timestamp: r.timestamp,
+      treeSize: Number(r.tree_size),
+      rootHash: r.root_hash,
+      signature: r.signature,
+      keyId: r.key_id,
+      decisions: JSON.parse(r.decision_ids) as string[],
+      decisionCount: RECEPTIONIST_CHECKPOINT_EVERY,
+    }));
+  }
+
+  /**
+   * After a decision at audit position `seq`: when it completes a batch of ten receptionist
+   * decisions, signs the audit log's checkpoint (which covers all ten) and announces it.
+   */
+  async checkpointIfDue(signer: Signer, seq: number, now = Date.now()): Promise<StreamCheckpoint | null> {
+    const counted = await this.db.selectFrom('receptionist_decisions').select((eb) => eb.fn.countAll<string | number>().as('n')).where('seq', '<=', seq).executeTakeFirstOrThrow();
+    const n = Number(counted.n);
+    if (n === 0 || n % RECEPTIONIST_CHECKPOINT_EVERY !== 0) return null;
+    const batch = await this.db.selectFrom('receptionist_decisions').select(['id']).where('seq', '<=', seq).orderBy('seq', 'desc').limit(RECEPTIONIST_CHECKPOINT_EVERY).execute();
+    const checkpoint = await checkpointFor(this.db, signer);
+    const row = {
+      id: `rcp_${n / RECEPTIONIST_CHECKPOINT_EVERY}_${crypto.randomBytes(4).toString('hex')}`,
+      tree_size: checkpoint.size,
+      root_hash: checkpoint.root,
+      signature: checkpoint.signature,
+      key_id: checkpoint.keyId,
+      timestamp: checkpoint.timestamp,
+      decision_ids: JSON.stringify(batch.map((b) => b.id).reverse()),
+      created_at: now,
+    };
+    await this.db.insertInto('receptionist_checkpoints').values(row).execute();
+    const announced: StreamCheckpoint = {
+      id: row.id,
+      origin: AUDIT_LOG_ORIGIN,
+      timestamp: row.timestamp,
+      treeSize: row.tree_size,
+      rootHash: row.root_hash,
+      signature: row.signature,
+      keyId: row.key_id,
+      decisions: JSON.parse(row.decision_ids) as string[],
+      decisionCount: RECEPTIONIST_CHECKPOINT_EVERY,
+    };
+    this.emit('checkpoint', announced);
+    return announced;
+  }
+}
