@@ -26,6 +26,8 @@ export type ProofBundleSummary = {
   decision: 'ALLOW' | 'DENY';
   executionTime: number;
   customerId: string;
+  /** The bundle's place in the audit log (for verifying its inclusion in a checkpoint). */
+  auditIndex?: number;
 };
 
 export type ValidationDecision = {
@@ -102,7 +104,7 @@ export function sendChatMessage(session: ReceptionistSession, message: string, u
   );
 }
 
-export type ConsentResponse = { consent: Record<string, unknown>; proofBundle?: ProofBundleSummary };
+export type ConsentResponse = { consent: Record<string, unknown>; proofBundle?: ProofBundleSummary | null };
 
 export function answerConsent(purpose: 'follow_up' | 'newsletter', granted: boolean): Promise<ConsentResponse> {
   return apiClient.post<ConsentResponse>(receptionistPaths.consent, { purpose, granted });

@@ -9,6 +9,7 @@ import { type ChatMessage, type ChatReply, appendMessages, messageId, messageToS
 import { BookingAssist } from './booking-assist.tsx';
 import { MessageItem } from './message-item.tsx';
 import { isSessionExpired } from '../lib/session-errors.ts';
+import type { OwnBundle } from '../lib/verify-checkpoint.ts';
 
 type Props = {
   session: ReceptionistSession;
@@ -18,9 +19,10 @@ type Props = {
   onActivity: () => void;
   onExpired: () => void;
   onNavigate: () => void;
+  onBundle: (bundle: OwnBundle) => void;
 };
 
-export function ChatPanel({ session, messages, setMessages, send, onActivity, onExpired, onNavigate }: Props) {
+export function ChatPanel({ session, messages, setMessages, send, onActivity, onExpired, onNavigate, onBundle }: Props) {
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   const [answered, setAnswered] = useState<Set<string>>(() => new Set());
@@ -66,7 +68,8 @@ export function ChatPanel({ session, messages, setMessages, send, onActivity, on
     let text: string;
     let status: ChatMessage['complianceStatus'] = 'allowed';
     try {
-      await answerConsent(purpose, granted);
+      const answer = await answerConsent(purpose, granted);
+      if (answer.proofBundle?.id) onBundle({ id: answer.proofBundle.id, auditIndex: answer.proofBundle.auditIndex });
       text = granted
         ? `Thank you. Your consent to ${what} is recorded with the time and the wording you saw (GDPR Art. 7). You can withdraw it at any time.`
         : `Understood: no consent to ${what}. Nothing is sent to you for it (GDPR Art. 7).`;
@@ -97,7 +100,7 @@ export function ChatPanel({ session, messages, setMessages, send, onActivity, on
             message={message}
             answered={answered}
             onConsent={consent}
-            onSlot={(slot) => void submit(`Please book the demo slot starting ${slot.start}`)}
+            onSlot={(slot) => void submit(`Book ${slot.start}`)}
             onNavigate={onNavigate}
             disabled={pending}
           />

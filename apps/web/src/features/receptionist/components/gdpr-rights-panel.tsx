@@ -6,12 +6,14 @@ import { type ContactDetails, type GdprResponse, type ReceptionistSession, reque
 import { type ChatMessage, appendMessages, messageId } from '../lib/chat-log.ts';
 import { GDPR_ACTIONS, GDPR_UNMAPPED_LABEL, type GdprAction, PORTABILITY_FILE_NAME } from '../lib/receptionist-config.ts';
 import { isSessionExpired } from '../lib/session-errors.ts';
+import type { OwnBundle } from '../lib/verify-checkpoint.ts';
 
 type Props = {
   session: ReceptionistSession;
   setMessages: Dispatch<SetStateAction<ChatMessage[]>>;
   onActivity: () => void;
   onExpired: () => void;
+  onBundle: (bundle: OwnBundle) => void;
 };
 
 const CONFIRMED: ReadonlySet<GdprAction> = new Set(['erasure', 'delete']);
@@ -38,7 +40,7 @@ function download(data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function GdprRightsPanel({ session, setMessages, onActivity, onExpired }: Props) {
+export function GdprRightsPanel({ session, setMessages, onActivity, onExpired, onBundle }: Props) {
   const [running, setRunning] = useState<GdprAction | null>(null);
   const [confirming, setConfirming] = useState<GdprAction | null>(null);
   const [editing, setEditing] = useState(false);
@@ -66,6 +68,7 @@ export function GdprRightsPanel({ session, setMessages, onActivity, onExpired }:
       return;
     }
     setRunning(null);
+    if (answer.proofBundle?.id) onBundle({ id: answer.proofBundle.id, auditIndex: answer.proofBundle.auditIndex });
     setResult(answer.response);
     if (action === 'access' && answer.data) setStored(answer.data);
     if (DOWNLOADS.has(action) && answer.data) download(answer.data);

@@ -2,17 +2,17 @@
 // the signatures and the inclusion of every decision it covers in this browser.
 import { useState } from 'react';
 import type { ProofCheck } from '../../../lib/verify-proof.ts';
-import { verifyStreamCheckpoint } from '../lib/verify-checkpoint.ts';
+import { type OwnBundle, verifyStreamCheckpoint } from '../lib/verify-checkpoint.ts';
 import type { StreamCheckpoint } from '../lib/stream-state.ts';
 
 type Outcome = { state: 'verifying' } | { state: 'done'; check: ProofCheck };
 
-export function ProofList({ checkpoints }: { checkpoints: StreamCheckpoint[] }) {
+export function ProofList({ checkpoints, ownBundles }: { checkpoints: StreamCheckpoint[]; ownBundles: readonly OwnBundle[] }) {
   const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
 
   const verify = async (checkpoint: StreamCheckpoint) => {
     setOutcomes((o) => ({ ...o, [checkpoint.id]: { state: 'verifying' } }));
-    const check = await verifyStreamCheckpoint(checkpoint);
+    const check = await verifyStreamCheckpoint(checkpoint, ownBundles);
     setOutcomes((o) => ({ ...o, [checkpoint.id]: { state: 'done', check } }));
   };
 

@@ -4,7 +4,9 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { CTA_ACTIVATION_DELAY_MS } from '../../../config/constants.ts';
 import { onOpenReceptionist } from '../../../lib/receptionist-events.ts';
-import { CTA_LABEL } from '../lib/receptionist-config.ts';
+
+/** Spec section 2's floating call to action (kept here: the modal chunk does not need it). */
+const CTA_LABEL = 'Live AI Receptionist POC';
 
 const loadModal = () => import('./receptionist-modal.tsx');
 const ReceptionistModal = lazy(loadModal);

@@ -5,6 +5,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { type ReceptionistSession, fetchSession, sendChatMessage } from '../api/receptionist-api.ts';
 import { useComplianceStream } from '../hooks/use-compliance-stream.ts';
 import { type ChatMessage, type ChatReply, messageId, modalFailure, modalReply } from '../lib/chat-log.ts';
+import type { OwnBundle } from '../lib/verify-checkpoint.ts';
 import { INITIALIZING_TEXT, MODAL_TITLE, MODAL_UNREACHABLE_TEXT } from '../lib/receptionist-config.ts';
 import { ChatPanel } from './chat-panel.tsx';
 import { isSessionExpired } from '../lib/session-errors.ts';
@@ -25,6 +26,8 @@ export default function ReceptionistModal({ onClose }: Props) {
   const [session, setSession] = useState<SessionState>({ kind: 'loading' });
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [mcp, setMcp] = useState<McpStatus>({ state: 'initializing' });
+  const [ownBundles, setOwnBundles] = useState<OwnBundle[]>([]);
+  const addBundle = useCallback((bundle: OwnBundle) => setOwnBundles((list) => [...list.filter((b) => b.id !== bundle.id), bundle]), []);
   const [lastActivity, setLastActivity] = useState(() => Date.now());
   const ready = session.kind === 'ready' ? session.session : null;
   const stream = useComplianceStream(ready !== null);
@@ -84,10 +87,11 @@ export default function ReceptionistModal({ onClose }: Props) {
         }
         return modalFailure(error);
       }
+      if (result?.proofBundle?.id) addBundle({ id: result.proofBundle.id, auditIndex: result.proofBundle.auditIndex });
       if (result?.complianceValidation) setMcp({ state: 'active', protocol: result.complianceValidation.protocol === 'MCP' ? 'MCP' : 'HTTP' });
       return modalReply(result);
     },
-    [ready, touch, expire, userLabel],
+    [ready, touch, expire, userLabel, addBundle],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -144,8 +148,8 @@ export default function ReceptionistModal({ onClose }: Props) {
         <SessionExpired />
       ) : (
         <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] overflow-y-auto lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:overflow-hidden">
-          <ChatPanel session={session.session} messages={messages} setMessages={setMessages} send={send} onActivity={touch} onExpired={expire} onNavigate={onClose} />
-          <StreamPanel session={session.session} stream={stream.state} setMessages={setMessages} onActivity={touch} onExpired={expire} />
+          <ChatPanel session={session.session} messages={messages} setMessages={setMessages} send={send} onActivity={touch} onExpired={expire} onNavigate={onClose} onBundle={addBundle} />
+          <StreamPanel session={session.session} stream={stream.state} ownBundles={ownBundles} onBundle={addBundle} setMessages={setMessages} onActivity={touch} onExpired={expire} />
         </div>
       )}
     </dialog>

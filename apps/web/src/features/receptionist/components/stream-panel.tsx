@@ -6,12 +6,15 @@ import { MODAL_PROOF_BUNDLES_KEPT, STREAM_DECISIONS_SHOWN } from '../../../confi
 import type { ReceptionistSession } from '../api/receptionist-api.ts';
 import type { ChatMessage } from '../lib/chat-log.ts';
 import { type RateTier, type StreamState, complianceRate, formatUptime, rateTier, timeOf } from '../lib/stream-state.ts';
+import type { OwnBundle } from '../lib/verify-checkpoint.ts';
 import { GdprRightsPanel } from './gdpr-rights-panel.tsx';
 import { ProofList } from './proof-list.tsx';
 
 type Props = {
   session: ReceptionistSession;
   stream: StreamState;
+  ownBundles: readonly OwnBundle[];
+  onBundle: (bundle: OwnBundle) => void;
   setMessages: Dispatch<SetStateAction<ChatMessage[]>>;
   onActivity: () => void;
   onExpired: () => void;
@@ -29,7 +32,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 const number = new Intl.NumberFormat();
 const micros = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
-export function StreamPanel({ session, stream, setMessages, onActivity, onExpired }: Props) {
+export function StreamPanel({ session, stream, ownBundles, onBundle, setMessages, onActivity, onExpired }: Props) {
   const [live, setLive] = useState(true);
   const [now, setNow] = useState(() => Date.now());
   const [held, setHeld] = useState<{ stream: StreamState; now: number } | null>(null);
@@ -99,8 +102,8 @@ export function StreamPanel({ session, stream, setMessages, onActivity, onExpire
         )}
       </div>
 
-      <ProofList checkpoints={checkpoints.slice(0, MODAL_PROOF_BUNDLES_KEPT)} />
-      <GdprRightsPanel session={session} setMessages={setMessages} onActivity={onActivity} onExpired={onExpired} />
+      <ProofList checkpoints={checkpoints.slice(0, MODAL_PROOF_BUNDLES_KEPT)} ownBundles={ownBundles} />
+      <GdprRightsPanel session={session} setMessages={setMessages} onActivity={onActivity} onExpired={onExpired} onBundle={onBundle} />
     </section>
   );
 }

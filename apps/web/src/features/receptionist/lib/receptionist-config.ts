@@ -5,7 +5,6 @@
 /** Shown in the modal until GET /api/poc-ai-chat/session answers (spec section 2). */
 export const INITIALIZING_TEXT = 'Initializing compliance validation...';
 export const MODAL_TITLE = 'AI Receptionist Proof of Concept + Live Compliance';
-export const CTA_LABEL = 'Live AI Receptionist POC';
 
 /** Spec section 8, chat panel: an empty reply, and an exception while sending (status blocked). */
 export const PANEL_EMPTY_REPLY_TEXT = 'I apologize, but I encountered an issue processing your request.';

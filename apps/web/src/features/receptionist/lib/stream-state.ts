@@ -24,6 +24,8 @@ export type StreamCheckpoint = {
   decisions: string[];
   decisionCount: number;
   origin?: string;
+  /** The proof-bundle ids of the decisions covered, when the server lists them. */
+  bundleIds?: string[];
 };
 
 export type Counters = { total: number; allowed: number; blocked: number; averageExecutionTimeUs: number };
