@@ -100,6 +100,7 @@ export default defineConfig({
         DATA_DIR: process.env.BYTEBOUND_E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         WEB_DIST: webDist,
+        RECEPTIONIST_SESSION_TIMEOUT_MS: '20000',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },
