@@ -21,7 +21,10 @@ export function TrialRoute() {
             <p role="status" className="rounded-xl border border-brand-400/40 bg-ink-900 p-4 text-slate-200">
               Thank you, {request.values.name}. Your pilot request is in: we sent a copy to {request.values.email}.
             </p>
-            <h2 className="text-2xl font-bold text-white">Choose your {ENTERPRISE_DEMO_MINUTES}-minute kick-off call</h2>
+            {/* The request form is gone: focus moves to the next step's heading. */}
+            <h2 ref={(heading) => heading?.focus()} tabIndex={-1} className="text-2xl font-bold text-white outline-none">
+              Choose your {ENTERPRISE_DEMO_MINUTES}-minute kick-off call
+            </h2>
             <BookingFlow
               contact={{
                 name: request.values.name,

@@ -171,7 +171,7 @@ export function BookingFlow({ handoff, interestHint, contact, source, pilotReque
             <ul className="mt-1 list-disc pl-5">
               {problems.map((field) => (
                 <li key={field}>
-                  <a href={`#${fieldId(field)}`} className="underline" onClick={(event) => (event.preventDefault(), focusField(field))}>
+                  <a href={`#${fieldId(field)}`} className="inline-block py-1 underline" onClick={(event) => (event.preventDefault(), focusField(field))}>
                     {FIELD_LABELS[field]}: {errors[field]}
                   </a>
                 </li>
@@ -183,7 +183,7 @@ export function BookingFlow({ handoff, interestHint, contact, source, pilotReque
 
       <section aria-labelledby="booking-step-time" className="space-y-4">
         <h2 id="booking-step-time" className="text-xl font-semibold text-white">
-          1. Pick a time
+          {contact ? 'Pick a time' : '1. Pick a time'}
         </h2>
         {state.kind === 'loading' && <p className="text-slate-300">Loading free times…</p>}
         {state.kind === 'failed' && (

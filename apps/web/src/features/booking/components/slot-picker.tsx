@@ -62,7 +62,7 @@ export function SlotPicker({ slots, zone, zones, detectedZone, onZoneChange, sel
                           value={slot.start}
                           checked={checked}
                           onChange={() => onSelect(slot.start)}
-                          className="peer sr-only"
+                          className="peer absolute inset-0 z-10 h-full w-full cursor-pointer appearance-none opacity-0"
                         />
                         <span className="block cursor-pointer rounded-lg border border-ink-600 px-2 py-2 text-center text-sm text-slate-100 peer-checked:border-brand-300 peer-checked:bg-brand-400 peer-checked:font-semibold peer-checked:text-ink-950 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-300 hover:border-brand-400">
                           <span className="sr-only">{day.label}, </span>
