@@ -29,7 +29,8 @@ export function requiredProblem(value: string, message: string): string | undefi
 }
 
 export function lengthProblem(value: string): string | undefined {
-  return [...value].length > LEAD_TEXT_MAX_CHARS ? LEAD_MESSAGES.textTooLong : undefined;
+  // UTF-16 units, as the server's schema counts them (an emoji is two).
+  return value.length > LEAD_TEXT_MAX_CHARS ? LEAD_MESSAGES.textTooLong : undefined;
 }
 
 /** Drops the fields without a problem, so `Object.keys(errors).length` counts the problems. */
