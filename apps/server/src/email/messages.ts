@@ -77,3 +77,142 @@ export function dataRightsEmail(to: string, action: 'access' | 'delete', link: s
     { href: link, label: action === 'access' ? 'Download my data' : 'Confirm deletion' },
   );
 }
+
+// Demo booking, pilot, contact and newsletter (issue 10). Times arrive formatted in each reader's zone.
+
+export type BookingEmailDetails = {
+  name: string;
+  email: string;
+  company: string;
+  interest: string;
+  notes: string | null;
+  visitorTime: string;
+  salesTime: string;
+  source: string;
+  pilotRequestId: string | null;
+};
+
+function detailLines(details: Record<string, string | null>): string[] {
+  return Object.entries(details)
+    .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '')
+    .map(([label, value]) => `${label}: ${value}`);
+}
+
+export function bookingConfirmationEmail(booking: BookingEmailDetails, cancelLink: string, invite: string): EmailMessage {
+  return {
+    ...message(
+      booking.email,
+      `Your ${PRODUCT_NAME} demo: ${booking.visitorTime}`,
+      [
+        `Hello ${booking.name},`,
+        `Your 30-minute ${PRODUCT_NAME} enterprise demo is booked for ${booking.visitorTime} — that is ${booking.salesTime} for our team.`,
+        'The calendar invitation is attached. If the time no longer suits you, cancel with the link below and book another slot.',
+      ],
+      { href: cancelLink, label: 'Cancel this booking' },
+    ),
+    attachments: [{ filename: 'bytebound-demo.ics', content: invite, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+  };
+}
+
+export function bookingSalesEmail(to: string, booking: BookingEmailDetails): EmailMessage {
+  return message(to, `Demo booked: ${booking.company} — ${booking.salesTime}`, [
+    'A demo was booked.',
+    ...detailLines({
+      Time: booking.salesTime,
+      "Visitor's time": booking.visitorTime,
+      Name: booking.name,
+      Email: booking.email,
+      Company: booking.company,
+      Interest: booking.interest,
+      Notes: booking.notes,
+      Source: booking.source,
+      'Pilot request': booking.pilotRequestId,
+    }),
+  ]);
+}
+
+export function bookingCancelledEmail(booking: BookingEmailDetails, bookAgainLink: string, invite: string): EmailMessage {
+  return {
+    ...message(
+      booking.email,
+      `Cancelled: your ${PRODUCT_NAME} demo on ${booking.visitorTime}`,
+      [`Hello ${booking.name},`, `Your demo on ${booking.visitorTime} is cancelled, and the attached update removes it from your calendar.`, 'You are welcome to book another time.'],
+      { href: bookAgainLink, label: 'Book another time' },
+    ),
+    attachments: [{ filename: 'bytebound-demo-cancelled.ics', content: invite, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
+  };
+}
+
+export function bookingCancelledSalesEmail(to: string, booking: BookingEmailDetails): EmailMessage {
+  return message(to, `Demo cancelled: ${booking.company} — ${booking.salesTime}`, [
+    'A demo was cancelled by the visitor; its slot is free again.',
+    ...detailLines({ Time: booking.salesTime, Name: booking.name, Email: booking.email, Company: booking.company }),
+  ]);
+}
+
+export type PilotEmailDetails = { id: string; name: string; email: string; company: string; useCase: string; regulations: string[] };
+
+export function pilotRequestSalesEmail(to: string, pilot: PilotEmailDetails): EmailMessage {
+  return message(to, `Pilot request: ${pilot.company}`, [
+    'A company asked for the one-month enterprise pilot.',
+    ...detailLines({ Request: pilot.id, Name: pilot.name, Email: pilot.email, Company: pilot.company, Regulations: pilot.regulations.join(', '), 'Use case': pilot.useCase }),
+  ]);
+}
+
+export function pilotRequestConfirmationEmail(pilot: PilotEmailDetails, nextSteps: string[], bookingLink: string): EmailMessage {
+  return message(
+    pilot.email,
+    `Your ${PRODUCT_NAME} enterprise pilot request`,
+    [`Hello ${pilot.name},`, `Thank you for asking for the one-month ${PRODUCT_NAME} enterprise pilot for ${pilot.company}. What happens next:`, ...nextSteps.map((step, i) => `${i + 1}. ${step}`)],
+    { href: bookingLink, label: 'Book the kick-off call' },
+  );
+}
+
+export type ContactEmailDetails = { name: string; email: string; company: string; interest: string; message: string | null };
+
+export function contactSalesEmail(to: string, contact: ContactEmailDetails): EmailMessage {
+  return message(to, `Contact: ${contact.company} — ${contact.interest}`, [
+    'A visitor wrote through the contact form.',
+    ...detailLines({ Name: contact.name, Email: contact.email, Company: contact.company, Interest: contact.interest, Message: contact.message }),
+  ]);
+}
+
+export function contactConfirmationEmail(contact: ContactEmailDetails): EmailMessage {
+  return message(contact.email, `We received your message — ${PRODUCT_NAME}`, [
+    `Hello ${contact.name},`,
+    'Thank you for contacting us. We will reply within one business day.',
+    ...detailLines({ 'Your interest': contact.interest, 'Your message': contact.message }),
+  ]);
+}
+
+/** Every newsletter message carries its unsubscribe link, also as the List-Unsubscribe header (RFC 2369). */
+function newsletterMessage(to: string, subject: string, paragraphs: string[], link: { href: string; label: string } | undefined, unsubscribeLink: string): EmailMessage {
+  const base = message(to, subject, [...paragraphs], link);
+  const footer = `To stop receiving these emails, unsubscribe: ${unsubscribeLink}`;
+  return {
+    ...base,
+    text: `${base.text}\n\n${footer}`,
+    html: base.html.replace('</body>', `<p><a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a></p></body>`),
+    headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` },
+  };
+}
+
+export function newsletterConfirmEmail(to: string, confirmLink: string, unsubscribeLink: string): EmailMessage {
+  return newsletterMessage(
+    to,
+    `Confirm your subscription to the ${PRODUCT_NAME} newsletter`,
+    ['Someone asked to subscribe this address to the Bytebound newsletter. If it was you, confirm with the link below.', 'If it was not you, ignore this email: nothing will be sent.'],
+    { href: confirmLink, label: 'Confirm my subscription' },
+    unsubscribeLink,
+  );
+}
+
+export function newsletterWelcomeEmail(to: string, unsubscribeLink: string): EmailMessage {
+  return newsletterMessage(
+    to,
+    `You are subscribed to the ${PRODUCT_NAME} newsletter`,
+    ['Your subscription is confirmed. You can unsubscribe at any time with the link in every message.'],
+    undefined,
+    unsubscribeLink,
+  );
+}

@@ -1,0 +1,59 @@
+// Request shapes of the booking API, with the messages a visitor reads next to the form.
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../auth/auth-schemas.ts';
+import { COMPANY_MAX_CHARS, INTEREST_MAX_CHARS, NAME_MAX_CHARS, NOTES_MAX_CHARS } from './booking-constants.ts';
+
+const EMAIL_MAX = 254;
+
+export const workEmail = z
+  .string({ error: 'Please enter your work email' })
+  .trim()
+  .min(1, 'Please enter your work email')
+  .max(EMAIL_MAX, 'Please enter a valid email address')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+  .transform((value) => value.toLowerCase());
+
+export const requiredText = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters`);
+
+export const optionalLongText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters`)
+    .transform((value) => value.trim() || null)
+    .optional();
+
+export const personFields = {
+  name: requiredText('Please enter your name', NAME_MAX_CHARS, 'Name'),
+  email: workEmail,
+  company: requiredText('Please enter your company', COMPANY_MAX_CHARS, 'Company'),
+  interest: requiredText('Please tell us what you are interested in', INTEREST_MAX_CHARS, 'Interest'),
+};
+
+export const bookingBody = z
+  .object({
+    slotStart: z.string({ error: 'Please choose a slot' }).min(1, 'Please choose a slot').max(40, 'Please choose a slot'),
+    ...personFields,
+    notes: optionalLongText(NOTES_MAX_CHARS, 'Notes'),
+    timeZone: z.string({ error: 'timeZone is required' }).min(1, 'timeZone is required').max(100),
+    source: z.enum(['site', 'chat', 'pilot'], { error: 'source must be site, chat or pilot' }).optional(),
+    pilotRequestId: z.string().max(100).optional(),
+  })
+  .strict();
+
+/** ?from&days, days at most the booking horizon (BOOKING_HORIZON_DAYS). */
+export const slotsQuery = (horizonDays: number) =>
+  z
+    .object({
+      from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time, e.g. 2026-11-23T08:00:00.000Z' }).optional(),
+      days: z.coerce
+        .number({ error: `days must be a number from 1 to ${horizonDays}` })
+        .int('days must be a whole number')
+        .min(1, 'days must be at least 1')
+        .max(horizonDays, `days can be at most ${horizonDays}`)
+        .optional(),
+    })
+    .strict();
+
+export const tokenBody = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) }).strict();
+export const tokenQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) }).strict();

@@ -1,0 +1,14 @@
+// CSV for spreadsheets (RFC 4180: CRLF rows, fields with a comma, quote or line break quoted,
+// quotes doubled), safe against formula injection: a cell starting with = + - @ (or a tab or
+// carriage return) is prefixed with ' so that a spreadsheet shows it as text, never runs it.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
