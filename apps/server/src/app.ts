@@ -1,6 +1,7 @@
 // The application factory: one Fastify instance with every capability registered as a plugin.
 // `npm start` and the tests build the server through this function alone.
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { clientLogRoutes } from './client-logs/client-log-routes.ts';
 import type { Config } from './config.ts';
@@ -25,6 +26,7 @@ import { setUpRetention } from './retention/retention.ts';
 import { registerAccounts } from './auth/accounts.ts';
 import { registerBooking } from './booking/register-booking.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
+import { receptionistRoutes } from './receptionist/receptionist-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  // One WebSocket server for every stream (the demo monitor, the receptionist): a second would route each upgrade twice.
+  await app.register(websocket);
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
   setUpRetention(app);
@@ -77,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(demoRoutes);
   await registerAccounts(app);
   await registerBooking(app);
+  await app.register(receptionistRoutes);
   await app.register(siteRoutes);
   return app;
 }
