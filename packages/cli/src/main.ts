@@ -12,6 +12,7 @@ const commands: Record<string, string> = {
   hook: 'the Claude Code hook: decide before an AI agent acts',
   mcp: 'serve the compile, decide and verify tools over MCP (stdio)',
   keys: 'manage API keys and export the local signing keys',
+  operators: 'grant, revoke or list operator accounts (who sees the leads)',
 };
 
 export function usage(): string {
