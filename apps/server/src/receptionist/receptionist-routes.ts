@@ -303,7 +303,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'success', data: { message, suggestedTime: slot.start, personalization: { regulations, compilations, jurisdictions: body.context.detectedJurisdictions ?? [] } } };
   });
 
-  app.get('/api/poc-ai-chat/stream', { websocket: true, config: perIp(RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE) }, async (socket, request: FastifyRequest) => {
+  app.get('/api/poc-ai-chat/stream', { websocket: true }, async (socket, request: FastifyRequest) => {
     const found = await lookUpSession(app, request);
     if (!('session' in found)) {
       socket.close(4401, 'expired' in found ? 'session expired' : 'no session');
