@@ -10,7 +10,8 @@ test('a question gets an answer; the visitor message is decided, trimmed, and bl
   const reply = await send(page, '   What does Bytebound actually do?   ');
   await expect(reply).toHaveAttribute('aria-label', 'Receptionist, allowed');
   await expect(reply.locator('time')).toHaveCount(1);
-  await expect(reply.getByText(/compil|polic|complian/i).first()).toBeVisible();
+  await expect(reply.getByRole('paragraph').first()).toHaveText(/\w{3,}/);
+  await expect(reply).not.toContainText(/apologize|Unable to connect|error occurred/);
   const own = lastOwnMessage(page);
   await expect(own.getByText('What does Bytebound actually do?', { exact: true })).toBeVisible();
   await expect(own).toHaveAttribute('aria-label', 'You, allowed');
@@ -82,7 +83,7 @@ test('a follow-up needs consent: asked with buttons, the answer is recorded, and
 });
 
 test.describe('when the service cannot answer', () => {
-  test.use({ allowedErrors: [/Failed to load resource/, /net::ERR_FAILED/] });
+  test.use({ allowedErrors: [/Failed to load resource|net::ERR_/] });
 
   test('no connection: the modal says it cannot reach the service, as pending', async ({ page }) => {
     await openReceptionist(page);

@@ -159,7 +159,7 @@ export function GdprRightsPanel({ session, setMessages, onActivity, onExpired, o
       {stored ? (
         <details open className="mt-2 rounded-md border border-ink-700 bg-ink-900 p-2 text-xs">
           <summary className="cursor-pointer font-semibold text-slate-100">What we store about this session</summary>
-          <pre aria-label="Stored data" className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-words text-slate-200">
+          <pre aria-label="Stored data" className="mt-1 whitespace-pre-wrap break-words text-slate-200">
             {JSON.stringify(stored, null, 2)}
           </pre>
         </details>

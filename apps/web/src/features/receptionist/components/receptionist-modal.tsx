@@ -89,6 +89,8 @@ export default function ReceptionistModal({ onClose }: Props) {
       }
       if (result?.proofBundle?.id) addBundle({ id: result.proofBundle.id, auditIndex: result.proofBundle.auditIndex });
       if (result?.complianceValidation) setMcp({ state: 'active', protocol: result.complianceValidation.protocol === 'MCP' ? 'MCP' : 'HTTP' });
+      // The Art. 13 notice is already shown at the top of this conversation.
+      if (result?.complianceValidation?.notice === ready.transparency) delete result.complianceValidation.notice;
       return modalReply(result);
     },
     [ready, touch, expire, userLabel, addBundle],
