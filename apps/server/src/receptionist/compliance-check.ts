@@ -121,7 +121,7 @@ export class ComplianceCheck {
         created_at: now,
       })
       .execute();
-    const streamed: StreamDecision = { id: r.decisionId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
+    const streamed: StreamDecision = { id: r.decisionId, bundleId: r.bundleId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
     this.stream.emit('decision', { sessionRowId: session.id, decision: streamed });
     this.stream.emit('counters', await this.stream.counters());
     await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex);

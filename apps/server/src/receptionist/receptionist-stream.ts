@@ -12,9 +12,9 @@ import type { Database } from '../db/database.ts';
 
 export type Counters = { total: number; allowed: number; blocked: number; averageExecutionTimeUs: number };
 
-export type StreamDecision = { id: string; timestamp: string; action: string; field: string; exitCode: 0 | 2; article: string | null; executionTimeUs: number; sessionId: string };
+export type StreamDecision = { id: string; bundleId: string; timestamp: string; action: string; field: string; exitCode: 0 | 2; article: string | null; executionTimeUs: number; sessionId: string };
 
-export type StreamCheckpoint = { id: string; origin: string; timestamp: string; treeSize: number; rootHash: string; signature: string; keyId: string; decisions: string[]; decisionCount: number };
+export type StreamCheckpoint = { id: string; origin: string; timestamp: string; treeSize: number; rootHash: string; signature: string; keyId: string; decisions: string[]; bundleIds: string[]; decisionCount: number };
 
 export type StreamEvents = {
   decision: [{ sessionRowId: string; decision: StreamDecision }];
@@ -44,18 +44,25 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
   }
 
   async recentCheckpoints(limit = RECEPTIONIST_CHECKPOINTS_SENT): Promise<StreamCheckpoint[]> {
-    const rows = await this.db.selectFrom('receptionist_checkpoints').selectAll().orderBy('created_at', 'desc').orderBy('tree_size', 'desc').limit(limit).execute();
-    return rows.reverse().map((r) => ({
-      id: r.id,
-      origin: AUDIT_LOG_ORIGIN,
-      timestamp: r.timestamp,
-      treeSize: Number(r.tree_size),
-      rootHash: r.root_hash,
-      signature: r.signature,
-      keyId: r.key_id,
-      decisions: JSON.parse(r.decision_ids) as string[],
-      decisionCount: RECEPTIONIST_CHECKPOINT_EVERY,
-    }));
+    const rows = (await this.db.selectFrom('receptionist_checkpoints').selectAll().orderBy('created_at', 'desc').orderBy('tree_size', 'desc').limit(limit).execute()).reverse();
+    const ids = rows.flatMap((r) => JSON.parse(r.decision_ids) as string[]);
+    const bundles = new Map<string, string>();
+    if (ids.length > 0) for (const d of await this.db.selectFrom('receptionist_decisions').select(['id', 'bundle_id']).where('id', 'in', ids).execute()) bundles.set(d.id, d.bundle_id);
+    return rows.map((r) => {
+      const decisions = JSON.parse(r.decision_ids) as string[];
+      return {
+        id: r.id,
+        origin: AUDIT_LOG_ORIGIN,
+        timestamp: r.timestamp,
+        treeSize: Number(r.tree_size),
+        rootHash: r.root_hash,
+        signature: r.signature,
+        keyId: r.key_id,
+        decisions,
+        bundleIds: decisions.map((id) => bundles.get(id) ?? ''),
+        decisionCount: RECEPTIONIST_CHECKPOINT_EVERY,
+      };
+    });
   }
 
   /**
@@ -66,7 +73,7 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
     const counted = await this.db.selectFrom('receptionist_decisions').select((eb) => eb.fn.countAll<string | number>().as('n')).where('seq', '<=', seq).executeTakeFirstOrThrow();
     const n = Number(counted.n);
     if (n === 0 || n % RECEPTIONIST_CHECKPOINT_EVERY !== 0) return null;
-    const batch = await this.db.selectFrom('receptionist_decisions').select(['id']).where('seq', '<=', seq).orderBy('seq', 'desc').limit(RECEPTIONIST_CHECKPOINT_EVERY).execute();
+    const batch = await this.db.selectFrom('receptionist_decisions').select(['id', 'bundle_id']).where('seq', '<=', seq).orderBy('seq', 'desc').limit(RECEPTIONIST_CHECKPOINT_EVERY).execute();
     const checkpoint = await checkpointFor(this.db, signer);
     const row = {
       id: `rcp_${n / RECEPTIONIST_CHECKPOINT_EVERY}_${crypto.randomBytes(4).toString('hex')}`,
@@ -88,6 +95,7 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
       signature: row.signature,
       keyId: row.key_id,
       decisions: JSON.parse(row.decision_ids) as string[],
+      bundleIds: batch.map((b) => b.bundle_id).reverse(),
       decisionCount: RECEPTIONIST_CHECKPOINT_EVERY,
     };
     this.emit('checkpoint', announced);

@@ -94,8 +94,12 @@ describe(`receptionist stream and expiry (${testDialect})`, () => {
     const verified = verifyCheckpoint({ origin: checkpoint.origin, size: checkpoint.treeSize, root: checkpoint.rootHash, timestamp: checkpoint.timestamp, keyId: checkpoint.keyId, signature: checkpoint.signature }, keys);
     expect(verified.ok).toBe(true);
     // The checkpoint covers every one of the ten bundles: each has an inclusion proof against it.
-    const proof = await t.app.inject({ url: `/api/v1/audit/proof/${(await t.db.selectFrom('receptionist_decisions').select('bundle_id').where('id', '=', decisions[0]!.id as string).executeTakeFirstOrThrow()).bundle_id}?size=${checkpoint.treeSize}` });
-    expect(proof.statusCode).toBe(200);
+    expect(checkpoint.bundleIds).toEqual(decisions.map((d) => d.bundleId));
+    for (const bundleId of checkpoint.bundleIds as string[]) {
+      const proof = await t.app.inject({ url: `/api/v1/audit/proof/${bundleId}?size=${checkpoint.treeSize}` });
+      expect(proof.statusCode).toBe(200);
+      expect(proof.json()).toMatchObject({ bundleId, treeSize: checkpoint.treeSize });
+    }
     // A new connection gets it in hello.
     const later = await openStream(t, b);
     await later.until(() => later.frames.some((f) => f.type === 'hello'), 'hello');
