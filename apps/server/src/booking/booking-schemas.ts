@@ -23,11 +23,14 @@ export const optionalLongText = (max: number, label: string) =>
     .transform((value) => value.trim() || null)
     .optional();
 
+/** A one-line field (it ends up in email subjects and calendar parameters): runs of whitespace, line breaks included, become one space. */
+const singleLine = (message: string, max: number, label: string) => requiredText(message, max, label).transform((value) => value.replace(/\s+/g, ' '));
+
 export const personFields = {
-  name: requiredText('Please enter your name', NAME_MAX_CHARS, 'Name'),
+  name: singleLine('Please enter your name', NAME_MAX_CHARS, 'Name'),
   email: workEmail,
-  company: requiredText('Please enter your company', COMPANY_MAX_CHARS, 'Company'),
-  interest: requiredText('Please tell us what you are interested in', INTEREST_MAX_CHARS, 'Interest'),
+  company: singleLine('Please enter your company', COMPANY_MAX_CHARS, 'Company'),
+  interest: singleLine('Please tell us what you are interested in', INTEREST_MAX_CHARS, 'Interest'),
 };
 
 export const bookingBody = z

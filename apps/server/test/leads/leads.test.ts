@@ -94,6 +94,20 @@ describe(`contact form (${testDialect})`, () => {
   });
 });
 
+describe(`rate limits (${testDialect})`, () => {
+  it('refuses the eleventh contact message from one address within the hour, and keeps one-line fields on one line', async () => {
+    const from = '192.0.2.77';
+    const send = (i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/home/contact', payload: { name: `Spam\r\nBcc: victim@example.com ${i}`, email: uniqueEmail('spam'), company: 'S', interest: 'S' }, remoteAddress: from });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await send(i)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses[10]).toBe(429);
+    const stored = await t.db.selectFrom('contacts').select('name').where('name', 'like', 'Spam%').execute();
+    expect(stored.every((r) => !/[\r\n]/.test(r.name))).toBe(true);
+  });
+});
+
 describe(`newsletter double opt-in (${testDialect})`, () => {
   const tokenIn = (raw: string, path: string) => new URL(new RegExp(`http://bytebound\\.test${path}\\?token=[A-Za-z0-9_-]+`).exec(decodeMail(raw))![0]).searchParams.get('token')!;
 
