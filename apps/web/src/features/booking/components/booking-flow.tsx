@@ -44,8 +44,11 @@ const noHint = () => '';
 
 const emptyValues: BookingValues = { name: '', email: '', company: '', interest: '', notes: '' };
 
-export function BookingFlow({ handoff, interestHint, contact, source, pilotRequestId, submitLabel = 'Book demo', confirmationTitle = 'Your demo is booked', nextSteps }: Props) {
+export function BookingFlow({ handoff: handoffFromUrl, interestHint, contact, source, pilotRequestId, submitLabel = 'Book demo', confirmationTitle = 'Your demo is booked', nextSteps }: Props) {
   const { state, reload } = useFreeSlots();
+  // The prerendered page has no query string: the hand-off shows once hydrated, so hydration matches.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const handoff = hydrated ? handoffFromUrl : undefined;
   const salesZone = state.kind === 'ready' ? state.data.salesTimeZone : null;
   const { zone, detected, setZone } = useVisitorTimeZone(salesZone ?? 'UTC');
   // undefined until the visitor picks: until then the receptionist's suggestion, when still free.
