@@ -3,16 +3,21 @@
 // cancellation, the .ics of a booking, and the emails. Used by the routes and by the receptionist.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingsTable } from '../db/tables.ts';
 import { type BookingEmailDetails, bookingCancelledEmail, bookingCancelledSalesEmail, bookingConfirmationEmail, bookingSalesEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
-import { BOOKING_MESSAGES, NEAREST_SLOTS, SLOT_MS } from './booking-constants.ts';
+import { BOOKING_MESSAGES, NEAREST_SLOTS, NOTES_MAX_CHARS, SLOT_MS } from './booking-constants.ts';
+import { optionalLongText, personFields } from './booking-schemas.ts';
 import { formatInZone, isTimeZone } from './format-time.ts';
 import { calendarInvite } from './ics.ts';
+import { parseRequest } from './request-body.ts';
 import { bookableWindow, candidateSlotStarts, type Slot, slotOf, slotProblem } from './slots.ts';
+
+const bookingPerson = z.object({ ...personFields, notes: optionalLongText(NOTES_MAX_CHARS, 'Notes') });
 
 export type { Slot } from './slots.ts';
 
@@ -162,6 +167,8 @@ function sendInBackground(app: FastifyInstance, messages: Parameters<FastifyInst
  */
 export async function bookSlot(app: FastifyInstance, input: BookingInput, now = Date.now()): Promise<BookingResult> {
   const { db, config } = app;
+  // The same rules as the form's, for callers other than the route (the receptionist).
+  const person = parseRequest(bookingPerson, { name: input.name, email: input.email, company: input.company, interest: input.interest, notes: input.notes ?? undefined });
   const startMs = input.slotStart instanceof Date ? input.slotStart.getTime() : /^\d{4}-\d{2}-\d{2}T/.test(input.slotStart) ? Date.parse(input.slotStart) : NaN;
   const problem = slotProblem(config.booking, startMs, now);
   if (problem) throw new HttpError(400, problem, [{ path: 'slotStart', message: problem }]);
@@ -178,11 +185,11 @@ export async function bookSlot(app: FastifyInstance, input: BookingInput, now = 
     slot_end: startMs + SLOT_MS,
     status: 'confirmed',
     sequence: 0,
-    name: input.name,
-    email: input.email,
-    company: input.company,
-    interest: input.interest,
-    notes: input.notes ?? null,
+    name: person.name,
+    email: person.email,
+    company: person.company,
+    interest: person.interest,
+    notes: person.notes ?? null,
     time_zone: input.timeZone,
     source: input.source ?? (pilotRequestId ? 'pilot' : 'site'),
     pilot_request_id: pilotRequestId,

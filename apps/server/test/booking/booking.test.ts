@@ -221,5 +221,7 @@ describe(`demo booking (${testDialect})`, () => {
     expect(result.booking.status).toBe('confirmed');
     await expect(t.app.booking.book({ ...visitor(), slotStart: free[2]!.start })).rejects.toMatchObject({ message: 'This slot is no longer available', nearest: expect.any(Array) });
     expect((await t.app.booking.freeSlots({ days: 7 })).map((s) => s.start)).not.toContain(free[2]!.start);
+    await expect(t.app.booking.book({ ...visitor({ email: 'grace at navy' }), slotStart: free[3]!.start })).rejects.toMatchObject({ statusCode: 400, message: 'Please enter a valid email address' });
+    await expect(t.app.booking.book({ ...visitor(), slotStart: new Date(Date.now() + 60_000) })).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/at least 1 hour/) });
   });
 });
