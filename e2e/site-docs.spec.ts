@@ -86,12 +86,32 @@ test('code blocks show language, line count and numbers, highlight on demand, an
   await expectNoAxeViolations(page);
 });
 
-test('a fenced diagram is drawn as an SVG diagram', async ({ page }) => {
+test('a fenced mermaid block is drawn by Mermaid, loaded only then, with a text alternative', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await openPage(page, '/docs#architecture');
   const diagram = page.getByTestId('diagram');
-  await expect(diagram.getByRole('img')).toHaveAttribute('aria-label', /Legal text to validating/);
-  await expect(diagram.locator('rect')).toHaveCount(11);
-  await expect(diagram).toContainText('finalizing');
+  // Drawn by Mermaid: its flowchart SVG, one node per stage of docs/architecture.md, with the labels.
+  const svg = diagram.locator('svg[aria-roledescription^="flowchart"]');
+  await expect(svg).toBeVisible();
+  await expect(svg.locator('g.node')).toHaveCount(11);
+  await expect(svg.locator('g.node', { hasText: 'finalizing' })).toHaveCount(1);
+  await expect(svg.locator('.edgePath, .flowchart-link')).not.toHaveCount(0);
+  // The text alternative: an accessible name and a description of every arrow.
+  const drawing = diagram.getByRole('img', { name: 'Flowchart' });
+  await expect(drawing).toHaveAccessibleDescription(/^Legal text to validating, validating to parsing, .* Merkle audit log\.$/);
+  await diagram.getByText('Diagram source').click();
+  await expect(diagram.getByTestId('diagram-source')).toContainText('A[Legal text] --> B[validating]');
+  await expectNoAxeViolations(page);
+  expect(scripts.some((url) => /mermaid/i.test(url))).toBe(true);
+
+  // The homepage never loads it.
+  scripts.length = 0;
+  await openPage(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /mermaid|flowDiagram|dagre/i.test(url))).toEqual([]);
 });
 
 test('the documentation header leads home, to the top, to the security section and to pricing', async ({ page }) => {

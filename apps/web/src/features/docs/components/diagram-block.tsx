@@ -1,56 +1,61 @@
-// A fenced diagram block drawn as SVG by the diagram module, loaded on demand; the diagram's source
-// stays readable as a fallback until then and for anything the renderer does not understand.
-import { useEffect, useState } from 'react';
-import type { Diagram } from '../lib/diagram.ts';
+// A fenced ```mermaid block: drawn by Mermaid, which loads on demand when a diagram is shown. The
+// diagram keeps a text alternative (an accessible name and a visible description) and its source
+// stays readable: as the block itself before Mermaid has drawn it (and without script), and behind
+// a disclosure afterwards. A source Mermaid cannot parse stays shown as source.
+import { useEffect, useId, useState } from 'react';
+import { diagramText } from '../lib/diagram-text.ts';
+
+/** What Mermaid made of which source (a block whose source changes is loading again). */
+type Result = { source: string; svg: string | null };
 
 export function DiagramBlock({ source }: { source: string }) {
-  const [diagram, setDiagram] = useState<Diagram | null | undefined>(undefined);
-  const [size, setSize] = useState({ width: 150, height: 44 });
+  const [result, setResult] = useState<Result | null>(null);
+  const reactId = useId();
+  // Mermaid uses the id in CSS selectors: letters, digits, '-' and '_' only.
+  const id = `mermaid-${reactId.replace(/[^\w-]/g, '')}`;
+  const text = diagramText(source);
 
   useEffect(() => {
     let cancelled = false;
-    void import('../lib/diagram.ts').then(({ layoutDiagram, DIAGRAM_NODE }) => {
-      if (cancelled) return;
-      setSize(DIAGRAM_NODE);
-      setDiagram(layoutDiagram(source));
-    });
+    import('../lib/mermaid-render.ts')
+      .then(({ renderMermaid }) => renderMermaid(`${id}-svg`, source))
+      .then(
+        (svg) => !cancelled && setResult({ source, svg }),
+        () => !cancelled && setResult({ source, svg: null }),
+      );
     return () => {
       cancelled = true;
     };
-  }, [source]);
+  }, [id, source]);
 
-  if (!diagram) {
+  const state = result?.source !== source ? 'loading' : result.svg === null ? 'failed' : 'drawn';
+  const sourceBlock = (
+    <pre className="overflow-x-auto rounded-lg border border-ink-700 bg-ink-950 p-4 font-mono text-sm text-slate-200" data-testid="diagram-source">
+      {source}
+    </pre>
+  );
+  if (state !== 'drawn') {
     return (
-      <pre className="my-5 overflow-x-auto rounded-lg border border-ink-700 bg-ink-950 p-4 font-mono text-sm text-slate-200" data-testid="diagram-source">
-        {source}
-      </pre>
+      <div className="my-5" data-testid="diagram-pending" data-state={state}>
+        {sourceBlock}
+        {state === 'failed' && <p className="mt-2 text-sm text-slate-300">This diagram could not be drawn; its source is shown above.</p>}
+      </div>
     );
   }
   return (
-    <figure className="my-5 overflow-x-auto rounded-lg border border-ink-700 bg-ink-950 p-4" data-testid="diagram">
-      <svg role="img" aria-label={diagram.label} viewBox={`0 0 ${diagram.width} ${diagram.height}`} width={diagram.width} height={diagram.height} className="max-w-none">
-        <defs>
-          <marker id="diagram-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
-            <path d="M0 0 L10 5 L0 10 z" fill="#67e8f9" />
-          </marker>
-        </defs>
-        {diagram.edges.map(({ from, to }, n) => {
-          const sameRow = from.y === to.y;
-          const x1 = sameRow ? (to.x > from.x ? from.x + size.width : from.x) : from.x + size.width / 2;
-          const y1 = sameRow ? from.y + size.height / 2 : from.y + size.height;
-          const x2 = sameRow ? (to.x > from.x ? to.x : to.x + size.width) : to.x + size.width / 2;
-          const y2 = sameRow ? to.y + size.height / 2 : to.y;
-          return <line key={n} x1={x1} y1={y1} x2={x2} y2={y2} stroke="#67e8f9" strokeWidth="1.5" markerEnd="url(#diagram-arrow)" />;
-        })}
-        {diagram.nodes.map((node) => (
-          <g key={node.id}>
-            <rect x={node.x} y={node.y} width={size.width} height={size.height} rx="8" fill="#131c35" stroke="#1f2a4a" />
-            <text x={node.x + size.width / 2} y={node.y + size.height / 2 + 5} textAnchor="middle" fill="#e2e8f0" fontSize="13">
-              {node.label}
-            </text>
-          </g>
-        ))}
-      </svg>
+    <figure className="my-5 rounded-lg border border-ink-700 bg-ink-950 p-4" data-testid="diagram">
+      {/* A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${text.title}, scrolls sideways`}>
+        <div role="img" aria-label={text.title} aria-describedby={`${id}-description`} className="w-max" dangerouslySetInnerHTML={{ __html: result!.svg! }} />
+      </div>
+      <figcaption id={`${id}-description`} className="mt-3 text-sm text-slate-300">
+        {text.description}
+      </figcaption>
+      <details className="mt-2 text-sm text-slate-300">
+        <summary className="cursor-pointer text-brand-300">Diagram source</summary>
+        <div className="mt-2">{sourceBlock}</div>
+      </details>
     </figure>
   );
 }
