@@ -1,10 +1,11 @@
 // The homepage: every section in order, the typewriter's phrases and timings, section tracking with
 // the dot navigation and the top bar, the illustration and the synthetic feed, the carousel, the
 // podcast player, the metrics, and reduced motion (nothing animates). axe finds nothing.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
+import { uniqueEmail } from './support/smtp.ts';
 
 /** Lets React finish rendering and run its effects (its scheduler uses MessageChannel, which the fake clock leaves alone). */
 async function settle(page: Page) {
@@ -237,14 +238,65 @@ test('the podcast plays, pauses, seeks, reaches its complete state and can be do
   expect((await response.body()).length).toBeGreaterThan(50_000);
 });
 
-test('the metrics section shows the public counters of real decisions', async ({ page, request }) => {
-  const expected = (await (await request.get('/api/v1/analytics/metrics')).json()) as { totalDecisions: number };
+/** Registers an account through the API, creates its API key and has the server sign one real decision with it. */
+async function signOneRealDecision(request: APIRequestContext) {
+  const register = await request.post('/api/auth/register', {
+    data: { firstName: 'Ada', lastName: 'Lovelace', companyName: 'Analytical', email: uniqueEmail('metrics'), password: 'Orbit-Lantern-Quartz-42', acceptTerms: true, subscribeNewsletter: false, termsVersion: '2026-01' },
+  });
+  expect(register.status()).toBe(201);
+  const { token } = (await register.json()) as { token: string };
+  const created = await request.post('/api/account/keys', { headers: { authorization: `Bearer ${token}` }, data: { name: 'Homepage metrics test' } });
+  expect(created.status()).toBe(201);
+  const { key } = ((await created.json()) as { key: { key: string } }).key;
+  const decision = await request.post('/api/v1/decide', {
+    headers: { authorization: `Bearer ${key}` },
+    data: { arbiters: ['gdpr'], request: { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent' } } },
+  });
+  expect(decision.status()).toBe(200);
+}
+
+type LiveDemo = { totalDecisions: number; complianceRate: number | null; averageLatencyUs: number | null };
+type Metrics = { totalDecisions: number; allowedDecisions: number; blockedDecisions: number; averageExecutionTime: number };
+
+test('the metrics section shows the counters and the live demo summary the API returns after a real decision', async ({ page, request }) => {
+  await signOneRealDecision(request);
   await openPage(page, '/');
+  // Other tests may sign decisions at the same time: the page must show exactly what it was sent.
+  const metricsResponse = page.waitForResponse((r) => r.url().endsWith('/api/v1/analytics/metrics'));
+  const liveDemoResponse = page.waitForResponse((r) => r.url().endsWith('/api/home/live-demo'));
   await page.locator('#metrics').scrollIntoViewIfNeeded();
-  const metrics = page.getByTestId('metrics');
-  await expect(metrics).toHaveAttribute('data-loaded', 'true');
-  await expect(metrics).toContainText('Decisions signed');
-  await expect(metrics).toContainText(expected.totalDecisions.toLocaleString('en-US'));
+  const metrics = (await (await metricsResponse).json()) as Metrics;
+  const live = (await (await liveDemoResponse).json()) as LiveDemo;
+  expect(live.totalDecisions).toBeGreaterThanOrEqual(1);
+  expect(live.complianceRate).not.toBeNull();
+  expect(live.averageLatencyUs).not.toBeNull();
+
+  const counters = page.getByTestId('metrics');
+  await expect(counters).toHaveAttribute('data-loaded', 'true');
+  await expect(counters.getByRole('definition')).toHaveText([
+    metrics.totalDecisions.toLocaleString('en-US'),
+    metrics.allowedDecisions.toLocaleString('en-US'),
+    metrics.blockedDecisions.toLocaleString('en-US'),
+    `${metrics.averageExecutionTime} µs`,
+    /^\d\d:\d\d:\d\d$/,
+  ]);
+  const summary = page.getByTestId('live-demo');
+  await expect(summary).toHaveAttribute('data-loaded', 'true');
+  await expect(summary.getByRole('term')).toHaveText(['Signed decisions', 'Compliance rate', 'Average latency']);
+  await expect(summary.getByRole('definition')).toHaveText([live.totalDecisions.toLocaleString('en-US'), `${live.complianceRate!.toFixed(1)}%`, `${live.averageLatencyUs} µs`]);
+  await expectNoAxeViolations(page);
+});
+
+test('the homepage lists the features GET /api/home/features returns', async ({ page, request }) => {
+  const { features } = (await (await request.get('/api/home/features')).json()) as { features: Array<{ title: string; description: string }> };
+  expect(features.length).toBeGreaterThan(0);
+  await openPage(page, '/');
+  await page.locator('#value-proposition').scrollIntoViewIfNeeded();
+  const list = page.getByTestId('features');
+  await expect(list.getByRole('listitem')).toHaveCount(features.length);
+  for (const [n, feature] of features.entries()) {
+    await expect(list.getByRole('listitem').nth(n)).toHaveText(`${feature.title}${feature.description}`);
+  }
 });
 
 test.describe('with reduced motion', () => {

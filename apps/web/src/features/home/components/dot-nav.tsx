@@ -27,9 +27,11 @@ function scrollToSection(target: HTMLElement, reduced: boolean) {
 export function DotNav({ sections, ids }: Props) {
   const reduced = useReducedMotion();
   const inView = useSectionTracking(ids);
+  // Centred in the band between the top bar and the bottom-right corner, where the receptionist's
+  // floating button sits, so that no dot is ever covered; hidden on screens too short for the band.
   return (
-    <nav aria-label="Sections" className="fixed top-1/2 right-3 z-30 hidden -translate-y-1/2 lg:block">
-      <ul className="flex flex-col gap-2">
+    <nav aria-label="Sections" className="fixed top-16 right-3 bottom-24 z-30 hidden flex-col justify-center lg:flex [@media(max-height:639px)]:hidden">
+      <ul className="flex flex-col gap-1">
         {sections.map((section) => {
           const active = inView.has(section.id);
           return (

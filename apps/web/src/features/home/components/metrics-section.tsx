@@ -1,10 +1,14 @@
 // #metrics: the public, aggregate counters of the real decisions this service has signed
-// (GET /api/v1/analytics/metrics), read when the section comes into view. Never cached.
+// (GET /api/v1/analytics/metrics) and, beside them, the live demo summary of the same decisions
+// (GET /api/home/live-demo: total, compliance rate, average latency), both read when the section
+// comes into view. Never cached.
 import { useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { HomeSection } from './home-section.tsx';
 
 type PublicMetrics = { totalDecisions: number; allowedDecisions: number; blockedDecisions: number; averageExecutionTime: number; uptime: number };
+/** The server's live demo summary; the rate and the latency are null before the first decision. */
+type LiveDemoSummary = { totalDecisions: number; complianceRate: number | null; averageLatencyUs: number | null };
 
 function uptimeText(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -13,9 +17,33 @@ function uptimeText(seconds: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/** How the summary's figures read; a dash until they arrive, 'none yet' before any decision. */
+function liveDemoFigures(summary: LiveDemoSummary | null): Array<[string, string]> {
+  const none = 'none yet';
+  return [
+    ['Signed decisions', summary ? summary.totalDecisions.toLocaleString('en-US') : '—'],
+    ['Compliance rate', summary ? (summary.complianceRate === null ? none : `${summary.complianceRate.toFixed(1)}%`) : '—'],
+    ['Average latency', summary ? (summary.averageLatencyUs === null ? none : `${summary.averageLatencyUs} µs`) : '—'],
+  ];
+}
+
+function Figures({ figures, testId, loaded, columns }: { figures: Array<[string, string]>; testId: string; loaded: boolean; columns: string }) {
+  return (
+    <dl data-testid={testId} data-loaded={loaded ? 'true' : 'false'} className={`grid gap-4 sm:grid-cols-2 ${columns}`}>
+      {figures.map(([label, value]) => (
+        <div key={label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
+          <dt className="text-sm text-slate-300">{label}</dt>
+          <dd className="mt-1 font-mono text-2xl font-semibold text-white">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function MetricsSection() {
   const ref = useRef<HTMLDivElement>(null);
   const [metrics, setMetrics] = useState<PublicMetrics | null>(null);
+  const [summary, setSummary] = useState<LiveDemoSummary | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -27,6 +55,10 @@ export function MetricsSection() {
       apiClient
         .get<PublicMetrics>('/api/v1/analytics/metrics')
         .then(setMetrics)
+        .catch(() => setFailed(true));
+      apiClient
+        .get<LiveDemoSummary>('/api/home/live-demo')
+        .then(setSummary)
         .catch(() => setFailed(true));
     });
     observer.observe(element);
@@ -46,15 +78,13 @@ export function MetricsSection() {
   return (
     <HomeSection id="metrics" eyebrow="Live metrics" title="Real decisions, counted by this server" lead="Aggregate, anonymous counters of the decisions this service has signed through its decision API since it started keeping them. No demo traffic is counted.">
       <div ref={ref} aria-live="polite">
-        <p className="mb-4 h-6 text-sm text-slate-300">{failed ? 'The metrics could not be loaded just now.' : metrics ? 'As of now.' : 'Loading the counters…'}</p>
-        <dl data-testid="metrics" data-loaded={metrics ? 'true' : 'false'} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-            {figures.map(([label, value]) => (
-              <div key={label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-                <dt className="text-sm text-slate-300">{label}</dt>
-                <dd className="mt-1 font-mono text-2xl font-semibold text-white">{value}</dd>
-              </div>
-            ))}
-        </dl>
+        <p className="mb-4 h-6 text-sm text-slate-300">{failed ? 'The metrics could not be loaded just now.' : metrics && summary ? 'As of now.' : 'Loading the counters…'}</p>
+        <Figures figures={figures} testId="metrics" loaded={metrics !== null} columns="lg:grid-cols-5" />
+        <h3 className="mt-10 text-lg font-semibold text-white">Live demo summary</h3>
+        <p className="mt-1 mb-4 text-sm text-slate-300">
+          The same signed decisions in three figures: how many, the share allowed, and the mean time the engine took for one.
+        </p>
+        <Figures figures={liveDemoFigures(summary)} testId="live-demo" loaded={summary !== null} columns="lg:grid-cols-3" />
       </div>
     </HomeSection>
   );

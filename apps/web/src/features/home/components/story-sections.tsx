@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ENTERPRISE_DEMO_MINUTES, SALES_EMAIL } from '../../../config/constants.ts';
 import { paths } from '../../../config/paths.ts';
 import { openReceptionist } from '../../../lib/receptionist-events.ts';
+import { FeatureList } from './feature-list.tsx';
 import { HomeSection } from './home-section.tsx';
 
 const card = 'rounded-xl border border-ink-700 bg-ink-900 p-6';
@@ -26,6 +27,7 @@ export function ValueProposition() {
           </div>
         ))}
       </div>
+      <FeatureList />
     </HomeSection>
   );
 }
