@@ -12,7 +12,7 @@ export type GdprRight = 'access' | 'rectification' | 'erasure' | 'portability' |
 const GDPR_PATTERNS: [GdprRight, RegExp][] = [
   ['withdraw', /\b(?:withdraw(?:ing)? (?:my )?consent|revoke (?:my )?consent|(?:don't|do not|no longer) want (?:any )?(?:more )?(?:follow-?ups?|emails|newsletters?|messages)|unsubscribe)\b/i],
   ['erasure', /\b(?:delete|erase|remove|wipe|forget)\b[^.?!]{0,40}\b(?:my|me|about me|everything|data)\b|\bforget me\b|\bright to (?:be forgotten|erasure)\b/i],
-  ['portability', /\b(?:export|download|copy of|portab\w*)\b[^.?!]{0,30}\b(?:my|data|conversation|json)\b/i],
+  ['portability', /\b(?:export|download|copy of|portab\w*)\b[^.?!]{0,30}\b(?:my (?:data|conversation|chat|transcript|personal data|information|details)|data about me|everything)\b|\b(?:export|download)\b[^.?!]{0,30}\bas json\b|\bcopy of my data\b/i],
   ['rectification', /\b(?:correct|change|update|fix|rectify)\b[^.?!]{0,20}\bmy (?:email|name|company|phone|details|data|address)\b/i],
   ['access', /\b(?:what (?:data|information|personal data) (?:do )?you (?:have|hold|store|keep)|show me what you (?:store|have|keep)|access (?:to )?my data|data (?:you have |you hold )?about me|what do you (?:store|know) about me)\b/i],
 ];
@@ -26,9 +26,17 @@ const SMALL_TALK = /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|tha
 const SMALL_TALK_REST_WORDS = 6;
 /** Words that mean the question is about what Bytebound does. */
 const PRODUCT_WORDS =
-  /\b(?:bytebound|compil\w*|polic(?:y|ies)|engine|rego|opa|cedar|wasm|webassembly|rust|sql|postgres\w*|regulat\w*|gdpr|ccpa|hipaa|pci|ai act|sox|arbiter\w*|proofs?|bundles?|audit\w*|signed|signature|verify|mcp|hook\w*|claude|agent\w*|api|cli|exit code|enforc\w*|decision\w*|latency|jurisdiction\w*|open source|install|sdk|integrat\w*|complian\w*|personal data|special categor\w*|data|privacy|framework|168|patterns?|output formats?|formats?|legal text|rules?)\b/i;
+  /\b(?:bytebound|compil\w*|polic(?:y|ies)|engine|rego|opa|cedar|wasm|webassembly|rust|sql|postgres\w*|regulat\w*|gdpr|ccpa|hipaa|pci|ai act|sox|arbiter\w*|proofs?|bundles?|audit\w*|signed|signature|verify|mcp|hook\w*|claude|agent\w*|api|cli|exit code|enforc\w*|decision\w*|latency|jurisdiction\w*|open source|install|sdk|integrat\w*|complian\w*|personal data|special categor\w*|data|privacy|framework|168|patterns?|output formats?|formats?|legal text|rules?|(?:patient|medical|health) (?:records?|data))\b/i;
+/** Questions about the company that the documentation may not answer: "I don't know" rather than off topic. */
+const ABOUT_THE_COMPANY = /\b(?:your (?:company|company's|office|offices|team|revenue|funding|investors?|headquarters|customers|clients|partners|employees|staff|ceo|founders?)|do you (?:have|offer|provide|sell|run)|bytebound's|are you (?:hiring|based|located))\b/i;
 
-export type IntentResult = { intent: Intent; right?: GdprRight; slotStart?: string };
+/** A product question whose best passage scores under this has no answer in the documentation. */
+export const UNKNOWN_BELOW_SCORE = 2.5;
+
+export type IntentResult = { intent: Intent; right?: GdprRight; slotStart?: string; overview?: true };
+
+/** "What does Bytebound do?", "what is this?": the overview answers it. */
+const WHAT_IS_IT = /\bwhat (?:does|do|is|'s) (?:bytebound|this|this product|it|you(?:r product)?)(?: \w+)? (?:do|for|about)\b|\bwhat is bytebound\b|\bwhat do you (?:do|sell|offer)\b/i;
 
 /** The intent of one message; `knowledge` tells whether its words are about anything the receptionist knows. */
 export function classifyIntent(message: string, knowledge: Knowledge): IntentResult {
@@ -42,11 +50,14 @@ export function classifyIntent(message: string, knowledge: Knowledge): IntentRes
   if (PRICING.test(text)) return { intent: 'pricing' };
   const greeting = SMALL_TALK.exec(text);
   if (greeting && tokenize(text.slice(greeting[0].length)).length <= SMALL_TALK_REST_WORDS && !PRODUCT_WORDS.test(text)) return { intent: 'small_talk' };
-  if (PRODUCT_WORDS.test(text)) return { intent: 'product' };
   const terms = tokenize(text);
-  const known = terms.filter((t) => knowledge.knows(t)).length;
-  if (greeting && terms.length <= SMALL_TALK_REST_WORDS) return { intent: 'small_talk' };
-  // A question about the company the documentation does not cover: say so, rather than call it off topic.
-  if (/\b(?:you|your|company|office|team|bytebound)\b/i.test(text) && known > 0) return { intent: 'unknown' };
+  if (greeting && terms.length <= SMALL_TALK_REST_WORDS && !PRODUCT_WORDS.test(text)) return { intent: 'small_talk' };
+  if (WHAT_IS_IT.test(text)) return { intent: 'product', overview: true };
+  if (PRODUCT_WORDS.test(text)) {
+    // About the product, but nothing in the documentation answers it: say so.
+    const best = knowledge.search(text, 1)[0];
+    return { intent: best && best.score >= UNKNOWN_BELOW_SCORE ? 'product' : 'unknown' };
+  }
+  if (ABOUT_THE_COMPANY.test(text)) return { intent: 'unknown' };
   return { intent: 'off_topic' };
 }

@@ -45,24 +45,36 @@ export function plainText(markdown: string): string {
     .replace(/`([^`]+)`/g, '$1')
     .replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, '$1')
     .replace(/^#+\s*/gm, '')
-    .replace(/^\s*[-*]\s+/gm, '')
+    .replace(/^\s*(?:[-*]|\d+\.)\s+/gm, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** Engineering rules for contributors, not answers for visitors. */
+const NOT_FOR_VISITORS = new Set(['development-standards']);
+/** A section shorter than this is a pointer ("See Performance") rather than an answer. */
+const MIN_PASSAGE_CHARS = 120;
+
 function docsPassages(docsDir: string): Passage[] {
   const passages: Passage[] = [];
-  const files = fs.existsSync(docsDir) ? fs.readdirSync(docsDir).filter((f) => f.endsWith('.md')).sort() : [];
+  const files = fs.existsSync(docsDir)
+    ? fs
+        .readdirSync(docsDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+    : [];
   for (const file of files) {
     const slug = file.replace(/\.md$/, '');
+    if (NOT_FOR_VISITORS.has(slug)) continue;
     const text = fs.readFileSync(path.join(docsDir, file), 'utf8');
     const docTitle = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? slug;
     const sections = text.split(/^(?=##\s)/m);
     sections.forEach((section, index) => {
       const heading = /^##\s+(.+)$/m.exec(section)?.[1]?.trim();
       const body = plainText(section.replace(/^#{1,2}\s+.+$/gm, ''));
-      if (body.length < 40) return;
-      passages.push({ id: `docs/${slug}#${index}`, title: heading ? `${docTitle}: ${heading}` : docTitle, text: body, source: 'docs', href: `/docs#${slug}` });
+      if (body.length < MIN_PASSAGE_CHARS) return;
+      passages.push({ id: `docs/${slug}#${index}`, title: heading ? `${docTitle}: ${heading}` : docTitle, text: body, source: 'docs', href: `/docs#${slug.replace(/\//g, '-')}` });
     });
   }
   return passages;
@@ -70,40 +82,54 @@ function docsPassages(docsDir: string): Passage[] {
 
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 
+/** One passage per plan and tier, so that a question about one plan gets that plan. */
 function pricingPassages(): Passage[] {
-  const plans = PAYMENT_PLANS.map((p) => {
+  const plans: Passage[] = PAYMENT_PLANS.map((p) => {
     const calls = p.limits.apiCalls < 0 ? 'unlimited API calls' : `${p.limits.apiCalls.toLocaleString('en-US')} API calls a month`;
-    const price = p.price.monthly === 0 ? `free for ${TRIAL_DAYS} days, without a card` : `${usd(p.price.monthly)} a month or ${usd(p.price.annual)} a year`;
-    return `${p.displayName}: ${price}; ${calls}; arbiters ${p.limits.arbiters.join(', ')}; ${p.limits.support} support.`;
+    const price =
+      p.price.monthly === 0
+        ? `is free for ${TRIAL_DAYS} days, without a card`
+        : `costs ${usd(p.price.monthly)} a month, or ${usd(p.price.annual)} a year billed annually (${ANNUAL_PRICE_MONTHS} times the monthly price: two months free, about 17% off)`;
+    return {
+      id: `pricing/plan/${p.name}`,
+      title: `${p.displayName} plan price`,
+      text: `The ${p.displayName} plan ${price}. It includes ${calls}, the ${p.limits.arbiters.join(', ')} arbiters and ${p.limits.support.toLowerCase()} support.`,
+      source: 'pricing' as const,
+      href: '/pricing',
+    };
   });
-  const tiers = PRICING_TIERS.map((t) => {
+  const tiers: Passage[] = PRICING_TIERS.map((t) => {
     const content = TIER_CONTENT[t.id];
-    const price = t.monthlyPrice === null ? 'priced on contact' : `${usd(t.monthlyPrice)} a month`;
-    return `${t.name}: ${price}. ${content ? `${content.description} ${content.features.join(', ')}.` : ''}`.trim();
+    const price = t.monthlyPrice === null ? 'is priced on contact' : `costs ${usd(t.monthlyPrice)} a month`;
+    return {
+      id: `pricing/tier/${t.id}`,
+      title: `${t.name} tier price (enterprise pricing)`,
+      text: `The ${t.name} tier on the pricing page ${price}. ${content ? `${content.description} It includes: ${content.features.join(', ')}.` : ''}`.trim(),
+      source: 'pricing' as const,
+      href: '/pricing',
+    };
   });
-  return [
-    {
-      id: 'pricing/plans',
-      title: 'Self-serve plans',
-      text: `Self-serve plans, price per plan, cost per month and per year (annual billing is ${ANNUAL_PRICE_MONTHS} times the monthly price, two months free, about 17% off): ${plans.join(' ')}`,
-      source: 'pricing',
-      href: '/pricing',
-    },
-    {
-      id: 'pricing/tiers',
-      title: 'Enterprise tiers',
-      text: `Enterprise pricing tiers with custom arbiters, cost per month: ${tiers.join(' ')}`,
-      source: 'pricing',
-      href: '/pricing',
-    },
-    {
-      id: 'pricing/trial',
-      title: 'Free trial and pilot',
-      text: `The self-serve trial is free for ${TRIAL_DAYS} days from registration, without a credit card, with 1,000 API calls and the GDPR and CCPA arbiters. Register an account to start it. Enterprise teams can request a one-month pilot led by our team, which starts with a kick-off call.`,
-      source: 'pricing',
-      href: '/auth/register',
-    },
-  ];
+  const paid = PAYMENT_PLANS.filter((p) => p.price.monthly > 0);
+  const enterpriseFrom = Math.min(...PRICING_TIERS.filter((t) => t.monthlyPrice !== null && t.id.includes('enterprise')).map((t) => t.monthlyPrice!));
+  const summary: Passage = {
+    id: 'pricing/summary',
+    title: 'Pricing plans overview',
+    text:
+      `Self-serve plans cost ${paid.map((p) => `${usd(p.price.monthly)} a month (${p.displayName})`).join(', ')}. ` +
+      `Annual billing is ${ANNUAL_PRICE_MONTHS} times the monthly price: two months free, about 17% off. ` +
+      `Every account starts with a free ${TRIAL_DAYS}-day trial, without a card. ` +
+      `Enterprise tiers with custom arbiters start at ${usd(enterpriseFrom)} a month; custom terms are priced on contact.`,
+    source: 'pricing',
+    href: '/pricing',
+  };
+  const trial: Passage = {
+    id: 'pricing/trial',
+    title: 'Free trial and pilot',
+    text: `The self-serve trial is free for ${TRIAL_DAYS} days from registration, without a credit card, with 1,000 API calls a month and the GDPR and CCPA arbiters. Register an account to start it. Enterprise teams can request a one-month pilot led by our team, which starts with a kick-off call.`,
+    source: 'pricing',
+    href: '/auth/register',
+  };
+  return [summary, ...plans, ...tiers, trial];
 }
 
 const BOOKING_PASSAGE: Passage = {
@@ -126,8 +152,9 @@ export class Knowledge {
     this.passages = passages;
     this.docs = passages.map((p) => {
       const counts = new Map<string, number>();
-      // The title counts twice: a section named for the question is the best answer to it.
-      for (const term of [...tokenize(p.title), ...tokenize(p.title), ...tokenize(p.text)]) counts.set(term, (counts.get(term) ?? 0) + 1);
+      // The title counts three times: a section named for the question is the best answer to it.
+      const title = tokenize(p.title);
+      for (const term of [...title, ...title, ...title, ...tokenize(p.text)]) counts.set(term, (counts.get(term) ?? 0) + 1);
       return counts;
     });
     this.lengths = this.docs.map((d) => [...d.values()].reduce((a, b) => a + b, 0));
@@ -169,7 +196,7 @@ export function buildKnowledge(docsDir = path.join(repositoryRoot, 'docs')): Kno
 
 /** The sentences of a passage that share the most words with the question, in passage order, at most `max`. */
 export function bestSentences(passage: Passage, query: string, max = 2): string {
-  const sentences = passage.text.match(/[^.!?]+[.!?]+(?:\s|$)/g)?.map((s) => s.trim()) ?? [passage.text];
+  const sentences = passage.text.split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/).map((s) => s.trim()).filter((s) => s.length > 0);
   const wanted = new Set(tokenize(query));
   const scored = sentences.map((s, index) => ({ s, index, score: tokenize(s).filter((t) => wanted.has(t)).length }));
   const chosen = scored

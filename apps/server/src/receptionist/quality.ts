@@ -29,7 +29,9 @@ export function decideMessage(message: string, intent: Intent): { exitCode: 0 | 
     const completed = completeRequest(p.request as DecisionRequest);
     return completed.ok ? decide(policy, completed.request) : failSecure(completed.error);
   });
-  const denied = decisions.find((d) => d.exitCode === 2);
+  // As the receptionist reports it: a special-category denial first, else the first denial.
+  const order = planned.map((p, i) => i).sort((a, b) => Number(planned[b]!.target === 'sensitive') - Number(planned[a]!.target === 'sensitive'));
+  const denied = order.map((i) => decisions[i]!).find((d) => d.exitCode === 2);
   const allowed = decisions.find((d) => d.article !== null);
   return { exitCode: denied ? 2 : 0, article: (denied ?? allowed)?.article ?? null, personalData: [...new Set(items.map((i) => i.category))].sort() };
 }

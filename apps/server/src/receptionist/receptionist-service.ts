@@ -185,6 +185,7 @@ export class ReceptionistService {
     const composed = composeReply({
       intent,
       right: classified.right,
+      overview: classified.overview === true,
       message,
       hits,
       knowledge: this.knowledge,

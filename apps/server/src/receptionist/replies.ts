@@ -39,11 +39,25 @@ export const GREETING =
 export const NOT_STORED_SPECIAL =
   'You mentioned something about your health or another special category of personal data. I have not stored that message: under GDPR Art. 9 we never keep such data from this chat.';
 
+/** Whether the question names the plan or tier of this passage ("Growth", "Premium Enterprise"). */
+function namesPlan(message: string, passage: { id: string; title: string }): boolean {
+  if (!/^pricing\/(?:plan|tier)\//.test(passage.id)) return false;
+  const name = passage.title.replace(/ (?:plan|tier) price.*$/, '');
+  let lower = message.toLowerCase();
+  // "Premium Enterprise" names that tier, not also the Enterprise plan.
+  if (name === 'Enterprise') lower = lower.replace(/\b(?:premium|elite|scale) enterprise\b/g, ' ');
+  if (!new RegExp(`\\b${name.toLowerCase()}\\b`).test(lower)) return false;
+  // "Enterprise" alone names the self-serve Enterprise plan, not "Premium Enterprise".
+  return !(name === 'Enterprise' && passage.id.startsWith('pricing/tier/') && !/\b(?:tier|pricing page)\b/.test(lower)) && !(name === 'Starter' && passage.id.startsWith('pricing/tier/'));
+}
+
 const fmtSlot = (s: Slot) => new Date(s.start).toUTCString().replace(':00 GMT', ' UTC');
 
 export type ReplyContext = {
   intent: Intent;
   right?: GdprRight;
+  /** The visitor asked what Bytebound is: the overview answers. */
+  overview?: boolean;
   message: string;
   hits: Hit[];
   knowledge: Knowledge;
@@ -69,10 +83,11 @@ export function composeReply(ctx: ReplyContext): Reply {
   let text: string;
   switch (ctx.intent) {
     case 'pricing': {
-      const hits = ctx.knowledge.search(ctx.message, 2, (p) => p.source === 'pricing');
-      const best = hits[0]?.passage ?? ctx.knowledge.passages.find((p) => p.id === 'pricing/plans')!;
-      facts.push(best.text);
-      text = `${bestSentences(best, ctx.message, 3)} The full comparison is on the pricing page.`;
+      // A plan or tier named in the question gets its own passage; otherwise the overview.
+      const named = ctx.knowledge.passages.filter((p) => p.source === 'pricing' && p.id.includes('/') && namesPlan(ctx.message, p));
+      const chosen = named.length > 0 ? named.slice(0, 2) : [ctx.knowledge.passages.find((p) => p.id === 'pricing/summary')!];
+      for (const p of chosen) facts.push(p.text);
+      text = `${chosen.map((p) => p.text).join(' ')} The full comparison is on the pricing page.`;
       actions.push({ type: 'link', href: '/pricing', label: 'See pricing' });
       break;
     }
@@ -122,7 +137,8 @@ export function composeReply(ctx: ReplyContext): Reply {
       break;
     }
     default: {
-      const best = ctx.hits[0];
+      const overview = ctx.overview ? ctx.knowledge.passages.find((p) => p.id === 'docs/overview#0') : undefined;
+      const best = overview ? { passage: overview, score: Number.POSITIVE_INFINITY } : ctx.hits[0];
       if (ctx.intent === 'product' && best && best.score >= ANSWER_MIN_SCORE) {
         facts.push(best.passage.text);
         text = `${bestSentences(best.passage, ctx.message, 2)} (from "${best.passage.title}")`;

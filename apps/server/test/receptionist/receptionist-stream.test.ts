@@ -177,7 +177,7 @@ describe(`receptionist with an OpenAI-compatible model (${testDialect})`, () => 
     expect(body).toMatchObject({ response: 'Phrased by the model: the Growth plan is $999 a month.', fallback: false, exitCode: 0 });
     const request = seen.at(-1)!;
     expect(request.model).toBe('local-test-model');
-    expect(request.messages.at(-1)!.content).toMatch(/Growth: \$999 a month/);
+    expect(request.messages.at(-1)!.content).toMatch(/The Growth plan costs \$999 a month/);
   });
 
   it('passes an empty model answer on as an empty response, the compliance path unchanged', async () => {
