@@ -91,3 +91,18 @@ test('the dialog fades in, and with reduced motion it appears at once', async ({
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await longestTransition()).toBeLessThan(0.001);
 });
+
+test.describe('when the session cannot be opened', () => {
+  test.use({ allowedErrors: [/Failed to load resource|net::ERR_/] });
+
+  test('the modal says the service is unreachable and Try again opens the session', async ({ page }) => {
+    await openPage(page, '/pricing');
+    await page.route('**/api/poc-ai-chat/session', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Open the AI receptionist' }).click();
+    await expect(dialog(page).getByText('Unable to connect to the AI service. Please check your connection.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.unroute('**/api/poc-ai-chat/session');
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(input(page)).toBeVisible({ timeout: 15_000 });
+  });
+});
