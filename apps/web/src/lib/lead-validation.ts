@@ -4,6 +4,11 @@
 /** The server accepts at most this many characters of notes, use case or message. */
 export const LEAD_TEXT_MAX_CHARS = 2_000;
 
+/** The server's limits of the one-line fields (the inputs stop there). */
+export const LEAD_NAME_MAX_CHARS = 200;
+export const LEAD_COMPANY_MAX_CHARS = 200;
+export const LEAD_INTEREST_MAX_CHARS = 500;
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const LEAD_MESSAGES = {

@@ -3,7 +3,7 @@
 // offered here as one-click alternatives. The confirmation replaces the form.
 import { useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { alertClass, primaryButtonClass, secondaryButtonClass, TextAreaField, TextField } from '../../../components/forms/form-fields.tsx';
-import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS } from '../../../lib/lead-validation.ts';
+import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS, LEAD_INTEREST_MAX_CHARS } from '../../../lib/lead-validation.ts';
 import { bookSlot, type BookingCreated, type BookingRequest, isSlotTaken } from '../api/booking-api.ts';
 import { useFreeSlots } from '../hooks/use-free-slots.ts';
 import { useVisitorTimeZone } from '../hooks/use-visitor-time-zone.ts';
@@ -221,12 +221,13 @@ export function BookingFlow({ handoff: handoffFromUrl, interestHint, contact, so
             2. Your details
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="booking-name" label="Name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
+            <TextField id="booking-name" label="Name" autoComplete="name" maxLength={LEAD_NAME_MAX_CHARS} required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
             <TextField id="booking-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
-            <TextField id="booking-company" label="Company" autoComplete="organization" required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
+            <TextField id="booking-company" label="Company" autoComplete="organization" maxLength={LEAD_COMPANY_MAX_CHARS} required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
             <TextField
               id="booking-interest"
               label="Interest"
+              maxLength={LEAD_INTEREST_MAX_CHARS}
               required
               placeholder="e.g. GDPR compliance enforcement"
               value={interest}

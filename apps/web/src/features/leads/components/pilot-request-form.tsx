@@ -2,7 +2,7 @@
 // regulations matter. The server stores it as a lead and emails sales and the requester.
 import { useRef, useState, type FormEvent } from 'react';
 import { alertClass, errorClass, primaryButtonClass, TextAreaField, TextField } from '../../../components/forms/form-fields.tsx';
-import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS } from '../../../lib/lead-validation.ts';
+import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS } from '../../../lib/lead-validation.ts';
 import { PILOT_REGULATIONS, type PilotCreated, type PilotRegulation, requestPilot } from '../api/leads-api.ts';
 import { type PilotField, type PilotValues, validatePilot } from '../lib/pilot-validation.ts';
 
@@ -60,9 +60,9 @@ export function PilotRequestForm({ onCreated }: Props) {
         {!failure && problems > 0 && <p className={alertClass}>Please check the {problems === 1 ? 'highlighted field' : `${problems} highlighted fields`}.</p>}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="pilot-name" label="Name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
+        <TextField id="pilot-name" label="Name" autoComplete="name" maxLength={LEAD_NAME_MAX_CHARS} required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
         <TextField id="pilot-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
-        <TextField id="pilot-company" label="Company" autoComplete="organization" required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
+        <TextField id="pilot-company" label="Company" autoComplete="organization" maxLength={LEAD_COMPANY_MAX_CHARS} required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
       </div>
       <TextAreaField
         id="pilot-useCase"
