@@ -3,6 +3,7 @@
 // and the reply (embedded, or phrased by a configured model). The decision governs what is
 // stored, never whether the receptionist answers.
 import type { FastifyInstance } from 'fastify';
+import type { BookingCapability } from '../booking/register-booking.ts';
 import { RECEPTIONIST_SLOTS_OFFERED } from '../constants.ts';
 import { type ComplianceCheck, type CheckedDecision, type Protocol } from './compliance-check.ts';
 import { planDecisions, purposeOf } from './compliance-plan.ts';
@@ -14,24 +15,9 @@ import { type ChatAction, composeReply, type Slot, transparencyNotice } from './
 import { addMessage, consentState, findLead, setLeadBooking, storePersonalData, upsertLead } from './receptionist-store.ts';
 import { type VisitorSession, touchSession } from './visitor-sessions.ts';
 
-/** The booking capability (apps/server/src/booking), decorated as app.booking by its plugin. */
-export type BookingPort = {
-  freeSlots: (options?: { from?: Date; days?: number }) => Promise<Slot[]>;
-  book: (input: {
-    slotStart: string;
-    name: string;
-    email: string;
-    company: string;
-    interest: string;
-    timeZone: string;
-    source?: 'chat';
-    notes?: string | null;
-  }) => Promise<{ booking: Record<string, unknown> & { id: string }; icsUrl: string; cancelUrl: string }>;
-};
-
-export function bookingOf(app: FastifyInstance): BookingPort | null {
-  const booking = (app as unknown as { booking?: BookingPort }).booking;
-  return booking && typeof booking.freeSlots === 'function' ? booking : null;
+/** The booking capability (apps/server/src/booking: app.booking), when the app has it. */
+export function bookingOf(app: FastifyInstance): BookingCapability | null {
+  return app.hasDecorator('booking') ? app.booking : null;
 }
 
 const REGULATION_WORDS: [string, RegExp][] = [
@@ -158,7 +144,7 @@ export class ReceptionistService {
               source: 'chat',
             });
             await setLeadBooking(this.app.db, session.id, booked.booking.id, now);
-            bookingAction = { type: 'booking_confirmed', booking: booked.booking, icsUrl: booked.icsUrl };
+            bookingAction = { type: 'booking_confirmed', booking: { ...booked.booking }, icsUrl: booked.icsUrl };
             bookingText = `Your demo is booked for ${new Date(classified.slotStart).toUTCString().replace(':00 GMT', ' UTC')}. The invitation is on its way to your email; you can also download it here.`;
             state.awaiting = null;
             state.offeredSlots = [];
