@@ -45,21 +45,32 @@ test('metrics move with each message, and Pause holds the display until Start', 
   await expect.poll(() => total(page)).toBeGreaterThan(held);
 });
 
-async function untilCheckpoint(page: Page) {
+/**
+ * Sends questions until a checkpoint is signed after the visitor's first answered message, so that
+ * it covers that message's decisions; returns that checkpoint's entry (found by its tree size, as
+ * newer checkpoints push it down the list).
+ */
+async function untilCheckpointWithOwnDecisions(page: Page) {
   const proofs = dialog(page).getByRole('list', { name: 'Proof bundles' });
-  const questions = ['What does Bytebound do?', 'How much is the Growth plan?', 'Do you offer a free trial?', 'Which output formats are there?', 'Is there an MCP server?', 'What is an arbiter?', 'Does it support HIPAA?', 'How fast is a decision?', 'Can it run on premise?', 'What is the proof bundle?', 'Which regulations do you cover?', 'How do I install the CLI?'];
+  const verifyButtons = proofs.getByRole('button', { name: /^Verify the checkpoint of \d+ entries$/ });
+  await send(page, 'What does Bytebound do?');
+  const before = new Set(await verifyButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))));
+  const questions = ['How much is the Growth plan?', 'Do you offer a free trial?', 'Which output formats are there?', 'Is there an MCP server?', 'What is an arbiter?', 'Does it support HIPAA?', 'How fast is a decision?', 'Can it run on premise?', 'What is the proof bundle?', 'Which regulations do you cover?', 'How do I install the CLI?'];
+  let label: string | null = null;
   for (const question of questions) {
     await send(page, question);
-    if ((await proofs.count()) > 0) break;
+    const now = await verifyButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    label = now.find((l) => l !== null && !before.has(l)) ?? null;
+    if (label) break;
   }
-  await expect(proofs.getByRole('listitem').first()).toBeVisible({ timeout: 10_000 });
-  return proofs.getByRole('listitem').first();
+  expect(label, 'a checkpoint signed after the first message').not.toBeNull();
+  return proofs.getByRole('listitem').filter({ has: page.getByRole('button', { name: label!, exact: true }) });
 }
 
 test('a signed checkpoint verifies in the browser, and a tampered proof does not', async ({ page }) => {
   test.setTimeout(90_000);
   await openReceptionist(page);
-  const checkpoint = await untilCheckpoint(page);
+  const checkpoint = await untilCheckpointWithOwnDecisions(page);
   await checkpoint.getByRole('button', { name: /^Verify/ }).click();
   await expect(checkpoint.getByText(/^Verified: signature and inclusion of \d+ (of your )?decisions? checked against the signed root$/)).toBeVisible({ timeout: 15_000 });
   await expectNoAxeViolations(page);
