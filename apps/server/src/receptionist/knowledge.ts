@@ -50,6 +50,12 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
+/** The docs viewer's anchors (apps/web/src/features/docs/lib/doc-sections.ts): the spec's fourteen sections by camelCase id, the rest by path. */
+const MAIN_SECTIONS = new Set(['overview', 'quickstart', 'architecture', 'scope', 'ai-governance', 'framework-168', 'development-standards', 'api', 'deployment', 'compliance', 'security', 'support', 'faq', 'performance']);
+export function docsAnchor(slug: string): string {
+  return MAIN_SECTIONS.has(slug) ? slug.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) : slug.replace(/\//g, '-');
+}
+
 /** Engineering rules for contributors, not answers for visitors. */
 const NOT_FOR_VISITORS = new Set(['development-standards']);
 /** A section shorter than this is a pointer ("See Performance") rather than an answer. */
@@ -74,7 +80,7 @@ function docsPassages(docsDir: string): Passage[] {
       const heading = /^##\s+(.+)$/m.exec(section)?.[1]?.trim();
       const body = plainText(section.replace(/^#{1,2}\s+.+$/gm, ''));
       if (body.length < MIN_PASSAGE_CHARS) return;
-      passages.push({ id: `docs/${slug}#${index}`, title: heading ? `${docTitle}: ${heading}` : docTitle, text: body, source: 'docs', href: `/docs#${slug.replace(/\//g, '-')}` });
+      passages.push({ id: `docs/${slug}#${index}`, title: heading ? `${docTitle}: ${heading}` : docTitle, text: body, source: 'docs', href: `/docs#${docsAnchor(slug)}` });
     });
   }
   return passages;
