@@ -7,6 +7,8 @@ export const PILOT_REGULATIONS = ['GDPR', 'CCPA', 'HIPAA', 'PCI DSS', 'EU AI Act
 export const LEAD_FORM_RATE_PER_HOUR = 10;
 /** Newsletter confirm / unsubscribe attempts per IP per hour. */
 export const NEWSLETTER_LINK_RATE_PER_HOUR = 30;
+/** A pending address gets at most one confirmation email in this interval, however many sign-ups ask (no mail bombing). */
+export const NEWSLETTER_RESEND_INTERVAL_MS = 10 * 60_000;
 /** Rows of each kind in the operators' JSON view (newest first); the CSV export has them all. */
 export const LEADS_VIEW_LIMIT = 1_000;
 

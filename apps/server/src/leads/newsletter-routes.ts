@@ -10,7 +10,7 @@ import type { Database } from '../db/database.ts';
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import { newLeadId } from './ids.ts';
-import { LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES, NEWSLETTER_LINK_RATE_PER_HOUR } from './leads-constants.ts';
+import { LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES, NEWSLETTER_LINK_RATE_PER_HOUR, NEWSLETTER_RESEND_INTERVAL_MS } from './leads-constants.ts';
 
 const subscribeBody = z.object({ email: workEmail }).strict();
 
@@ -44,6 +44,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       await app.mailer.send(newsletterWelcomeEmail(email, await unsubscribeLink(db, config.publicUrl, existing.id, now)));
       return;
     } else {
+      if (existing.status === 'pending' && now - Number(existing.updated_at) < NEWSLETTER_RESEND_INTERVAL_MS) return;
       id = existing.id;
       await db.updateTable('newsletter_subscribers').set({ status: 'pending', confirm_token_hash: hashToken(confirmToken), updated_at: now }).where('id', '=', id).execute();
     }

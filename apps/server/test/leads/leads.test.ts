@@ -141,6 +141,18 @@ describe(`newsletter double opt-in (${testDialect})`, () => {
     // The old confirmation link cannot subscribe the address again; only a new sign-up can.
     expect((await post('/api/home/newsletter/confirm', { token: confirmToken })).statusCode).toBe(404);
     expect((await post('/api/home/newsletter/unsubscribe', { token: 'not-a-token' })).statusCode).toBe(404);
+    // Asking again at once for a pending address sends no second email (no mail bombing), then later it does.
+    const pending = uniqueEmail('pending');
+    await post('/api/home/newsletter', { email: pending });
+    await smtp.waitFor(pending, /Confirm my subscription/);
+    await post('/api/home/newsletter', { email: pending });
+    await post('/api/home/newsletter', { email: pending });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to.includes(pending))).toHaveLength(1);
+    await t.db.updateTable('newsletter_subscribers').set({ updated_at: Date.now() - 11 * 60_000 }).where('email', '=', pending).execute();
+    await post('/api/home/newsletter', { email: pending });
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(pending)).length).toBe(2);
+
     const bad = await post('/api/home/newsletter', { email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Please enter a valid email address');

@@ -126,6 +126,18 @@ describe(`data rights and retention of leads (${testDialect})`, () => {
     expect(tokensLeft).toEqual([]);
   });
 
+  it("includes a signed-in account's own leads in its export and erases them with the account", async () => {
+    const account = await register(t.app);
+    await leadsOf(account.email, 'Christine Darden');
+    const exported = await t.app.inject({ method: 'POST', url: '/api/gdpr/access', headers: account.headers, payload: {} });
+    expect(exported.statusCode).toBe(200);
+    expect(Object.keys(exported.json().records)).toEqual(expect.arrayContaining(['account', 'bookings', 'pilotRequests', 'contacts', 'subscribers']));
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: { password: account.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().erased).toMatchObject({ bookings: 1, pilotRequests: 1, contacts: 1, subscribers: 1 });
+    expect(await counts(account.email)).toEqual({ bookings: 0, pilotRequests: 0, contacts: 0, subscribers: 0 });
+  });
+
   it('purges each kind after its configured period, keeping confirmed newsletter subscriptions', async () => {
     const names = t.app.retention.list().map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['demo bookings', 'pilot requests', 'contact messages', 'newsletter sign-ups not confirmed or ended']));
