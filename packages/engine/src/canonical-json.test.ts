@@ -85,4 +85,15 @@ describe('canonical JSON for any JSON value', () => {
       }),
     );
   });
+
+  it('writes any well-formed string as JSON.stringify does, and names the path of a bad value', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme-ascii' }), (text, key) => {
+        expect(canonicalize(text)).toBe(JSON.stringify(text));
+        expect(canonicalize({ [key]: text })).toBe(`{${JSON.stringify(key)}:${JSON.stringify(text)}}`);
+      }),
+    );
+    expect(() => canonicalize({ reasons: [{ text: 'ok' }, { text: '\udc00' }] })).toThrow('canonical JSON: $.reasons[1].text holds a lone surrogate');
+    expect(() => canonicalize({ a: { b: () => 1, c: [Symbol('s')] } })).toThrow('canonical JSON: $.a.c[0] is symbol');
+  });
 });

@@ -155,10 +155,19 @@ export function toDecision(p: LoadedPolicy, request: EncodedRequest, out: Decisi
 }
 
 /** Decides one complete request; never throws (fail secure: an internal error is a DENY that says so). */
+// decide() is synchronous and copies its answer out, so one scratch request and one decision buffer
+// per policy serve every call (no typed arrays allocated per decision).
+const scratchRequest = newEncodedRequest();
+const scratchBuffers = new WeakMap<LoadedPolicy, DecisionBuffer>();
+
 export function decide(p: LoadedPolicy, request: CompleteRequest): Decision {
   try {
-    const encoded = encodeRequest(request, newEncodedRequest());
-    const out = newDecisionBuffer(p);
+    const encoded = encodeRequest(request, scratchRequest);
+    let out = scratchBuffers.get(p);
+    if (!out) {
+      out = newDecisionBuffer(p);
+      scratchBuffers.set(p, out);
+    }
     decideEncoded(p, encoded, out);
     return toDecision(p, encoded, out);
   } catch (error) {

@@ -2,10 +2,10 @@
 // decision. The decision evaluator calls createProofBundle once per decision.
 import crypto from 'node:crypto';
 import type { Decision } from '@bytebound/compiler/policy-model';
-import { canonicalBytes } from './canonical-json.ts';
+import { canonicalBytes, canonicalize } from './canonical-json.ts';
 import type { Commitment } from './commitments.ts';
 import { DECISION_PAYLOAD_TYPE, DIGEST_PREFIX, NONCE_BYTES } from './config.ts';
-import { type DsseEnvelope, signEnvelope } from './dsse.ts';
+import type { DsseEnvelope } from './dsse.ts';
 import type { Signer } from './signing-keys.ts';
 
 /** What the evaluator hands over: the verdict and how long it took. */
@@ -38,12 +38,14 @@ export type ProofOptions = { signer: Signer; commitments?: Commitment[] };
  * (a digest cannot be part of the bytes it is the hash of).
  */
 export function decisionPayload(decision: Omit<SignedDecision, 'digest' | 'signature'> & Partial<SignedDecision>): Uint8Array {
+  // An object rest copy costs more than the canonicalisation of a decision: copy only when needed.
+  if (decision.digest === undefined && decision.signature === undefined) return canonicalBytes(decision);
   const { digest: _digest, signature: _signature, ...signed } = decision;
   return canonicalBytes(signed);
 }
 
 export function sha256Digest(bytes: Uint8Array): string {
-  return DIGEST_PREFIX + crypto.createHash('sha256').update(bytes).digest('hex');
+  return DIGEST_PREFIX + crypto.hash('sha256', bytes, 'hex');
 }
 
 // Nonces come from a pool refilled by one CSPRNG call every 256 nonces: a randomBytes call per
@@ -61,6 +63,21 @@ function freshNonce(): string {
   return nonce;
 }
 
+// The message signed is PAE(type, payload). It is written into one scratch buffer (grown when a
+// payload needs more) straight from the canonical text: no payload or PAE array is allocated per
+// decision. Safe because signing is synchronous and nothing keeps a reference to the buffer.
+let scratch = Buffer.alloc(4096);
+
+function paeInScratch(payloadType: string, text: string): { message: Buffer; payload: Buffer } {
+  const length = Buffer.byteLength(text, 'utf8');
+  const head = `DSSEv1 ${Buffer.byteLength(payloadType, 'utf8')} ${payloadType} ${length} `;
+  const headLength = Buffer.byteLength(head, 'utf8');
+  if (scratch.length < headLength + length) scratch = Buffer.alloc(2 * (headLength + length));
+  scratch.write(head, 0, 'utf8');
+  scratch.write(text, headLength, 'utf8');
+  return { message: scratch.subarray(0, headLength + length), payload: scratch.subarray(headLength, headLength + length) };
+}
+
 export function createProofBundle(input: DecisionInput, options: ProofOptions): ProofBundle {
   const unsigned: Omit<SignedDecision, 'digest' | 'signature'> = {
     decision: input.decision,
@@ -73,9 +90,14 @@ export function createProofBundle(input: DecisionInput, options: ProofOptions): 
     nonce: input.nonce ?? freshNonce(),
     commitments: options.commitments ?? [],
   };
-  const payload = decisionPayload(unsigned);
-  const envelope = signEnvelope(DECISION_PAYLOAD_TYPE, payload, options.signer);
-  const decision: SignedDecision = { ...unsigned, digest: sha256Digest(payload), signature: envelope.signatures[0]!.sig };
+  const { message, payload } = paeInScratch(DECISION_PAYLOAD_TYPE, canonicalize(unsigned));
+  const sig = Buffer.from(options.signer.sign(message)).toString('base64');
+  const envelope: DsseEnvelope = {
+    payload: payload.toString('base64'),
+    payloadType: DECISION_PAYLOAD_TYPE,
+    signatures: [{ keyid: options.signer.keyId, sig }],
+  };
+  const decision: SignedDecision = { ...unsigned, digest: sha256Digest(payload), signature: sig };
   return { decision, envelope };
 }
 
