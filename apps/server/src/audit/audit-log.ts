@@ -27,9 +27,9 @@ import {
   INCLUSION_PROOF_KIND,
   type InclusionProofFile,
 } from '@bytebound/engine/verify';
-import { type Selectable, type Transaction, sql } from 'kysely';
+import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { AuditCheckpointsTable, Tables } from '../db/tables.ts';
+import type { AuditCheckpointsTable, AuditNodesTable, AuditTrailTable, ProofBundlesTable, Tables } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises appends ("bb-audit" as a number). */
@@ -60,50 +60,79 @@ async function lockLog(trx: Transaction<Tables>, db: Database, now: number): Pro
   }
 }
 
-/** Appends one proof bundle to the audit log; the decision path calls this once per decision. */
+/** Appends one proof bundle to the audit log in a transaction of its own. */
 export async function appendToAuditLog(db: Database, bundle: ProofBundle, options: AppendOptions = {}): Promise<AppendResult> {
+  const [result] = await db.transaction().execute((trx) => appendEntries(trx, db, [{ bundle, customerId: options.customerId ?? null }], options));
+  return result!;
+}
+
+export type AuditEntry = { bundle: ProofBundle; customerId: string | null };
+
+/**
+ * Appends proof bundles in order inside the caller's transaction (the decision recorder commits a
+ * batch of decisions and their log entries together): one lock, one read and one write of the
+ * tree's state, and one insert per table for the whole batch.
+ */
+export async function appendEntries(trx: Transaction<Tables>, db: Database, entries: readonly AuditEntry[], options: Omit<AppendOptions, 'customerId'> = {}): Promise<AppendResult[]> {
+  if (entries.length === 0) return [];
   const now = options.now ?? Date.now();
-  const leaf = leafHash(auditLeafData(bundle.envelope));
-  const id = bundleId(bundle);
-  return db.transaction().execute(async (trx) => {
-    await lockLog(trx, db, now);
-    const state = await trx.selectFrom('audit_state').selectAll().where('id', '=', STATE_ID).executeTakeFirstOrThrow();
-    const size = Number(state.size);
-    const frontier = (JSON.parse(state.frontier) as string[]).map((h) => fromHex(h)!);
+  await lockLog(trx, db, now);
+  const state = await trx.selectFrom('audit_state').selectAll().where('id', '=', STATE_ID).executeTakeFirstOrThrow();
+  let size = Number(state.size);
+  let frontier = (JSON.parse(state.frontier) as string[]).map((h) => fromHex(h)!);
+  let root: Hash = new Uint8Array(0); // set by the first append
+  const bundles: Insertable<ProofBundlesTable>[] = [];
+  const trail: Insertable<AuditTrailTable>[] = [];
+  const nodes: Insertable<AuditNodesTable>[] = [];
+  const checkpoints: Checkpoint[] = [];
+  const results: AppendResult[] = [];
+  for (const { bundle, customerId } of entries) {
+    const leaf = leafHash(auditLeafData(bundle.envelope));
+    const id = bundleId(bundle);
     const next = appendToFrontier(frontier, size, leaf);
-    const root = frontierRoot(next.frontier);
-    await trx
-      .insertInto('proof_bundles')
-      .values({
-        id,
-        leaf_index: size,
-        customer_id: options.customerId ?? null,
-        verdict: bundle.decision.decision,
-        digest: bundle.decision.digest,
-        key_id: bundle.envelope.signatures[0]?.keyid ?? '',
-        envelope: JSON.stringify(bundle.envelope),
-        decision: JSON.stringify(bundle.decision),
-        created_at: now,
-        payload_purged_at: null,
-      })
-      .execute();
-    await trx.insertInto('audit_trail').values({ leaf_index: size, bundle_id: id, leaf_hash: toHex(leaf), created_at: now }).execute();
-    await trx
-      .insertInto('audit_nodes')
-      .values(next.nodes.map((n) => ({ level: n.level, idx: n.index, hash: toHex(n.hash) })))
-      .execute();
-    await trx
-      .updateTable('audit_state')
-      .set({ size: size + 1, frontier: JSON.stringify(next.frontier.map(toHex)), root: toHex(root), updated_at: now })
-      .where('id', '=', STATE_ID)
-      .execute();
+    frontier = next.frontier;
+    root = frontierRoot(frontier);
+    bundles.push({
+      id,
+      leaf_index: size,
+      customer_id: customerId,
+      verdict: bundle.decision.decision,
+      digest: bundle.decision.digest,
+      key_id: bundle.envelope.signatures[0]?.keyid ?? '',
+      envelope: JSON.stringify(bundle.envelope),
+      decision: JSON.stringify(bundle.decision),
+      created_at: now,
+      payload_purged_at: null,
+    });
+    trail.push({ leaf_index: size, bundle_id: id, leaf_hash: toHex(leaf), created_at: now });
+    for (const n of next.nodes) nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
+    size += 1;
     let checkpoint: Checkpoint | null = null;
-    if (options.signer && (size + 1) % CHECKPOINT_EVERY_DECISIONS === 0) {
-      checkpoint = signCheckpoint(size + 1, root, options.signer, new Date(now).toISOString());
-      await insertCheckpoint(trx, checkpoint, now);
+    if (options.signer && size % CHECKPOINT_EVERY_DECISIONS === 0) {
+      checkpoint = signCheckpoint(size, root, options.signer, new Date(now).toISOString());
+      checkpoints.push(checkpoint);
     }
-    return { bundleId: id, leafIndex: size, leafHash: toHex(leaf), treeSize: size + 1, root: toHex(root), checkpoint };
-  });
+    results.push({ bundleId: id, leafIndex: size - 1, leafHash: toHex(leaf), treeSize: size, root: toHex(root), checkpoint });
+  }
+  for (const rows of chunks(bundles, INSERT_ROWS)) await trx.insertInto('proof_bundles').values(rows).execute();
+  for (const rows of chunks(trail, INSERT_ROWS)) await trx.insertInto('audit_trail').values(rows).execute();
+  for (const rows of chunks(nodes, INSERT_ROWS)) await trx.insertInto('audit_nodes').values(rows).execute();
+  await trx
+    .updateTable('audit_state')
+    .set({ size, frontier: JSON.stringify(frontier.map(toHex)), root: toHex(root), updated_at: now })
+    .where('id', '=', STATE_ID)
+    .execute();
+  for (const checkpoint of checkpoints) await insertCheckpoint(trx, checkpoint, now);
+  return results;
+}
+
+/** Rows per insert statement: well under SQLite's and PostgreSQL's limits on bound parameters. */
+export const INSERT_ROWS = 200;
+
+export function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
 }
 
 async function insertCheckpoint(db: Database | Transaction<Tables>, c: Checkpoint, now: number): Promise<void> {

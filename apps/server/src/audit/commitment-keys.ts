@@ -74,6 +74,38 @@ export async function customerCommitmentKey(db: Database, customerId: string, at
   );
 }
 
+/** Customer keys in memory, per database: a key never changes once created for its month. */
+const customerKeys = new WeakMap<Database, Map<string, CommitmentKey>>();
+/** Customers whose keys are kept in memory per database (a bound on memory; the oldest leaves first). */
+const CUSTOMER_KEYS_CACHED = 10_000;
+
+/**
+ * customerCommitmentKey without a database round trip after the first use in a month. Deleting a
+ * customer's keys (account deletion) goes through forgetCustomerCommitmentKeys.
+ */
+export async function cachedCustomerCommitmentKey(db: Database, customerId: string, now = Date.now()): Promise<CommitmentKey> {
+  let cache = customerKeys.get(db);
+  if (!cache) {
+    cache = new Map();
+    customerKeys.set(db, cache);
+  }
+  const at = new Date(now);
+  const id = `${customerId}\u0000${commitmentKeyPeriod(at)}`;
+  const cached = cache.get(id);
+  if (cached) return cached;
+  const key = await customerCommitmentKey(db, customerId, at);
+  if (cache.size >= CUSTOMER_KEYS_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(id, key);
+  return key;
+}
+
+/** Drops a customer's keys from memory (after they are deleted from the database). */
+export function forgetCustomerCommitmentKeys(db: Database, customerId: string): void {
+  const cache = customerKeys.get(db);
+  if (!cache) return;
+  for (const id of [...cache.keys()]) if (id.startsWith(`${customerId}\u0000`)) cache.delete(id);
+}
+
 /**
  * Crypto-shredding: deletes the subject's commitment key. Returns whether there was one. On SQLite
  * the freed pages are zeroed (secure_delete) and the write-ahead log truncated, so the sealed

@@ -6,11 +6,13 @@ import type { Decision } from '@bytebound/compiler/policy-model';
 import { canonicalize } from '@bytebound/engine/canonical-json';
 import { commitAll } from '@bytebound/engine/commitments';
 import type { DsseEnvelope } from '@bytebound/engine/dsse';
-import { createProofBundle, type SignedDecision } from '@bytebound/engine/proof-bundle';
+import { createProofBundle, type ProofBundle, type SignedDecision } from '@bytebound/engine/proof-bundle';
 import type { Signer } from '@bytebound/engine/signing-keys';
-import { appendToAuditLog } from '../audit/audit-log.ts';
-import { customerCommitmentKey } from '../audit/commitment-keys.ts';
+import { type Insertable } from 'kysely';
+import { type AppendResult, appendEntries, chunks, INSERT_ROWS } from '../audit/audit-log.ts';
+import { cachedCustomerCommitmentKey } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
+import type { ArbiterResultsTable, DecisionLogsTable } from '../db/tables.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
 
 export const GLOBAL_COUNTERS_ID = 'global';
@@ -35,65 +37,21 @@ export type RecordInput = {
   request: unknown;
 };
 
+/**
+ * Signs the decision, then waits until it is committed with its audit-log entry, its rows and the
+ * counters: the answer is sent only once all of it is durable. Decisions arriving while a commit
+ * runs are committed together in the next transaction (group commit), so the database sees one
+ * transaction per batch instead of two per decision.
+ */
 export async function recordDecision(db: Database, signer: Signer, input: RecordInput, now = Date.now()): Promise<RecordedDecision> {
-  const commitmentKey = await customerCommitmentKey(db, input.customerId, new Date(now));
+  const commitmentKey = await cachedCustomerCommitmentKey(db, input.customerId, now);
   const bundle = createProofBundle(
     { ...input.decision, latency_us: Math.round(input.latencyNs / 10) / 100, timestamp: new Date(now).toISOString() },
     { signer, commitments: commitAll(commitmentKey, { request: canonicalize(input.request ?? null) }) },
   );
-  const appended = await appendToAuditLog(db, bundle, { signer, customerId: input.customerId, now });
   const decisionId = `dec_${crypto.randomBytes(12).toString('hex')}`;
+  const appended = await writerOf(db).write({ bundle, input, decisionId, now, signer });
   const signed = bundle.decision;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('decision_logs')
-      .values({
-        id: decisionId,
-        customer_id: input.customerId,
-        api_key_id: input.apiKeyId,
-        source: input.source,
-        decision: signed.decision,
-        exit_code: signed.exitCode,
-        article: signed.article,
-        latency_ns: input.latencyNs,
-        digest: signed.digest,
-        bundle_id: appended.bundleId,
-        created_at: now,
-      })
-      .execute();
-    if (input.outcomes.length > 0) {
-      await trx
-        .insertInto('arbiter_results')
-        .values(
-          input.outcomes.map((o, position) => ({
-            decision_id: decisionId,
-            position,
-            arbiter: o.arbiter,
-            arbiter_version: o.version,
-            policy_digest: o.digest,
-            outcome: o.outcome,
-            article: o.decision.article,
-            reason: o.decision.reasons[0]?.text ?? null,
-            latency_ns: o.latencyNs,
-            created_at: now,
-          })),
-        )
-        .execute();
-    }
-    const allow = signed.decision === 'ALLOW' ? 1 : 0;
-    await trx
-      .insertInto('decision_counters')
-      .values({ id: GLOBAL_COUNTERS_ID, total: 1, allowed: allow, blocked: 1 - allow, latency_ns_sum: input.latencyNs })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          total: eb(eb.ref('decision_counters.total'), '+', 1),
-          allowed: eb(eb.ref('decision_counters.allowed'), '+', allow),
-          blocked: eb(eb.ref('decision_counters.blocked'), '+', 1 - allow),
-          latency_ns_sum: eb(eb.ref('decision_counters.latency_ns_sum'), '+', input.latencyNs),
-        })),
-      )
-      .execute();
-  });
   return {
     ...signed,
     decisionId,
@@ -102,4 +60,146 @@ export async function recordDecision(db: Database, signer: Signer, input: Record
     envelope: bundle.envelope,
     arbiters: input.outcomes.map((o) => ({ arbiter: o.arbiter, id: o.id, version: o.version, digest: o.digest, outcome: o.outcome, article: o.decision.article })),
   };
+}
+
+type PendingDecision = { bundle: ProofBundle; input: RecordInput; decisionId: string; now: number; signer: Signer };
+type Waiting = PendingDecision & { resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
+
+/** Decisions committed in one transaction at most (bounds a transaction's size and its lock time). */
+const MAX_BATCH = 256;
+
+/** One writer per database: it commits whatever is waiting, one transaction at a time. */
+class DecisionWriter {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(private readonly db: Database) {}
+
+  write(decision: PendingDecision): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ...decision, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      try {
+        const results = await commitDecisions(this.db, batch);
+        batch.forEach((w, i) => w.resolve(results[i]!));
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    this.running = false;
+  }
+}
+
+const writers = new WeakMap<Database, DecisionWriter>();
+
+function writerOf(db: Database): DecisionWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new DecisionWriter(db);
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+async function commitDecisions(db: Database, batch: readonly PendingDecision[]): Promise<AppendResult[]> {
+  const now = Math.max(...batch.map((d) => d.now));
+  // Checkpoints are signed with the newest decision's key (the server's current signing key).
+  const signer = batch[batch.length - 1]!.signer;
+  return db.transaction().execute(async (trx) => {
+    const appended = await appendEntries(
+      trx,
+      db,
+      batch.map((d) => ({ bundle: d.bundle, customerId: d.input.customerId })),
+      { signer, now },
+    );
+    const logs: Insertable<DecisionLogsTable>[] = batch.map((d, i) => ({
+      id: d.decisionId,
+      customer_id: d.input.customerId,
+      api_key_id: d.input.apiKeyId,
+      source: d.input.source,
+      decision: d.bundle.decision.decision,
+      exit_code: d.bundle.decision.exitCode,
+      article: d.bundle.decision.article,
+      latency_ns: d.input.latencyNs,
+      digest: d.bundle.decision.digest,
+      bundle_id: appended[i]!.bundleId,
+      created_at: d.now,
+    }));
+    for (const rows of chunks(logs, INSERT_ROWS)) await trx.insertInto('decision_logs').values(rows).execute();
+    const results: Insertable<ArbiterResultsTable>[] = batch.flatMap((d) =>
+      d.input.outcomes.map((o, position) => ({
+        decision_id: d.decisionId,
+        position,
+        arbiter: o.arbiter,
+        arbiter_version: o.version,
+        policy_digest: o.digest,
+        outcome: o.outcome,
+        article: o.decision.article,
+        reason: o.decision.reasons[0]?.text ?? null,
+        latency_ns: o.latencyNs,
+        created_at: d.now,
+      })),
+    );
+    for (const rows of chunks(results, INSERT_ROWS)) await trx.insertInto('arbiter_results').values(rows).execute();
+    const allowed = batch.filter((d) => d.bundle.decision.decision === 'ALLOW').length;
+    const latency = batch.reduce((sum, d) => sum + d.input.latencyNs, 0);
+    await trx
+      .insertInto('decision_counters')
+      .values({ id: GLOBAL_COUNTERS_ID, total: batch.length, allowed, blocked: batch.length - allowed, latency_ns_sum: latency })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          total: eb(eb.ref('decision_counters.total'), '+', batch.length),
+          allowed: eb(eb.ref('decision_counters.allowed'), '+', allowed),
+          blocked: eb(eb.ref('decision_counters.blocked'), '+', batch.length - allowed),
+          latency_ns_sum: eb(eb.ref('decision_counters.latency_ns_sum'), '+', latency),
+        })),
+      )
+      .execute();
+    // The monthly quota counts the decision API's calls (source "api"), per customer and month.
+    const usage = new Map<string, { customerId: string; periodStart: number; calls: number }>();
+    for (const d of batch) {
+      if (d.input.source !== 'api') continue;
+      const periodStart = usagePeriodStart(d.now);
+      const key = `${d.input.customerId}\u0000${periodStart}`;
+      const entry = usage.get(key) ?? { customerId: d.input.customerId, periodStart, calls: 0 };
+      entry.calls += 1;
+      usage.set(key, entry);
+    }
+    for (const u of usage.values()) {
+      await trx
+        .insertInto('decision_usage')
+        .values({ customer_id: u.customerId, period_start: u.periodStart, calls: u.calls })
+        .onConflict((conflict) =>
+          conflict.columns(['customer_id', 'period_start']).doUpdateSet((eb) => ({ calls: eb(eb.ref('decision_usage.calls'), '+', u.calls) })),
+        )
+        .execute();
+    }
+    return appended;
+  });
+}
+
+/** Start of the calendar month (UTC) of `now`: the period of the decision_usage counter. */
+export function usagePeriodStart(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** The customer's decision API calls counted in the month of `now`. */
+export async function decisionUsage(db: Database, customerId: string, now = Date.now()): Promise<number> {
+  const row = await db
+    .selectFrom('decision_usage')
+    .select('calls')
+    .where('customer_id', '=', customerId)
+    .where('period_start', '=', usagePeriodStart(now))
+    .executeTakeFirst();
+  return Number(row?.calls ?? 0);
 }

@@ -1,28 +1,43 @@
 // What a customer's plan allows the decision API (DESIGN section 8): the monthly quota (429), the
 // built-in arbiters of the plan, and the number and size of custom arbiters (403). Customers
 // without an account (keys an operator made with `bytebound keys create`) are not limited here.
-import { entitlementsOf, planOf, quotaProblem } from '../billing/entitlements.ts';
+import { entitlementsOf, planOf } from '../billing/entitlements.ts';
 import { type Entitlements, PLANS, type PlanId } from '../billing/plans.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { builtInArbiter } from '../arbiters/built-in-arbiters.ts';
+import { decisionUsage } from './decision-recorder.ts';
 
-type AccountPlan = { plan: PlanId; entitlements: Entitlements };
+type AccountPlan = { plan: PlanId; entitlements: Entitlements; trialExpired: boolean };
 
-async function accountPlan(db: Database, customerId: string): Promise<AccountPlan | null> {
+async function accountPlan(db: Database, customerId: string, now = Date.now()): Promise<AccountPlan | null> {
   const account = await db.selectFrom('accounts').select(['plan', 'plan_status', 'trial_ends_at']).where('id', '=', customerId).executeTakeFirst();
   if (!account) return null;
-  const { plan } = planOf(account);
-  return { plan, entitlements: entitlementsOf(plan) };
+  const { plan, trialExpired } = planOf(account, now);
+  return { plan, entitlements: entitlementsOf(plan), trialExpired };
 }
 
-/** Throws 429 over the monthly quota (or after the trial), 403 for a built-in arbiter outside the plan. */
-export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[]): Promise<void> {
-  const quota = await quotaProblem(db, customerId);
-  if (quota) throw new HttpError(429, quota);
-  const account = await accountPlan(db, customerId);
-  const allowed = account?.entitlements.builtInArbiters;
-  if (!account || allowed === undefined || allowed === 'all') return;
+/**
+ * Throws 429 over the monthly quota (or after the trial), 403 for a built-in arbiter outside the
+ * plan. The month's use is the customer's decision_usage row, which the decision recorder updates
+ * in the transaction that records each decision (one row read, however long the log grows).
+ */
+export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[], now = Date.now()): Promise<void> {
+  const account = await accountPlan(db, customerId, now);
+  if (!account) return;
+  if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
+  const limit = account.entitlements.apiCallsPerMonth;
+  if (limit >= 0) {
+    const used = await decisionUsage(db, customerId, now);
+    if (used >= limit) {
+      throw new HttpError(
+        429,
+        `Monthly quota reached: your ${PLANS[account.plan].displayName} plan includes ${limit.toLocaleString('en-US')} API calls a month and ${used.toLocaleString('en-US')} were made. Upgrade your plan or wait for next month.`,
+      );
+    }
+  }
+  const allowed = account.entitlements.builtInArbiters;
+  if (allowed === 'all') return;
   for (const ref of arbiterRefs) {
     const builtIn = builtInArbiter(ref);
     if (builtIn && !allowed.includes(builtIn.regulation)) {

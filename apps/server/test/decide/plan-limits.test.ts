@@ -5,6 +5,7 @@ import { printPolicy } from '@bytebound/compiler/bytebound-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
 import { PLANS } from '../../src/billing/plans.ts';
+import { decisionUsage, usagePeriodStart } from '../../src/decide/decision-recorder.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -36,29 +37,29 @@ describe(`plan limits of the decision API (${testDialect})`, () => {
     expect(hipaa.json().error).toBe('The HIPAA arbiter is not part of your Trial plan, which includes GDPR and CCPA. Upgrade your plan to use it.');
   });
 
-  it('answers 429 once the monthly quota is used, and after the trial has ended', async () => {
+  it('answers 429 once the monthly quota is used, counting each recorded decision, and after the trial has ended', async () => {
     const { customerId, key } = await accountKey();
     const limit = PLANS.trial.entitlements.apiCallsPerMonth;
-    // The month's earlier decisions, as the decision log records them.
     const now = Date.now();
-    const rows = Array.from({ length: limit - 1 }, (_, i) => ({
-      id: `dec_fixture_${i}`,
-      customer_id: customerId,
-      api_key_id: null,
-      source: 'api',
-      decision: 'ALLOW',
-      exit_code: 0,
-      article: null,
-      latency_ns: 1_000,
-      digest: 'sha256:fixture',
-      bundle_id: null,
-      created_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('decision_logs').values(rows.slice(i, i + 200)).execute();
+    const month = usagePeriodStart(now);
+    // Last month's use does not count; this month's counter stands two calls below the quota.
+    await t.db
+      .insertInto('decision_usage')
+      .values([
+        { customer_id: customerId, period_start: usagePeriodStart(month - 1), calls: limit },
+        { customer_id: customerId, period_start: month, calls: limit - 2 },
+      ])
+      .execute();
     expect((await decide(key, ['gdpr'])).statusCode).toBe(200);
+    expect(await decisionUsage(t.db, customerId, now)).toBe(limit - 1);
+    expect((await decide(key, ['gdpr'])).statusCode).toBe(200);
+    expect(await decisionUsage(t.db, customerId, now)).toBe(limit);
     const over = await decide(key, ['gdpr']);
     expect(over.statusCode).toBe(429);
-    expect(over.json().error).toMatch(/^Monthly quota reached: your Trial plan includes 1,000 API calls a month/);
+    expect(over.json().error).toBe(
+      `Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.`,
+    );
+    expect(await decisionUsage(t.db, customerId, now)).toBe(limit);
 
     const ended = await accountKey();
     await t.db.updateTable('accounts').set({ trial_ends_at: now - 1_000 }).where('id', '=', ended.customerId).execute();
