@@ -1,0 +1,192 @@
+// Over-HTTP figure of the engine benchmark (issue 4): `POST /api/v1/decide` under autocannon against
+// a real server process (SQLite in a fresh data directory, `npm start`'s entry point), deciding with
+// the GDPR template policy kept as a custom arbiter, every answer signed and appended to the audit
+// log. Each connection is one agent with its own API key (made through the key store), so the
+// per-key rate limit stays what production enforces. Peer: OPA's own server (`opa run --server`)
+// deciding the Rego output of the same policy under the same load.
+// Goal: >= 5,000 requests/s with p99 < 10 ms and no error, on this 2-core machine (the load
+// generator shares the cores). Run: npm run bench -- http-decide
+// BENCH_CPU_PROF=<dir> starts the server with --cpu-prof, writing its profile there.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { compile } from '@bytebound/compiler/compile';
+import type { CompleteRequest } from '@bytebound/compiler/policy-model';
+import { TEMPLATES } from '@bytebound/compiler/templates';
+import { REGO_PACKAGE } from '../packages/compiler/src/emit/rego.ts';
+import { createApiKey } from '../apps/server/src/api-keys/api-key-store.ts';
+import { loadDataKey } from '../apps/server/src/api-keys/data-key.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrations.ts';
+import { tool } from '../test/tools.ts';
+import { benchRequests } from './lib/requests.ts';
+import { formatRate, table } from './lib/stats.ts';
+
+export type HttpFigure = { name: string; perSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number; note: string };
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds = 120): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
+type Load = { url: string; bodies: string[]; headersOf: (connection: number) => Record<string, string> };
+
+async function load({ url, bodies, headersOf }: Load, seconds: number): Promise<autocannon.Result> {
+  let connection = 0;
+  return autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ method: 'POST', headers: headersOf(0), body: bodies[0]! }],
+    setupClient: (client) => {
+      const headers = headersOf(connection);
+      const first = connection++ * 7;
+      // Each connection cycles through its own slice of the request mix.
+      client.setRequests(bodies.slice(0, 20).map((_, i) => ({ method: 'POST', headers, body: bodies[(first + i) % bodies.length]! })));
+    },
+  });
+}
+
+function figure(name: string, result: autocannon.Result, note: string): HttpFigure {
+  return {
+    name,
+    perSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    note,
+  };
+}
+
+/** Starts a real server, loads POST /api/v1/decide, and the same load on OPA's server as the peer. */
+export async function measureHttpDecide(): Promise<HttpFigure[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-http-bench-'));
+  const figures: HttpFigure[] = [];
+  const gdpr = compile(TEMPLATES.gdpr.content, { format: 'bytebound' });
+  if (!gdpr.ok) throw new Error(`the GDPR template does not compile: ${gdpr.error}`);
+  const requests: CompleteRequest[] = benchRequests(gdpr.policy, 200);
+
+  // API keys through the store, one per connection, in the database the server will open.
+  const db = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'bytebound.db') });
+  await migrate(db);
+  const dataKey = loadDataKey({ dataKey: undefined, dataDir });
+  const keys: string[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) keys.push((await createApiKey(db, dataKey, { customerId: 'bench-customer', name: `bench agent ${i}` })).key);
+  await db.destroy();
+
+  const port = await freePort();
+  const profile = process.env.BENCH_CPU_PROF;
+  const server = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...withoutDatabaseUrl(process.env), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`, server);
+    const created = await fetch(`${base}/api/v1/arbiters`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'gdpr-template', source: gdpr.output }),
+    });
+    if (!created.ok) throw new Error(`creating the arbiter failed: ${created.status} ${await created.text()}`);
+    const arbiter = ((await created.json()) as { id: string }).id;
+    const bodies = requests.map((r) => JSON.stringify({ arbiters: [arbiter], request: r }));
+    const decideLoad: Load = {
+      url: `${base}/api/v1/decide`,
+      bodies,
+      headersOf: (connection) => ({ authorization: `Bearer ${keys[connection % keys.length]}`, 'content-type': 'application/json' }),
+    };
+    const check = await fetch(decideLoad.url, { method: 'POST', headers: decideLoad.headersOf(0), body: bodies[0] });
+    if (!check.ok) throw new Error(`POST /api/v1/decide failed: ${check.status} ${await check.text()}`);
+    await load(decideLoad, WARM_UP_SECONDS);
+    const result = await load(decideLoad, DURATION_SECONDS);
+    figures.push(figure('Bytebound POST /api/v1/decide', result, `signed, logged, recorded; SQLite; ${CONNECTIONS} connections, a key each`));
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // OPA's server on the Rego output of the same policy: unsigned, nothing recorded.
+  const rego = compile(TEMPLATES.gdpr.content, { format: 'rego', options: { includeTests: false } });
+  if (rego.ok) {
+    const opaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-opa-http-'));
+    fs.writeFileSync(path.join(opaDir, 'policy.rego'), rego.output);
+    const opaPort = await freePort();
+    const opa = spawn(tool('opa'), ['run', '--server', '--addr', `127.0.0.1:${opaPort}`, '--log-level', 'error', 'policy.rego'], { cwd: opaDir, stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      await waitFor(`http://127.0.0.1:${opaPort}/health`, opa);
+      const opaLoad: Load = {
+        url: `http://127.0.0.1:${opaPort}/v1/data/${REGO_PACKAGE.replace(/\./g, '/')}/decision`,
+        bodies: requests.map((r) => JSON.stringify({ input: r })),
+        headersOf: () => ({ 'content-type': 'application/json' }),
+      };
+      await load(opaLoad, WARM_UP_SECONDS);
+      const result = await load(opaLoad, DURATION_SECONDS);
+      figures.push(figure('OPA server (opa run --server)', result, 'unsigned, nothing recorded'));
+    } finally {
+      await stop(opa);
+      fs.rmSync(opaDir, { recursive: true, force: true });
+    }
+  }
+  return figures;
+}
+
+export function printHttpFigures(figures: HttpFigure[]): void {
+  table(
+    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'note'],
+    figures.map((f) => [f.name, formatRate(f.perSecond), `${f.p50Ms} ms`, `${f.p99Ms} ms`, String(f.errors), String(f.non2xx), String(f.requests), f.note]),
+  );
+  console.log('\nGoal: >= 5,000 requests/s with p99 < 10 ms and no error.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measureHttpDecide();
+  console.log(`\nDecision API over HTTP — autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s, Node ${process.version}, ${os.cpus().length} cores\n`);
+  printHttpFigures(figures);
+}
