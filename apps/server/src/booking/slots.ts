@@ -23,14 +23,20 @@ export function candidateSlotStarts(rules: BookingRules, from: number, to: numbe
   const starts: number[] = [];
   if (from >= to) return starts;
   // Walk the sales zone's calendar days from the day before `from` (a zone ahead of UTC) to the day after `to`.
-  const first = wallTimeAt(from - DAY_MS, rules.timeZone);
+  const firstDay = wallTimeAt(from - DAY_MS, rules.timeZone);
   const lastDays = Math.ceil((to - from) / DAY_MS) + 2;
   for (let i = 0; i <= lastDays; i++) {
-    const date = addDays(first, i);
+    const date = addDays(firstDay, i);
     const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() || 7;
     if (!rules.days.includes(weekday)) continue;
-    for (let minute = rules.startMinute; minute + SLOT_MINUTES <= rules.endMinute; minute += SLOT_MINUTES) {
-      const start = instantOf(date.year, date.month, date.day, minute, rules.timeZone);
+    // Intl is slow: when the offset is the same at the day's first and last slot (every day but a
+    // DST change inside the hours), the slots between are plain arithmetic; otherwise each is resolved.
+    const lastMinute = rules.endMinute - SLOT_MINUTES;
+    const first = instantOf(date.year, date.month, date.day, rules.startMinute, rules.timeZone);
+    const last = instantOf(date.year, date.month, date.day, lastMinute, rules.timeZone);
+    const steady = first !== null && last !== null && last - first === (lastMinute - rules.startMinute) * 60_000;
+    for (let minute = rules.startMinute; minute <= lastMinute; minute += SLOT_MINUTES) {
+      const start = steady ? first + (minute - rules.startMinute) * 60_000 : instantOf(date.year, date.month, date.day, minute, rules.timeZone);
       if (start !== null && start >= from && start < to) starts.push(start);
     }
   }
