@@ -50,7 +50,7 @@ export class ComplianceCheck {
   ) {}
 
   /** Decides every planned item in order; the protocol is MCP unless the MCP call failed for any of them. */
-  async decide(planned: readonly PlannedDecision[], session: { id: string; label: string }): Promise<{ protocol: Protocol; decisions: CheckedDecision[] }> {
+  async decide(planned: readonly PlannedDecision[], session: { id: string; label: string } | null): Promise<{ protocol: Protocol; decisions: CheckedDecision[] }> {
     let protocol: Protocol = 'MCP';
     const decisions: CheckedDecision[] = [];
     for (const p of planned) {
@@ -68,7 +68,7 @@ export class ComplianceCheck {
   }
 
   /** One decision outside a chat message (consent, rights), same path. */
-  async decideOne(p: PlannedDecision, session: { id: string; label: string }): Promise<CheckedDecision & { protocol: Protocol }> {
+  async decideOne(p: PlannedDecision, session: { id: string; label: string } | null): Promise<CheckedDecision & { protocol: Protocol }> {
     const { protocol, decisions } = await this.decide([p], session);
     return { ...decisions[0]!, protocol };
   }
@@ -101,7 +101,7 @@ export class ComplianceCheck {
     });
   }
 
-  private async remember(p: PlannedDecision, r: Recorded, protocol: Protocol, session: { id: string; label: string }): Promise<CheckedDecision> {
+  private async remember(p: PlannedDecision, r: Recorded, protocol: Protocol, session: { id: string; label: string } | null): Promise<CheckedDecision> {
     const now = Date.now();
     const executionTimeUs = r.latency_us;
     await this.app.db
@@ -109,8 +109,8 @@ export class ComplianceCheck {
       .values({
         id: r.decisionId,
         seq: r.auditIndex,
-        session_id: session.id,
-        session_label: session.label,
+        session_id: session?.id ?? null,
+        session_label: session?.label ?? null,
         action: p.action,
         field: p.field,
         exit_code: r.exitCode,
@@ -121,8 +121,10 @@ export class ComplianceCheck {
         created_at: now,
       })
       .execute();
-    const streamed: StreamDecision = { id: r.decisionId, bundleId: r.bundleId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
-    this.stream.emit('decision', { sessionRowId: session.id, decision: streamed });
+    if (session) {
+      const streamed: StreamDecision = { id: r.decisionId, bundleId: r.bundleId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
+      this.stream.emit('decision', { sessionRowId: session.id, decision: streamed });
+    }
     this.stream.emit('counters', await this.stream.counters());
     await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex);
     return {

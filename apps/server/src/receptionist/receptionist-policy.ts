@@ -11,6 +11,9 @@ export const RECEPTIONIST_ARBITER = 'receptionist-gdpr';
 
 export const RECEPTIONIST_POLICY_TEXT = `Bytebound receptionist: processing of visitor data under the General Data Protection Regulation
 
+Article 5
+1. The controller shall erase personal data when the retention period has expired.
+
 Article 7
 1. The controller may collect personal data for follow-up messages and newsletters where the data subject has given consent.
 

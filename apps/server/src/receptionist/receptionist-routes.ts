@@ -18,6 +18,7 @@ import { RECEPTIONIST_ARBITER, receptionistPolicy } from './receptionist-policy.
 import { bookingOf, ReceptionistService } from './receptionist-service.ts';
 import {
   consentState,
+  countBefore,
   eraseConsentBased,
   eraseSession,
   exportSession,
@@ -114,6 +115,17 @@ function rightsRequest(right: 'access' | 'rectification' | 'erasure' | 'portabil
   };
 }
 
+function retentionRequest(): PlannedDecision {
+  return {
+    field: 'session_data',
+    action: 'delete',
+    target: 'personal',
+    purpose: 'none',
+    legalBasis: 'none',
+    request: { ...controller, action: 'delete', timing: 'scheduled', target: 'personal', attributes: { principalRole: 'controller', retentionExpired: true, destination: 'internal' } },
+  };
+}
+
 function consentRequest(granted: boolean): PlannedDecision {
   return {
     field: 'consent',
@@ -142,7 +154,12 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   app.retention.register({
     name: 'receptionist-conversations',
     periodMs: app.config.receptionistRetentionDays * DAY_MS,
-    purge: (db, cutoff) => purgeBefore(db, cutoff),
+    // The purge is itself decided (timing `scheduled`, retention expired: GDPR Art. 5(1)), signed and logged.
+    purge: async (db, cutoff) => {
+      if ((await countBefore(db, cutoff)) === 0) return 0;
+      const decided = await compliance.decideOne(retentionRequest(), null);
+      return decided.exitCode === 0 ? purgeBefore(db, cutoff) : 0;
+    },
   });
   app.dataRights.register({
     name: 'receptionist',

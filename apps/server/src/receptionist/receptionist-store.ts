@@ -118,6 +118,17 @@ export async function eraseConsentBased(db: Database, sessionId: string): Promis
   return Number(result.numDeletedRows);
 }
 
+/** How many records the retention purge would delete at this cutoff. */
+export async function countBefore(db: Database, cutoff: number): Promise<number> {
+  let n = 0;
+  for (const table of ['receptionist_messages', 'receptionist_personal_data', 'receptionist_consents'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).where('created_at', '<', cutoff).executeTakeFirstOrThrow();
+    n += Number(row.n);
+  }
+  const leads = await db.selectFrom('receptionist_leads').select((eb) => eb.fn.countAll<string | number>().as('n')).where('updated_at', '<', cutoff).executeTakeFirstOrThrow();
+  return n + Number(leads.n);
+}
+
 /** Retention: conversations and personal data older than the cutoff; sessions idle since then go with them. */
 export async function purgeBefore(db: Database, cutoff: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
