@@ -126,6 +126,11 @@ describe(`receptionist (${testDialect})`, () => {
     );
     const id = await sessionRowId(visitor);
     expect((await rows('receptionist_leads', id))[0]).toMatchObject({ name: 'Jane Miller', email: 'jane.miller@acme-corp.com', company: 'Acme' });
+    // No personal data in the signed bundles or the decision records: categories only, values never.
+    const bundles = await t.db.selectFrom('proof_bundles').select(['envelope', 'decision']).execute();
+    const logs = await t.db.selectFrom('decision_logs').selectAll().execute();
+    const signed = JSON.stringify([bundles, logs]) + bundles.map((b) => Buffer.from((JSON.parse(b.envelope) as { payload: string }).payload, 'base64').toString('utf8')).join('');
+    expect(signed).not.toMatch(/jane|miller|acme-corp/i);
 
     const other = await newVisitor(t.app);
     const followUp = (await say(t.app, other, 'Send me more info at mark.jones@contoso.com')).json();
