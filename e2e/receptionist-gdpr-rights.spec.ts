@@ -78,18 +78,18 @@ test('delete, export and withdraw each show their own progress label', async ({ 
   const rights = dialog(page);
 
   await rights.getByRole('button', { name: 'Withdraw consent' }).click();
-  await expect(rights.getByText('Withdrawing your consent (Art. 7(3))...')).toBeVisible();
-  await expect(rights.getByText('Withdrawing your consent (Art. 7(3))...')).toHaveCount(0, { timeout: 10_000 });
+  await expect(rights.getByText('Withdrawing your consent (GDPR Art. 7(3))...')).toBeVisible();
+  await expect(rights.getByText('Withdrawing your consent (GDPR Art. 7(3))...')).toHaveCount(0, { timeout: 10_000 });
 
   const download = page.waitForEvent('download');
   await rights.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(rights.getByText('Exporting your data...')).toBeVisible();
+  await expect(rights.getByText('Exporting your data (GDPR Art. 20)...')).toBeVisible();
   expect((await download).suggestedFilename()).toBe('bytebound-receptionist-data.json');
 
   await rights.getByRole('button', { name: 'Delete', exact: true }).click();
   await rights.getByRole('alertdialog').getByRole('button', { name: 'Erase everything' }).click();
-  await expect(rights.getByText('Deleting your data...')).toBeVisible();
-  await expect(rights.getByText('Deleting your data...')).toHaveCount(0, { timeout: 10_000 });
+  await expect(rights.getByText('Deleting your data (GDPR Art. 17)...')).toBeVisible();
+  await expect(rights.getByText('Deleting your data (GDPR Art. 17)...')).toHaveCount(0, { timeout: 10_000 });
   await expect(rights.getByRole('status').filter({ hasText: /^Erased: / })).toBeVisible();
   await expect.poll(async () => JSON.stringify(await accessData(page.request, await customerIdOf(page.request)))).not.toContain(EMAIL);
 });

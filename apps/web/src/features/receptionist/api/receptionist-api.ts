@@ -36,7 +36,7 @@ export type ValidationDecision = {
   target: string;
   dataCategory: string;
   exitCode: 0 | 2;
-  article: string;
+  article: string | null;
   reason: string;
   stored: boolean;
   executionTimeUs: number;
@@ -61,7 +61,8 @@ export type ChatResponse = {
   response: string;
   fallback: boolean;
   exitCode: 0 | 2;
-  article: string;
+  /** Null when no regulation restricts the message (no personal data). */
+  article: string | null;
   executionTime: number;
   proofBundle: ProofBundleSummary | null;
   conversationLength: number;

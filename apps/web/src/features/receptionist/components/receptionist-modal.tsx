@@ -30,7 +30,8 @@ export default function ReceptionistModal({ onClose }: Props) {
   const addBundle = useCallback((bundle: OwnBundle) => setOwnBundles((list) => [...list.filter((b) => b.id !== bundle.id), bundle]), []);
   const [lastActivity, setLastActivity] = useState(() => Date.now());
   const ready = session.kind === 'ready' ? session.session : null;
-  const stream = useComplianceStream(ready !== null);
+  const expire = useCallback(() => setSession({ kind: 'expired' }), []);
+  const stream = useComplianceStream(ready !== null, expire);
   const [userLabel] = useState(() => `visitor-${crypto.randomUUID().slice(0, 8)}`);
 
   useEffect(() => {
@@ -71,7 +72,6 @@ export default function ReceptionistModal({ onClose }: Props) {
   }, [ready, lastActivity]);
 
   const touch = useCallback(() => setLastActivity(Date.now()), []);
-  const expire = useCallback(() => setSession({ kind: 'expired' }), []);
 
   const send = useCallback(
     async (text: string): Promise<ChatReply> => {

@@ -61,7 +61,7 @@ export function modalReply(result: ChatResponse | null): ChatReply {
   const userStatus: ComplianceStatus = result.exitCode === 0 ? 'allowed' : 'blocked';
   const decided = {
     userStatus,
-    article: result.article,
+    article: result.article ?? undefined,
     executionTime: result.executionTime,
     validation: result.complianceValidation,
     actions: result.actions,

@@ -28,15 +28,15 @@ export const PROGRESS_PHRASES: readonly string[] = [
   'Looking up the answer in our documentation...',
 ];
 
-/** GDPR rights (DESIGN section 8): the request sent, the button and its own progress label. */
+/** GDPR rights (DESIGN section 8): the request sent, the button and its own progress label (the server's wording). */
 export const GDPR_ACTIONS = [
-  { action: 'access', button: 'Access my data', label: 'Collecting everything stored about you (Art. 15)...' },
-  { action: 'rectification', button: 'Correct my details', label: 'Updating your details (Art. 16)...' },
-  { action: 'erasure', button: 'Erase my data', label: 'Erasing your data (Art. 17)...' },
-  { action: 'portability', button: 'Download my data', label: 'Preparing your data for download (Art. 20)...' },
-  { action: 'delete', button: 'Delete', label: 'Deleting your data...' },
-  { action: 'export', button: 'Export', label: 'Exporting your data...' },
-  { action: 'withdraw', button: 'Withdraw consent', label: 'Withdrawing your consent (Art. 7(3))...' },
+  { action: 'access', button: 'Access my data', label: 'Retrieving your data (GDPR Art. 15)...' },
+  { action: 'rectification', button: 'Correct my details', label: 'Correcting your data (GDPR Art. 16)...' },
+  { action: 'erasure', button: 'Erase my data', label: 'Erasing your data (GDPR Art. 17)...' },
+  { action: 'portability', button: 'Download my data', label: 'Preparing your data export (GDPR Art. 20)...' },
+  { action: 'delete', button: 'Delete', label: 'Deleting your data (GDPR Art. 17)...' },
+  { action: 'export', button: 'Export', label: 'Exporting your data (GDPR Art. 20)...' },
+  { action: 'withdraw', button: 'Withdraw consent', label: 'Withdrawing your consent (GDPR Art. 7(3))...' },
 ] as const;
 export type GdprAction = (typeof GDPR_ACTIONS)[number]['action'];
 /** The label of an action no handler maps (spec section 7). */
@@ -45,6 +45,8 @@ export const GDPR_UNMAPPED_LABEL = 'Processing your request.';
 /** The stream reconnects after this long, doubling per failed attempt up to the maximum. */
 export const STREAM_RECONNECT_BASE_MS = 500;
 export const STREAM_RECONNECT_MAX_MS = 10_000;
+/** The server closes the stream with this code when the visitor has no live session. */
+export const STREAM_SESSION_REFUSED_CODE = 4401;
 
 /** Where the demo keeps its compile history (features/demo/lib/demo-config.ts HISTORY_STORAGE_KEY). */
 export const DEMO_HISTORY_STORAGE_KEY = 'bytebound:demo-history';

@@ -9,9 +9,10 @@ export type StreamDecision = {
   action: string;
   field: string;
   exitCode: 0 | 2;
-  article: string;
+  article: string | null;
   executionTimeUs: number;
   sessionId?: string;
+  bundleId?: string;
 };
 
 export type StreamCheckpoint = {
