@@ -45,7 +45,7 @@ test('request a free enterprise pilot, then book its kick-off call', async ({ pa
   await expect(page.getByLabel('Name')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await waitForEmail(SALES_EMAIL, new RegExp(company));
-  await waitForEmail(email, /pilot/i);
+  const requestMail = await waitForEmail(email, /trial\?pilotRequestId=/);
 
   await page.locator(`input[name="booking-slot"][value="${start}"]`).check();
   await page.getByRole('button', { name: 'Book kick-off call' }).click();
@@ -53,6 +53,15 @@ test('request a free enterprise pilot, then book its kick-off call', async ({ pa
   await expect(page.getByText('HIPAA, EU AI Act')).toBeVisible();
   await expectNoAxeViolations(page);
   await waitForEmail(email, /booking\/cancel\?token=/);
+
+  // The request email's link leads back to the kick-off step (for a visitor who closed the page).
+  const kickoff = new URL(linkIn(requestMail, '/trial?pilotRequestId='));
+  await openPage(page, kickoff.pathname + kickoff.search);
+  await expect(page.getByRole('heading', { name: /kick-off call/ })).toBeVisible();
+  await expect(page.getByLabel('Interest')).toHaveValue('Enterprise pilot kick-off');
+  await expect(page.getByRole('radio').first()).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Book kick-off call' })).toBeEnabled();
+  await expectNoAxeViolations(page);
 });
 
 test('write to sales from the homepage contact section', async ({ page }) => {
