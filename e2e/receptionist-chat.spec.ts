@@ -82,6 +82,34 @@ test('a follow-up needs consent: asked with buttons, the answer is recorded, and
   expect(JSON.stringify(stored)).toMatch(/follow_up/);
 });
 
+test.describe('when the model behind the receptionist falters (LLM_BASE_URL set on the server)', () => {
+  // The e2e server runs without a model; these take its real answer and set the two flags the
+  // server sends when its model endpoint fails or answers nothing (tested on the server against a
+  // local OpenAI-compatible server), to show what the modal makes of them.
+  test('a fallback answer is shown as the modal says, pending', async ({ page }) => {
+    await openReceptionist(page);
+    await page.route('**/api/poc-ai-chat', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), fallback: true } });
+    });
+    const reply = await send(page, 'What does Bytebound do?');
+    await expect(reply.getByText("I apologize, but I'm currently unable to process your request. Our team has been notified.")).toBeVisible();
+    await expect(reply).toHaveAttribute('aria-label', 'Receptionist, pending');
+    await expect(lastOwnMessage(page)).toHaveAttribute('aria-label', 'You, allowed');
+  });
+
+  test('an empty answer says the AI service is initializing, pending', async ({ page }) => {
+    await openReceptionist(page);
+    await page.route('**/api/poc-ai-chat', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), response: '', fallback: false } });
+    });
+    const reply = await send(page, 'What does Bytebound do?');
+    await expect(reply.getByText('The AI service is initializing. Please try again in a moment.')).toBeVisible();
+    await expect(reply).toHaveAttribute('aria-label', 'Receptionist, pending');
+  });
+});
+
 test.describe('when the service cannot answer', () => {
   test.use({ allowedErrors: [/Failed to load resource|net::ERR_/] });
 
