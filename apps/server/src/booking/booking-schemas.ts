@@ -55,8 +55,8 @@ export const slotsQuery = (horizonDays: number) =>
         .min(1, 'days must be at least 1')
         .max(horizonDays, `days can be at most ${horizonDays}`)
         .optional(),
-    })
-    .strict();
+    });
 
 export const tokenBody = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) }).strict();
-export const tokenQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) }).strict();
+/** Query strings are links people follow: other parameters (utm_..., cache busters) are ignored. */
+export const tokenQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) });

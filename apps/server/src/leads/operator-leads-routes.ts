@@ -9,7 +9,7 @@ import { toCsv } from './csv.ts';
 import { LEAD_KINDS, leadRecords } from './lead-records.ts';
 import { LEADS_VIEW_LIMIT } from './leads-constants.ts';
 
-const csvQuery = z.object({ kind: z.enum(LEAD_KINDS, { error: `kind must be one of ${LEAD_KINDS.join(', ')}` }) }).strict();
+const csvQuery = z.object({ kind: z.enum(LEAD_KINDS, { error: `kind must be one of ${LEAD_KINDS.join(', ')}` }) });
 
 /** Compiles per A/B variant: total, succeeded and failed. */
 async function demoVariants(db: FastifyInstance['db']) {
