@@ -106,3 +106,20 @@ test.describe('when the session cannot be opened', () => {
     await expect(input(page)).toBeVisible({ timeout: 15_000 });
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the dialog fits the screen, the chat comes first and axe finds nothing', async ({ page }) => {
+    await openPage(page, '/pricing');
+    await page.getByRole('button', { name: 'Open the AI receptionist' }).click();
+    await expect(input(page)).toBeVisible({ timeout: 15_000 });
+    const box = (await dialog(page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await dialog(page).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await dialog(page).getByRole('heading', { name: 'Live compliance stream' }).scrollIntoViewIfNeeded();
+    await expect(dialog(page).getByRole('button', { name: 'Pause' })).toBeVisible();
+  });
+});

@@ -87,7 +87,7 @@ export function ChatPanel({ session, messages, setMessages, send, onActivity, on
   };
 
   return (
-    <section aria-labelledby="receptionist-chat-title" className="flex min-h-[60vh] flex-col border-ink-700 lg:min-h-0 lg:border-r">
+    <section aria-labelledby="receptionist-chat-title" className="flex h-[75vh] flex-col border-b border-ink-700 lg:h-auto lg:min-h-0 lg:border-r lg:border-b-0">
       <h3 id="receptionist-chat-title" className="sr-only">
         Chat with the receptionist
       </h3>

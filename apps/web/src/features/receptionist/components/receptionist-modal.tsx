@@ -149,7 +149,7 @@ export default function ReceptionistModal({ onClose }: Props) {
       ) : session.kind === 'expired' ? (
         <SessionExpired />
       ) : (
-        <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] overflow-y-auto lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:overflow-hidden">
+        <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[minmax(0,1fr)] lg:overflow-hidden">
           <ChatPanel session={session.session} messages={messages} setMessages={setMessages} send={send} onActivity={touch} onExpired={expire} onNavigate={onClose} onBundle={addBundle} />
           <StreamPanel session={session.session} stream={stream.state} ownBundles={ownBundles} onBundle={addBundle} setMessages={setMessages} onActivity={touch} onExpired={expire} />
         </div>

@@ -49,7 +49,7 @@ export function StreamPanel({ session, stream, ownBundles, onBundle, setMessages
   const tier = rate === null ? null : rateTier(rate);
 
   return (
-    <section aria-labelledby="receptionist-stream-title" className="min-h-0 space-y-4 overflow-y-auto px-4 py-4">
+    <section aria-labelledby="receptionist-stream-title" className="space-y-4 px-4 py-4 lg:min-h-0 lg:overflow-y-auto">
       <div className="flex flex-wrap items-center gap-2">
         <h3 id="receptionist-stream-title" className="mr-auto font-semibold text-white">
           Live compliance stream
