@@ -32,29 +32,56 @@ const { render, prerenderPaths, redirects, clientRoutePrefixes } = await import(
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-/** The chunk files (and their static imports) of the given source modules, for modulepreload. */
+/**
+ * The chunk files (and their static imports) of the given source modules, for modulepreload, and
+ * the stylesheets those chunks import (linked in the head, so that the route's styles load with
+ * the page instead of from script just before hydration).
+ */
 function chunksOf(modules) {
   const found = new Set();
+  const styles = new Set();
   const visit = (key) => {
     const chunk = viteManifest[key];
     if (!chunk || found.has(chunk.file)) return;
     found.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(module);
-  // The entry's own chunks are already linked by Vite.
+  // The entry's own chunks are already linked by Vite (and its stylesheet inlined below).
   const entry = Object.values(viteManifest).find((chunk) => chunk.isEntry);
   const skip = new Set();
   const skipVisit = (chunk) => {
     if (!chunk || skip.has(chunk.file)) return;
     skip.add(chunk.file);
+    for (const css of chunk.css ?? []) skip.add(css);
     for (const imported of chunk.imports ?? []) skipVisit(viteManifest[imported]);
   };
   skipVisit(entry);
-  return [...found].filter((file) => !skip.has(file));
+  return { scripts: [...found].filter((file) => !skip.has(file)), styles: [...styles].filter((file) => !skip.has(file)) };
 }
 
+/**
+ * The template with the entry's stylesheet inlined (one request less before the first paint; the
+ * Content-Security-Policy allows inline styles, not inline scripts) and every script fetched at low
+ * priority: the page is complete HTML, so its text and styles come first and the script that
+ * makes it interactive after them.
+ */
+function prepareTemplate(html) {
+  const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+  const match = stylesheet.exec(html);
+  if (!match) throw new Error('dist/index.html links no entry stylesheet');
+  const css = fs.readFileSync(path.join(dist, match[1]), 'utf8');
+  if (css.includes('</')) throw new Error(`${match[1]} cannot be inlined: it contains "</"`);
+  return html
+    .replace(match[0], () => `<style>${css.trim()}</style>`)
+    .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" crossorigin /g, '<link rel="modulepreload" crossorigin fetchpriority="low" ');
+}
+const pageTemplate = prepareTemplate(template);
+
 function page({ html, meta, modules }, route) {
+  const { scripts, styles } = chunksOf(modules);
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -65,9 +92,10 @@ function page({ html, meta, modules }, route) {
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     ...(route ? [`<meta property="og:url" content="${escapeHtml(SITE_URL + route)}" />`] : []),
     `<meta name="twitter:card" content="summary" />`,
-    ...chunksOf(modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ...styles.map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`),
   ].join('\n    ');
-  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+  return pageTemplate.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => html);
 }
 
 function write(route, content) {

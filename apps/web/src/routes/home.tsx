@@ -1,6 +1,14 @@
 // /: the homepage, every section of spec section 2 in order. The demo compiler (#demo) belongs to
 // the demo feature; the receptionist opens through its event. Sections are tracked for the dot
 // navigation and the top bar.
+//
+// Hydration: the prerendered page is complete, so only the top of the page (dot navigation, the
+// backdrop and the hero) hydrates at once; every section below it sits in its own Suspense
+// boundary, which React hydrates afterwards at its lowest priority in small, interruptible slices
+// (or at once when the visitor interacts with it). The first view becomes interactive sooner and
+// no single task holds the main thread for the whole page.
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Backdrop } from '../features/backdrop/components/backdrop.tsx';
 import { ContactSection } from '../features/contact/components/contact-section.tsx';
 import { DemoSlot } from '../features/demo/components/demo-slot.tsx';
@@ -24,51 +32,101 @@ import {
   ValueProposition,
 } from '../features/home/components/story-sections.tsx';
 import { HOME_SECTIONS } from '../features/home/lib/home-sections.ts';
+import { holdSectionLanding } from '../features/home/lib/scroll-to-section.ts';
 import { PodcastPlayer } from '../features/podcast/components/podcast-section.tsx';
 import { TestimonialsSection } from '../features/testimonials/components/testimonials-section.tsx';
 
 const SECTION_IDS = HOME_SECTIONS.map((section) => section.id);
 
+/** A section hydrated after the first view (see above); it renders nothing else of its own. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 export function HomeRoute() {
+  // A link to a section (/#contact from another page, #demo in the hero) lands on it and stays
+  // there while the sections above it settle.
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    return target ? holdSectionLanding(target) : undefined;
+  }, [hash, key]);
+
   return (
     <>
       <DotNav sections={HOME_SECTIONS} ids={SECTION_IDS} />
       <Backdrop>
         <Hero />
       </Backdrop>
-      <ValueProposition />
-      <Market />
-      <Advantage />
-      <IndustrySolutions />
-      <AiDemoSection />
+      <Later>
+        <ValueProposition />
+      </Later>
+      <Later>
+        <Market />
+      </Later>
+      <Later>
+        <Advantage />
+      </Later>
+      <Later>
+        <IndustrySolutions />
+      </Later>
+      <Later>
+        <AiDemoSection />
+      </Later>
       {/* Slot of the demo issue: the free demo compiler (#demo, also #transpiler-demo). */}
-      <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-        <div id="transpiler-demo">
-          <h2 id="demo-title" className="text-3xl font-bold tracking-tight text-white">
-            Free demo compiler
-          </h2>
-          <p className="mt-3 max-w-3xl text-slate-300">
-            Paste legal text, choose one of seven output formats and compile it through the real compiler. No signup.
-          </p>
-          <div className="mt-8">
-            <DemoSlot />
+      <Later>
+        <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+          <div id="transpiler-demo">
+            <h2 id="demo-title" className="text-3xl font-bold tracking-tight text-white">
+              Free demo compiler
+            </h2>
+            <p className="mt-3 max-w-3xl text-slate-300">
+              Paste legal text, choose one of seven output formats and compile it through the real compiler. No signup.
+            </p>
+            <div className="mt-8">
+              <DemoSlot />
+            </div>
           </div>
-        </div>
-      </section>
-      <HomeSection id="podcast" eyebrow="Podcast" title="Listen: how Bytebound compiles the law" lead="Under three minutes on what the compiler reads, how the engine decides and what the proof is for.">
-        <PodcastPlayer />
-      </HomeSection>
-      <MetricsSection />
-      <Investors />
-      <Timeline />
-      <Pipeline />
-      <Founder />
-      <CodebaseAnatomy />
-      <PretoolHook />
-      <EnterpriseDemo />
-      <InvestorQuest />
-      <TestimonialsSection />
-      <ContactSection />
+        </section>
+      </Later>
+      <Later>
+        <HomeSection id="podcast" eyebrow="Podcast" title="Listen: how Bytebound compiles the law" lead="Under three minutes on what the compiler reads, how the engine decides and what the proof is for.">
+          <PodcastPlayer />
+        </HomeSection>
+      </Later>
+      <Later>
+        <MetricsSection />
+      </Later>
+      <Later>
+        <Investors />
+      </Later>
+      <Later>
+        <Timeline />
+      </Later>
+      <Later>
+        <Pipeline />
+      </Later>
+      <Later>
+        <Founder />
+      </Later>
+      <Later>
+        <CodebaseAnatomy />
+      </Later>
+      <Later>
+        <PretoolHook />
+      </Later>
+      <Later>
+        <EnterpriseDemo />
+      </Later>
+      <Later>
+        <InvestorQuest />
+      </Later>
+      <Later>
+        <TestimonialsSection />
+      </Later>
+      <Later>
+        <ContactSection />
+      </Later>
     </>
   );
 }

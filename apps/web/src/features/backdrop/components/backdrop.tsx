@@ -7,13 +7,21 @@ import { onFrame } from '../lib/frame-loop.ts';
 import { Scene } from '../lib/scene.ts';
 
 const noSubscription = () => () => {};
-/** How long after hydration the backdrop starts moving (it shows its first frame at once). */
-const BACKDROP_START_DELAY_MS = 1_500;
+/**
+ * How long after the page has loaded the backdrop starts moving on its own (it shows its first
+ * frame at once, and moves as soon as the visitor scrolls, points, touches or types).
+ */
+const BACKDROP_START_DELAY_MS = 4_000;
+/** The canvas is a soft background: more pixels than this per CSS pixel only cost frame time. */
+const BACKDROP_MAX_PIXEL_RATIO = 1.5;
+const START_EVENTS = ['pointermove', 'pointerdown', 'scroll', 'keydown', 'touchstart'] as const;
 
 export function Backdrop({ children }: { children: ReactNode }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const reduced = useReducedMotion();
   const [paused, setPaused] = useState(false);
+  /** Whether motion has begun (it then resumes at once after a pause). */
+  const startedRef = useRef(false);
   // False in the prerendered page, true once the client runs: the pause control needs script.
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -27,7 +35,7 @@ export function Backdrop({ children }: { children: ReactNode }) {
     if (!canvas || !ctx) return;
     const scene = new Scene(ctx);
     const fit = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      const ratio = Math.min(window.devicePixelRatio || 1, BACKDROP_MAX_PIXEL_RATIO);
       const { width, height } = canvas.getBoundingClientRect();
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
@@ -40,9 +48,10 @@ export function Backdrop({ children }: { children: ReactNode }) {
 
     let stop: (() => void) | null = null;
     let onScreen = false;
-    // Motion starts once the page has loaded and settled, so it never competes with hydration.
-    let started = false;
+    // Motion starts once the page has loaded and settled, or at the visitor's first move, so it
+    // never competes with loading and hydration.
     const update = () => {
+      const started = startedRef.current;
       if (started && onScreen && !stop) stop = onFrame((now) => scene.step(now));
       else if ((!started || !onScreen) && stop) {
         stop();
@@ -54,11 +63,25 @@ export function Backdrop({ children }: { children: ReactNode }) {
       update();
     });
     observer.observe(canvas);
-    const begin = () => {
-      started = true;
+    let startTimer = 0;
+    function begin() {
+      stopWaiting();
+      startedRef.current = true;
       update();
-    };
-    const startTimer = window.setTimeout(begin, document.readyState === 'complete' ? BACKDROP_START_DELAY_MS : BACKDROP_START_DELAY_MS * 2);
+    }
+    function startLater() {
+      startTimer = window.setTimeout(begin, BACKDROP_START_DELAY_MS);
+    }
+    function stopWaiting() {
+      window.clearTimeout(startTimer);
+      window.removeEventListener('load', startLater);
+      for (const type of START_EVENTS) window.removeEventListener(type, begin);
+    }
+    if (!startedRef.current) {
+      if (document.readyState === 'complete') startLater();
+      else window.addEventListener('load', startLater, { once: true });
+      for (const type of START_EVENTS) window.addEventListener(type, begin, { once: true, passive: true });
+    }
     const parent = canvas.parentElement!;
     const onPointer = (event: PointerEvent) => {
       const rect = canvas.getBoundingClientRect();
@@ -68,7 +91,7 @@ export function Backdrop({ children }: { children: ReactNode }) {
     window.addEventListener('resize', fit);
     return () => {
       observer.disconnect();
-      window.clearTimeout(startTimer);
+      stopWaiting();
       stop?.();
       parent.removeEventListener('pointermove', onPointer);
       window.removeEventListener('resize', fit);

@@ -3,25 +3,9 @@
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { useSectionTracking } from '../hooks/use-section-tracking.ts';
 import type { HomeSection } from '../lib/home-sections.ts';
+import { scrollToSection } from '../lib/scroll-to-section.ts';
 
 type Props = { sections: readonly HomeSection[]; ids: readonly string[] };
-
-/**
- * Scrolls a section to the top. Sections on the way may render for the first time and change
- * their height, so once the scroll ends the position is checked and corrected (a few times at most).
- */
-function scrollToSection(target: HTMLElement, reduced: boolean) {
-  const offset = () => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  let corrections = 3;
-  const check = () => {
-    if (Math.abs(target.getBoundingClientRect().top - offset()) <= 2 || corrections-- <= 0) return;
-    target.scrollIntoView({ behavior: 'auto', block: 'start' });
-    requestAnimationFrame(() => requestAnimationFrame(check));
-  };
-  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  if (reduced) requestAnimationFrame(() => requestAnimationFrame(check));
-  else window.addEventListener('scrollend', check, { once: true });
-}
 
 // The tracking lives here, so a change of the section in view re-renders the dots, not the page.
 export function DotNav({ sections, ids }: Props) {

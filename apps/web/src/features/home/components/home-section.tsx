@@ -2,7 +2,18 @@
 // view. The prerendered page shows everything (no script needed); only sections below the fold
 // at hydration fade, and never under reduced motion.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import './home-section.css';
+
+/**
+ * Fading in once (opacity and translation only), and, for sections far below the fold, skipping
+ * rendering work until they come near (their last size is remembered). The sections up to the
+ * decisions illustration render at once: one may be partly in view at load. Utility classes, so
+ * that these rules arrive with the page's one stylesheet.
+ */
+const SECTION_CLASSES = [
+  'data-[fade=hidden]:translate-y-6 data-[fade=hidden]:opacity-0',
+  'data-[fade=shown]:transition-[opacity,translate] data-[fade=shown]:duration-[600ms] data-[fade=shown]:ease-out',
+  '[#ai-demo~&]:[content-visibility:auto] [#ai-demo~&]:[contain-intrinsic-size:auto_900px]',
+].join(' ');
 
 type Props = { id: string; eyebrow?: string; title: ReactNode; lead?: ReactNode; children?: ReactNode; className?: string };
 
@@ -29,7 +40,7 @@ export function HomeSection({ id, eyebrow, title, lead, children, className = ''
   }, []);
 
   return (
-    <section ref={ref} id={id} aria-labelledby={`${id}-title`} data-fade={fade} className={`home-section border-t border-ink-800 ${className}`}>
+    <section ref={ref} id={id} aria-labelledby={`${id}-title`} data-fade={fade} className={`home-section border-t border-ink-800 ${SECTION_CLASSES} ${className}`}>
       <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{eyebrow}</p>}
         <h2 id={`${id}-title`} className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">

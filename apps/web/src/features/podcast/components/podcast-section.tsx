@@ -11,6 +11,9 @@ export const EPISODE = {
   captions: '/podcast/bytebound-episode-1.vtt',
 };
 
+/** How far below the viewport the player starts reading the episode's duration. */
+const PODCAST_METADATA_MARGIN = '400px 0px';
+
 function clock(seconds: number): string {
   if (!Number.isFinite(seconds)) return '0:00';
   const s = Math.floor(seconds);
@@ -24,11 +27,31 @@ export function PodcastPlayer() {
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
 
-  // The prerendered audio element may have read its metadata before the page hydrated, when no
-  // handler listened: loading it again fires the events now that they are heard.
+  // The episode is not fetched with the page (it would compete with everything the first view
+  // needs): its metadata (the duration) is read once the player comes near the viewport, and the
+  // audio itself when the visitor presses Play.
   useEffect(() => {
     const element = audio.current;
-    if (element && element.readyState > 0) element.load();
+    if (!element) return;
+    const readMetadata = () => {
+      if (element.preload !== 'none') return;
+      element.preload = 'metadata';
+      element.load();
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      readMetadata();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        readMetadata();
+      },
+      { rootMargin: PODCAST_METADATA_MARGIN },
+    );
+    observer.observe(element.parentElement ?? element);
+    return () => observer.disconnect();
   }, []);
 
   const toggle = () => {
@@ -47,7 +70,7 @@ export function PodcastPlayer() {
       <p className="mt-1 text-sm text-slate-300">Read by a speech synthesiser (espeak-ng) from our written script.</p>
       <audio
         ref={audio}
-        preload="metadata"
+        preload="none"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => {
