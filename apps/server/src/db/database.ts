@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Tables } from './tables.ts';
@@ -26,7 +26,31 @@ export function openDatabase(database: Config['database']): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return Object.assign(new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), { dialect: 'sqlite' as const });
+  return Object.assign(new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), { dialect: 'sqlite' as const });
+}
+
+/** Prepared statements kept per SQL text (the oldest leaves first beyond this many). */
+const STATEMENTS_CACHED = 1_000;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs more than running the small
+ * queries of a decision; this hands it each SQL text's statement prepared once. Kysely holds one
+ * connection at a time and runs statements synchronously, so a statement is never in use twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (!statement) {
+        statement = sqlite.prepare(source);
+        if (statements.size >= STATEMENTS_CACHED) statements.delete(statements.keys().next().value!);
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when the database answers a trivial query. */
