@@ -123,9 +123,9 @@ export class ComplianceCheck {
       .execute();
     if (session) {
       const streamed: StreamDecision = { id: r.decisionId, bundleId: r.bundleId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
-      this.stream.emit('decision', { sessionRowId: session.id, decision: streamed });
+      await this.stream.publish('decision', { sessionRowId: session.id, decision: streamed });
     }
-    this.stream.emit('counters', await this.stream.counters());
+    await this.stream.publish('counters', await this.stream.counters());
     await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex);
     return {
       id: r.decisionId,

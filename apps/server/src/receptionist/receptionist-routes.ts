@@ -148,6 +148,10 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   app.decisions.registerArbiter(RECEPTIONIST_ARBITER, async () => ({ policy: receptionistPolicy() }));
   const knowledge = buildKnowledge();
   const stream = new ReceptionistStream(app.db);
+  if (app.config.database.dialect === 'postgres') {
+    await stream.listen(app.config.database.url, (error) => app.log.error({ err: error }, 'receptionist stream: LISTEN connection failed'));
+    app.addHook('onClose', async () => stream.close());
+  }
   const compliance = new ComplianceCheck(app, identity, stream);
   const service = new ReceptionistService(app, knowledge, compliance);
 

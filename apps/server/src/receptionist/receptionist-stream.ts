@@ -1,14 +1,20 @@
 // The live compliance stream's events and figures: each receptionist decision (sent only to its
 // own visitor's sockets), the global anonymous counters over all receptionist decisions, and the
 // signed audit checkpoint over each RECEPTIONIST_CHECKPOINT_EVERY decisions (DESIGN section 5).
-// One instance fans out in memory; the figures themselves are read from the database.
+// Events fan out in memory to this instance's sockets and, on PostgreSQL, to every other instance
+// through LISTEN/NOTIFY (DESIGN section 6); the figures themselves are read from the database.
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { AUDIT_LOG_ORIGIN } from '@bytebound/engine/config';
 import type { Signer } from '@bytebound/engine/signing-keys';
 import { checkpointFor } from '../audit/audit-log.ts';
 import { RECEPTIONIST_CHECKPOINT_EVERY, RECEPTIONIST_CHECKPOINTS_SENT } from '../constants.ts';
+import { sql } from 'kysely';
+import pg from 'pg';
 import type { Database } from '../db/database.ts';
+
+/** The PostgreSQL channel the instances share the stream's events on. */
+const CHANNEL = 'receptionist_stream';
 
 export type Counters = { total: number; allowed: number; blocked: number; averageExecutionTimeUs: number };
 
@@ -22,10 +28,43 @@ export type StreamEvents = {
   checkpoint: [StreamCheckpoint];
 };
 
+type Published = { [K in keyof StreamEvents]: { from: string; event: K; data: StreamEvents[K][0] } }[keyof StreamEvents];
+
 export class ReceptionistStream extends EventEmitter<StreamEvents> {
+  private readonly instance = crypto.randomBytes(8).toString('hex');
+  private listener: pg.Client | null = null;
+
   constructor(private readonly db: Database) {
     super();
     this.setMaxListeners(0);
+  }
+
+  /** PostgreSQL: receives the events the other instances publish. */
+  async listen(url: string, onError: (error: Error) => void): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', onError);
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      const published = JSON.parse(message.payload) as Published;
+      if (published.from === this.instance) return;
+      (this.emit as (event: string, data: unknown) => boolean)(published.event, published.data);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.end();
+    this.listener = null;
+  }
+
+  /** Emits to this instance's sockets and, on PostgreSQL, to every other instance's. */
+  async publish<K extends keyof StreamEvents>(event: K, data: StreamEvents[K][0]): Promise<void> {
+    (this.emit as (event: K, data: StreamEvents[K][0]) => boolean)(event, data);
+    if (this.db.dialect === 'postgres') {
+      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ from: this.instance, event, data })})`.execute(this.db);
+    }
   }
 
   async counters(): Promise<Counters> {
@@ -98,7 +137,7 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
       bundleIds: batch.map((b) => b.bundle_id).reverse(),
       decisionCount: RECEPTIONIST_CHECKPOINT_EVERY,
     };
-    this.emit('checkpoint', announced);
+    await this.publish('checkpoint', announced);
     return announced;
   }
 }

@@ -9,13 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocketClient from 'ws';
 type WebSocket = WebSocketClient;
 import { revokeApiKey } from '../../src/api-keys/api-key-store.ts';
-import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createTestApp, createTestDatabase, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { newVisitor, say, type Visitor } from './visitor.ts';
 
 type Frame = { type: string; [key: string]: unknown };
 
 /** Opens the stream as the visitor and collects every frame from the first. */
-async function openStream(t: TestApp, visitor: Visitor | null) {
+async function openStream(t: Pick<TestApp, 'app'>, visitor: Visitor | null) {
   const frames: Frame[] = [];
   let closed: number | null = null;
   const ws: WebSocket = await t.app.injectWS('/api/poc-ai-chat/stream', visitor ? { headers: { cookie: visitor.cookieHeader } } : {}, {
@@ -196,3 +198,29 @@ describe(`receptionist with an OpenAI-compatible model (${testDialect})`, () => 
     expect(body.complianceValidation.protocol).toBe('MCP');
   });
 });
+
+// Several server instances over one PostgreSQL database: a visitor's socket on one instance gets the
+// decisions their messages caused on another (LISTEN/NOTIFY), as behind a load balancer.
+if (testDialect === 'postgres') {
+  describe('receptionist stream across instances (postgres)', () => {
+    it('delivers a decision made on another instance to the visitor socket', async () => {
+      const database = await createTestDatabase();
+      const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.dataDir }), database: database.database };
+      const one = await buildApp(config, { db: database.db });
+      const two = await buildApp(config, { db: database.db });
+      try {
+        const visitor = await newVisitor(one);
+        const stream = await openStream({ app: one }, visitor);
+        await stream.until(() => stream.frames.some((f) => f.type === 'hello'), 'hello');
+        expect((await say(two, visitor, 'I have asthma')).json()).toMatchObject({ exitCode: 2, article: 'GDPR Art. 9(1)' });
+        await stream.until(() => stream.frames.some((f) => f.type === 'decision' && (f.decision as { field: string }).field === 'health'), 'decision from the other instance');
+        await stream.until(() => stream.frames.some((f) => f.type === 'counters'), 'counters');
+        stream.ws.terminate();
+      } finally {
+        await one.close();
+        await two.close();
+        await database.drop();
+      }
+    });
+  });
+}

@@ -129,7 +129,7 @@ describe(`receptionist (${testDialect})`, () => {
     // No personal data in the signed bundles or the decision records: categories only, values never.
     const bundles = await t.db.selectFrom('proof_bundles').select(['envelope', 'decision']).execute();
     const logs = await t.db.selectFrom('decision_logs').selectAll().execute();
-    const signed = JSON.stringify([bundles, logs]) + bundles.map((b) => Buffer.from((JSON.parse(b.envelope) as { payload: string }).payload, 'base64').toString('utf8')).join('');
+    const signed = JSON.stringify([bundles, logs]) + bundles.map((b) => Buffer.from((JSON.parse(b.envelope ?? '{"payload":""}') as { payload: string }).payload, 'base64').toString('utf8')).join('');
     expect(signed).not.toMatch(/jane|miller|acme-corp/i);
 
     const other = await newVisitor(t.app);
