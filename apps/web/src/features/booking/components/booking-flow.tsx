@@ -1,7 +1,7 @@
 // Booking a 30-minute demo (or a pilot's kick-off call): pick a free slot in your own time zone,
 // say who you are, book. A slot someone else took first answers 409 with the nearest free slots,
 // offered here as one-click alternatives. The confirmation replaces the form.
-import { useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { alertClass, primaryButtonClass, secondaryButtonClass, TextAreaField, TextField } from '../../../components/forms/form-fields.tsx';
 import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS, LEAD_INTEREST_MAX_CHARS } from '../../../lib/lead-validation.ts';
 import { bookSlot, type BookingCreated, type BookingRequest, isSlotTaken } from '../api/booking-api.ts';
@@ -61,6 +61,16 @@ export function BookingFlow({ handoff: handoffFromUrl, interestHint, contact, so
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<BookingCreated | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  // A failure is shown above the form, out of sight of the Book button that caused it: bring it into
+  // view, and after a lost slot put focus on the first alternative so a keyboard user can take it.
+  useEffect(() => {
+    if (!failure) return;
+    const offer = failureRef.current?.querySelector('button');
+    if (offer) offer.focus();
+    else failureRef.current?.scrollIntoView({ block: 'center' });
+  }, [failure]);
 
   // The pre-filled interest is read in the browser only; what the visitor types replaces it.
   const hint = useSyncExternalStore(noSubscription, interestHint ?? noHint, noHint);
@@ -150,7 +160,7 @@ export function BookingFlow({ handoff: handoffFromUrl, interestHint, contact, so
 
       <div role="alert" className="empty:m-0">
         {failure && (
-          <div className={alertClass}>
+          <div ref={failureRef} className={alertClass}>
             <p className="font-semibold">{failure}</p>
             {nearest.length > 0 && (
               <>
