@@ -45,6 +45,13 @@ describe(`receptionist (${testDialect})`, () => {
     expect(other.session.sessionId).not.toBe(s.sessionId);
   });
 
+  it('keeps one session per cookie: the session call with a live cookie returns the same session and sets no new cookie', async () => {
+    const visitor = await newVisitor(t.app);
+    const again = await t.app.inject({ method: 'GET', url: '/api/poc-ai-chat/session', headers: { cookie: visitor.cookieHeader } });
+    expect(again.json().sessionId).toBe(visitor.session.sessionId);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses the publishable key on the decision API, the arbiters and the MCP endpoint', async () => {
     const { session } = await newVisitor(t.app);
     const decide = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(session.apiKey), payload: { request: { action: 'read', timing: 'pre-action', target: 'general' }, arbiters: ['gdpr'] } });
@@ -243,5 +250,17 @@ describe(`receptionist (${testDialect})`, () => {
     expect(purgeDecisions.at(-1)).toMatchObject({ exit_code: 0, action: 'delete', session_id: null });
     expect(await rows('receptionist_personal_data', id)).toEqual([]);
     expect(await rows('receptionist_messages', id)).toEqual([]);
+  });
+});
+
+describe(`receptionist behind https (${testDialect})`, () => {
+  it('marks the visitor cookie Secure when the public URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://bytebound.test' });
+    try {
+      const visitor = await newVisitor(secure.app);
+      expect(visitor.setCookie).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
   });
 });
