@@ -1,10 +1,10 @@
 // What the receptionist knows, and nothing else: the documentation the /docs page renders
-// (docs/*.md, one passage per section), the self-serve plans, the pricing page's tiers and the
+// (docs/*.md, one passage per section), the self-serve plans, the pricing page's tiers and FAQ, and the
 // demo booking facts, indexed once at start for BM25 full-text retrieval (k1 1.2, b 0.75).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PAYMENT_PLANS, PRICING_TIERS, TRIAL_DAYS } from '../../../web/src/config/constants.ts';
-import { TIER_CONTENT } from '../../../web/src/features/pricing/lib/tier-content.ts';
+import { PRICING_FAQ, TIER_CONTENT } from '../../../web/src/features/pricing/lib/tier-content.ts';
 import { ANNUAL_PRICE_MONTHS } from '../billing/plans.ts';
 
 export type Passage = { id: string; title: string; text: string; source: 'docs' | 'pricing' | 'booking'; href: string };
@@ -135,7 +135,9 @@ function pricingPassages(): Passage[] {
     source: 'pricing',
     href: '/auth/register',
   };
-  return [summary, ...plans, ...tiers, trial];
+  // The pricing page's FAQ: questions about plans that are not prices (what counts, overages, on-premise).
+  const faq: Passage[] = PRICING_FAQ.map((f, i) => ({ id: `pricing/faq/${i}`, title: f.q, text: f.a, source: 'docs' as const, href: '/pricing' }));
+  return [summary, ...plans, ...tiers, trial, ...faq];
 }
 
 const BOOKING_PASSAGE: Passage = {

@@ -9,6 +9,8 @@ export const RECEPTIONIST_NAME = 'Bytebound Receptionist';
 
 /** BM25 score under which a passage is not taken as the answer (tuned on the docs, not on the labelled set). */
 export const ANSWER_MIN_SCORE = 3;
+/** A pricing question matches a pricing-page FAQ entry this well before it is answered by it instead of the plan overview. */
+export const PRICING_FAQ_MIN_SCORE = 6;
 
 export type Slot = { start: string; end: string };
 
@@ -85,7 +87,14 @@ export function composeReply(ctx: ReplyContext): Reply {
     case 'pricing': {
       // A plan or tier named in the question gets its own passage; otherwise the overview.
       const named = ctx.knowledge.passages.filter((p) => p.source === 'pricing' && p.id.includes('/') && namesPlan(ctx.message, p));
-      const chosen = named.length > 0 ? named.slice(0, 2) : [ctx.knowledge.passages.find((p) => p.id === 'pricing/summary')!];
+      // A question the pricing page's FAQ answers (overages, what counts) gets that answer.
+      const faq = ctx.knowledge.search(ctx.message, 1, (p) => p.id.startsWith('pricing/faq/'))[0];
+      const chosen =
+        named.length > 0
+          ? named.slice(0, 2)
+          : faq && faq.score >= PRICING_FAQ_MIN_SCORE
+            ? [faq.passage]
+            : [ctx.knowledge.passages.find((p) => p.id === 'pricing/summary')!];
       for (const p of chosen) facts.push(p.text);
       text = `${chosen.map((p) => p.text).join(' ')} The full comparison is on the pricing page.`;
       actions.push({ type: 'link', href: '/pricing', label: 'See pricing' });
