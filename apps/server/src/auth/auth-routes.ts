@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Mailer } from '../email/mailer.ts';
+import { startNewsletterOptIn } from '../leads/newsletter-routes.ts';
 import { accountExistsEmail, passwordChangedEmail, resetPasswordEmail, welcomeEmail } from '../email/messages.ts';
 import {
   AUTH_ANSWER_FLOOR_MS,
@@ -132,6 +133,8 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
       return reply.status(409).send({ success: false, error: AUTH_MESSAGES.emailTaken } satisfies Fail);
     }
     sendLater(app, mailer, welcomeEmail(body.email, body.firstName, link(config.accountUrl.startsWith('/') ? config.accountUrl : '/account'), TRIAL_DAYS));
+    // The updates box starts the newsletter's double opt-in: nothing is sent until the link is followed.
+    if (body.subscribeNewsletter) startNewsletterOptIn(app, body.email).catch((error: unknown) => app.log.error({ err: error }, 'newsletter opt-in failed'));
     const token = await startSession(db, config, reply, id, false, now);
     await answerNoSoonerThan(startedAt);
     return reply.status(201).send({ success: true, token, customerId: id });

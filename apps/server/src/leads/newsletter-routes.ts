@@ -21,41 +21,47 @@ async function unsubscribeLink(db: Database, publicUrl: string, subscriberId: st
   return `${publicUrl}/newsletter/unsubscribe?token=${token}`;
 }
 
+/**
+ * Starts the double opt-in for an address (the newsletter form, or the updates box at registration):
+ * a confirmation email for a new or pending address (at most one per resend interval), a welcome
+ * back for a confirmed one. Callers answer before it runs, the same for every address.
+ */
+export async function startNewsletterOptIn(app: FastifyInstance, email: string): Promise<void> {
+  const { db, config } = app;
+  const now = Date.now();
+  const confirmToken = newToken();
+  const existing = await db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  let id: string;
+  if (!existing) {
+    id = newLeadId('ns');
+    await db
+      .insertInto('newsletter_subscribers')
+      .values({ id, email, status: 'pending', confirm_token_hash: hashToken(confirmToken), created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    const row = await db.selectFrom('newsletter_subscribers').select(['id', 'confirm_token_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+    // A simultaneous request for the same address won: its email carries the link.
+    if (row.confirm_token_hash !== hashToken(confirmToken)) return;
+    id = row.id;
+  } else if (existing.status === 'confirmed') {
+    await app.mailer.send(newsletterWelcomeEmail(email, await unsubscribeLink(db, config.publicUrl, existing.id, now)));
+    return;
+  } else {
+    if (existing.status === 'pending' && now - Number(existing.updated_at) < NEWSLETTER_RESEND_INTERVAL_MS) return;
+    id = existing.id;
+    await db.updateTable('newsletter_subscribers').set({ status: 'pending', confirm_token_hash: hashToken(confirmToken), updated_at: now }).where('id', '=', id).execute();
+  }
+  const confirmLink = `${config.publicUrl}/newsletter/confirm?token=${confirmToken}`;
+  await app.mailer.send(newsletterConfirmEmail(email, confirmLink, await unsubscribeLink(db, config.publicUrl, id, now)));
+}
+
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-
-  async function subscribe(email: string): Promise<void> {
-    const now = Date.now();
-    const confirmToken = newToken();
-    const existing = await db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
-    let id: string;
-    if (!existing) {
-      id = newLeadId('ns');
-      await db
-        .insertInto('newsletter_subscribers')
-        .values({ id, email, status: 'pending', confirm_token_hash: hashToken(confirmToken), created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .execute();
-      const row = await db.selectFrom('newsletter_subscribers').select(['id', 'confirm_token_hash']).where('email', '=', email).executeTakeFirstOrThrow();
-      // A simultaneous request for the same address won: its email carries the link.
-      if (row.confirm_token_hash !== hashToken(confirmToken)) return;
-      id = row.id;
-    } else if (existing.status === 'confirmed') {
-      await app.mailer.send(newsletterWelcomeEmail(email, await unsubscribeLink(db, config.publicUrl, existing.id, now)));
-      return;
-    } else {
-      if (existing.status === 'pending' && now - Number(existing.updated_at) < NEWSLETTER_RESEND_INTERVAL_MS) return;
-      id = existing.id;
-      await db.updateTable('newsletter_subscribers').set({ status: 'pending', confirm_token_hash: hashToken(confirmToken), updated_at: now }).where('id', '=', id).execute();
-    }
-    const confirmLink = `${config.publicUrl}/newsletter/confirm?token=${confirmToken}`;
-    await app.mailer.send(newsletterConfirmEmail(email, confirmLink, await unsubscribeLink(db, config.publicUrl, id, now)));
-  }
 
   app.post('/api/home/newsletter', { config: { rateLimit: { max: LEAD_FORM_RATE_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
     const { email } = parseRequest(subscribeBody, request.body);
     // The answer comes first and is the same for every address; the lookup and the email follow.
-    subscribe(email).catch((error: unknown) => app.log.error({ err: error }, 'newsletter subscription failed'));
+    startNewsletterOptIn(app, email).catch((error: unknown) => app.log.error({ err: error }, 'newsletter subscription failed'));
     return reply.status(202).send({ message: LEAD_MESSAGES.newsletterCheckInbox });
   });
 

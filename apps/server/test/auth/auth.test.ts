@@ -77,6 +77,22 @@ describe('registration', () => {
   });
 });
 
+describe('the updates box at registration', () => {
+  it('starts the newsletter double opt-in: a pending subscription and a confirmation email, nothing more', async () => {
+    const subscriber = await register(t.app, { subscribeNewsletter: true });
+    const email = (await t.db.selectFrom('accounts').select('email').where('id', '=', subscriber.customerId).executeTakeFirstOrThrow()).email;
+    const mail = await outboxMessage(t.db, email, /Confirm your subscription/);
+    expect(mail.text_body).toMatch(/http:\/\/bytebound\.test:8080\/newsletter\/confirm\?token=/);
+    const row = await t.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+
+    const other = await register(t.app, { subscribeNewsletter: false });
+    const otherEmail = (await t.db.selectFrom('accounts').select('email').where('id', '=', other.customerId).executeTakeFirstOrThrow()).email;
+    await outboxMessage(t.db, otherEmail, /Welcome to Bytebound/);
+    expect(await t.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', otherEmail).execute()).toEqual([]);
+  });
+});
+
 describe('sign-in and sessions', () => {
   it('signs in with the right password and gives a new token every time', async () => {
     const account = await register(t.app);
