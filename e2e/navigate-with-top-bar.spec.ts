@@ -81,13 +81,6 @@ test("Contact dispatches 'bytebound:open-receptionist' and, when the receptionis
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
-test('Contact leads to the contact section when no receptionist takes it', async ({ page }) => {
-  await openPage(page, '/pricing');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click();
-  await expect(page).toHaveURL(/\/#contact$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeInViewport();
-});
-
 test("the footer's Contact link scrolls to the homepage's contact section", async ({ page }) => {
   await openPage(page, '/docs');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
