@@ -18,7 +18,7 @@ import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
 /** The reference an inline policy gets in the records. */
 export const INLINE_POLICY_REF = 'inline';
 
-/** An arbiter added in code (tests register a slow one to exercise the timeout). */
+/** An arbiter added in code, with a policy fixed for the process (tests register a slow one to exercise the timeout). */
 export type RegisteredArbiter = () => Promise<{ policy: Policy; digest?: string }>;
 
 export type Consultation = {
@@ -32,6 +32,8 @@ export type Consultation = {
 export class DecisionService {
   readonly cache = new PolicyCache();
   private readonly registered = new Map<string, RegisteredArbiter>();
+  /** The digest of each registered arbiter's policy once it has been loaded (its policy is fixed for the process). */
+  private readonly registeredDigests = new Map<string, string>();
   /** The arbiter timeout of spec section 9. */
   readonly arbiterTimeoutMs = ARBITER_TIMEOUT_MS;
 
@@ -50,12 +52,20 @@ export class DecisionService {
   private async resolveOne(customerId: string, ref: string): Promise<ArbiterCall> {
     const registered = this.registered.get(ref);
     if (registered) {
+      const resolved = (policy: CachedPolicy): ResolvedArbiter => ({ id: ref, version: null, policy });
       return {
         ref,
+        // Once loaded, the policy's digest is remembered, so later decisions need no load or hash.
+        ready: () => {
+          const digest = this.registeredDigests.get(ref);
+          const entry = digest === undefined ? undefined : this.cache.peek(digest);
+          return entry && resolved(entry);
+        },
         load: async () => {
           const { policy, digest } = await registered();
           const resolvedDigest = digest ?? policyDigest(policy);
-          return { id: ref, version: null, policy: this.cache.get(resolvedDigest, () => ({ policy, digest: resolvedDigest })) };
+          this.registeredDigests.set(ref, resolvedDigest);
+          return resolved(this.cache.get(resolvedDigest, () => ({ policy, digest: resolvedDigest })));
         },
       };
     }
