@@ -235,6 +235,11 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     const decided = await compliance.decideOne(consentRequest(body.granted), session);
     const row = await recordConsent(app.db, session.id, body.purpose, body.granted, CONSENT_WORDING[body.purpose], decided.id);
     if (!body.granted) await eraseConsentBased(app.db, session.id);
+    // Newsletter consent with an email already given in this chat (e.g. for a demo) starts the newsletter's double opt-in.
+    if (body.granted && body.purpose === 'newsletter' && decided.exitCode === 0) {
+      const email = (await findLead(app.db, session.id))?.email;
+      if (email) service.startNewsletter(email);
+    }
     await touchSession(app, session);
     return {
       consent: { purpose: body.purpose, granted: body.granted, wording: row.wording, recordedAt: new Date(row.created_at).toISOString(), state: await consentState(app.db, session.id) },

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BookingCapability } from '../booking/register-booking.ts';
 import { RECEPTIONIST_SLOTS_OFFERED } from '../constants.ts';
+import { startNewsletterOptIn } from '../leads/newsletter-routes.ts';
 import { type ComplianceCheck, type CheckedDecision, type Protocol } from './compliance-check.ts';
 import { planDecisions, purposeOf } from './compliance-plan.ts';
 import { classifyIntent, type Intent } from './intents.ts';
@@ -63,6 +64,11 @@ export class ReceptionistService {
     private readonly compliance: ComplianceCheck,
   ) {}
 
+  /** Starts the newsletter's double opt-in for an address given with consent; the reply does not wait on it. */
+  startNewsletter(email: string): void {
+    startNewsletterOptIn(this.app, email).catch((error: unknown) => this.app.log.error({ err: error }, 'newsletter opt-in from the chat failed'));
+  }
+
   /** The next lead field to ask for while arranging a demo. */
   private static missing(lead: { name: string | null; email: string | null; company: string | null; interest: string | null } | undefined) {
     if (!lead?.name) return 'name' as const;
@@ -101,6 +107,8 @@ export class ReceptionistService {
       if (d.exitCode === 0 && item && !SPECIAL.has(item.category)) {
         await storePersonalData(this.app.db, session.id, item, d.planned.purpose, d.planned.legalBasis, d.id, now);
         d.stored = true;
+        // An email given for the newsletter, with consent, starts the newsletter's own double opt-in.
+        if (item.category === 'email' && d.planned.purpose === 'newsletter') this.startNewsletter(item.value);
       } else if (d.exitCode === 0 && d.planned.field === 'message') {
         d.stored = true;
       }

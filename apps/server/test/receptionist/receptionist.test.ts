@@ -169,6 +169,23 @@ describe(`receptionist (${testDialect})`, () => {
     expect(await rows('receptionist_personal_data', otherId)).toEqual([]);
   });
 
+  it('subscribes to the real newsletter only with consent, through its double opt-in', async () => {
+    const visitor = await newVisitor(t.app);
+    const asked = (await say(t.app, visitor, 'Please sign me up for the newsletter: lena.fischer@northwind-labs.com')).json();
+    expect(asked.exitCode).toBe(2);
+    expect(asked.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'consent_request', purpose: 'newsletter' })]));
+    const subscriber = () => t.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', 'lena.fischer@northwind-labs.com').executeTakeFirst();
+    expect(await subscriber()).toBeUndefined();
+
+    const consent = await t.app.inject({ method: 'POST', url: '/api/poc-ai-chat/consent', headers: { cookie: visitor.cookieHeader }, payload: { purpose: 'newsletter', granted: true } });
+    expect(consent.json()).toMatchObject({ decision: { exitCode: 0 } });
+    expect((await say(t.app, visitor, 'Please sign me up for the newsletter: lena.fischer@northwind-labs.com')).json()).toMatchObject({ exitCode: 0 });
+    await expect.poll(async () => (await subscriber())?.status).toBe('pending');
+    await expect.poll(async () => (await t.db.selectFrom('outbox').select('subject').where('recipient', '=', 'lena.fischer@northwind-labs.com').execute()).map((r) => r.subject)).toEqual([
+      'Confirm your subscription to the Bytebound newsletter',
+    ]);
+  });
+
   it('refuses an empty or too long message with 400', async () => {
     const visitor = await newVisitor(t.app);
     expect((await say(t.app, visitor, '   ')).statusCode).toBe(400);
