@@ -76,6 +76,10 @@ test('write to sales from the homepage contact section', async ({ page }) => {
   await expect(form.getByLabel('Work email')).toHaveAccessibleDescription('Please enter your work email');
   await expectNoAxeViolations(page, { include: '#contact' });
 
+  // A mistyped address is pointed out when the visitor leaves the field.
+  await form.getByLabel('Work email').fill('hedy@');
+  await form.getByLabel('Work email').press('Tab');
+  await expect(form.getByLabel('Work email')).toHaveAccessibleDescription('Please enter a valid email address, like name@company.com');
   await form.getByLabel('Name').fill('Hedy Lamarr');
   await form.getByLabel('Work email').fill(email);
   await form.getByLabel('Company').fill(company);

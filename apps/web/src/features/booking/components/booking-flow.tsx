@@ -3,7 +3,7 @@
 // offered here as one-click alternatives. The confirmation replaces the form.
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { alertClass, primaryButtonClass, secondaryButtonClass, TextAreaField, TextField } from '../../../components/forms/form-fields.tsx';
-import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS, LEAD_INTEREST_MAX_CHARS } from '../../../lib/lead-validation.ts';
+import { emailProblem, failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS, LEAD_INTEREST_MAX_CHARS } from '../../../lib/lead-validation.ts';
 import { bookSlot, type BookingCreated, type BookingRequest, isSlotTaken } from '../api/booking-api.ts';
 import { useFreeSlots } from '../hooks/use-free-slots.ts';
 import { useVisitorTimeZone } from '../hooks/use-visitor-time-zone.ts';
@@ -82,6 +82,11 @@ export function BookingFlow({ handoff: handoffFromUrl, interestHint, contact, so
   const selected = chosen !== undefined ? chosen : (suggestedFree?.start ?? null);
   const setSelected = setChosen;
   const current: BookingValues = { ...values, interest };
+
+  // A mistyped address is pointed out as soon as the visitor leaves the field, not only on submit.
+  const checkEmailOnBlur = (email: string) => {
+    if (email.trim()) setErrors((previous) => ({ ...previous, email: emailProblem(email) }));
+  };
 
   const update = (field: keyof BookingValues, value: string) => {
     if (field === 'interest') setInterestEdited(true);
@@ -232,7 +237,7 @@ export function BookingFlow({ handoff: handoffFromUrl, interestHint, contact, so
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField id="booking-name" label="Name" autoComplete="name" maxLength={LEAD_NAME_MAX_CHARS} required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
-            <TextField id="booking-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
+            <TextField id="booking-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onBlur={() => checkEmailOnBlur(values.email)} onChange={(e) => update('email', e.target.value)} />
             <TextField id="booking-company" label="Company" autoComplete="organization" maxLength={LEAD_COMPANY_MAX_CHARS} required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
             <TextField
               id="booking-interest"

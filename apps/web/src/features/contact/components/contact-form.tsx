@@ -2,7 +2,7 @@
 // optional tick also asks for the newsletter (double opt-in: the visitor confirms by email).
 import { useRef, useState, type FormEvent } from 'react';
 import { alertClass, primaryButtonClass, TextAreaField, TextField } from '../../../components/forms/form-fields.tsx';
-import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS, LEAD_INTEREST_MAX_CHARS } from '../../../lib/lead-validation.ts';
+import { emailProblem, failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS, LEAD_INTEREST_MAX_CHARS } from '../../../lib/lead-validation.ts';
 import { sendContact, subscribeNewsletter } from '../api/contact-api.ts';
 import { type ContactField, type ContactValues, validateContact } from '../lib/contact-validation.ts';
 
@@ -18,6 +18,11 @@ export function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
+
+  // A mistyped address is pointed out as soon as the visitor leaves the field, not only on submit.
+  const checkEmailOnBlur = (email: string) => {
+    if (email.trim()) setErrors((previous) => ({ ...previous, email: emailProblem(email) }));
+  };
 
   const update = (field: ContactField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -77,7 +82,7 @@ export function ContactForm() {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id="contact-name" label="Name" autoComplete="name" maxLength={LEAD_NAME_MAX_CHARS} required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
-        <TextField id="contact-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
+        <TextField id="contact-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onBlur={() => checkEmailOnBlur(values.email)} onChange={(e) => update('email', e.target.value)} />
         <TextField id="contact-company" label="Company" autoComplete="organization" maxLength={LEAD_COMPANY_MAX_CHARS} required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
         <TextField id="contact-interest" label="Interest" maxLength={LEAD_INTEREST_MAX_CHARS} required placeholder="e.g. HIPAA for our support agents" value={values.interest} error={errors.interest} onChange={(e) => update('interest', e.target.value)} />
       </div>

@@ -2,7 +2,7 @@
 // regulations matter. The server stores it as a lead and emails sales and the requester.
 import { useRef, useState, type FormEvent } from 'react';
 import { alertClass, errorClass, primaryButtonClass, TextAreaField, TextField } from '../../../components/forms/form-fields.tsx';
-import { failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS } from '../../../lib/lead-validation.ts';
+import { emailProblem, failureMessage, type FieldErrors, LEAD_TEXT_MAX_CHARS, LEAD_NAME_MAX_CHARS, LEAD_COMPANY_MAX_CHARS } from '../../../lib/lead-validation.ts';
 import { PILOT_REGULATIONS, type PilotCreated, type PilotRegulation, requestPilot } from '../api/leads-api.ts';
 import { type PilotField, type PilotValues, validatePilot } from '../lib/pilot-validation.ts';
 
@@ -17,6 +17,11 @@ export function PilotRequestForm({ onCreated }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // A mistyped address is pointed out as soon as the visitor leaves the field, not only on submit.
+  const checkEmailOnBlur = (email: string) => {
+    if (email.trim()) setErrors((previous) => ({ ...previous, email: emailProblem(email) }));
+  };
 
   const update = <K extends PilotField>(field: K, value: PilotValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -61,7 +66,7 @@ export function PilotRequestForm({ onCreated }: Props) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id="pilot-name" label="Name" autoComplete="name" maxLength={LEAD_NAME_MAX_CHARS} required value={values.name} error={errors.name} onChange={(e) => update('name', e.target.value)} />
-        <TextField id="pilot-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => update('email', e.target.value)} />
+        <TextField id="pilot-email" label="Work email" type="email" autoComplete="email" required value={values.email} error={errors.email} onBlur={() => checkEmailOnBlur(values.email)} onChange={(e) => update('email', e.target.value)} />
         <TextField id="pilot-company" label="Company" autoComplete="organization" maxLength={LEAD_COMPANY_MAX_CHARS} required value={values.company} error={errors.company} onChange={(e) => update('company', e.target.value)} />
       </div>
       <TextAreaField
