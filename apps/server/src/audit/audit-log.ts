@@ -210,8 +210,20 @@ export async function findBundle(db: Database, id: string) {
   return row;
 }
 
-/** The inclusion proof of a bundle against the checkpoint of `size` leaves (default: the whole log). */
-export async function inclusionProofFor(db: Database, signer: Signer, id: string, size?: number): Promise<InclusionProofFile> {
+/**
+ * True when `viewer` (a customer id, or null for an anonymous caller) may read the payload of a
+ * bundle owned by `owner`: only its own customer may. Leaf hashes, proofs and checkpoints are
+ * public; a payload (verdict, reasons, commitments) belongs to the customer whose decision it is.
+ */
+export function mayReadPayload(owner: string | null, viewer: string | null): boolean {
+  return owner !== null && viewer !== null && owner === viewer;
+}
+
+/**
+ * The inclusion proof of a bundle against the checkpoint of `size` leaves (default: the whole
+ * log), with the bundle's envelope when `viewer` owns it (null otherwise: the proof still verifies).
+ */
+export async function inclusionProofFor(db: Database, signer: Signer, id: string, size?: number, viewer: string | null = null): Promise<InclusionProofFile> {
   const row = await findBundle(db, id);
   const leafIndex = Number(row.leaf_index);
   const checkpoint = await checkpointFor(db, signer, size);
@@ -228,7 +240,7 @@ export async function inclusionProofFor(db: Database, signer: Signer, id: string
     leafHash: leaf.leaf_hash,
     proof: proof.map(toHex),
     checkpoint,
-    envelope: row.envelope === null ? null : JSON.parse(row.envelope),
+    envelope: row.envelope === null || !mayReadPayload(row.customer_id, viewer) ? null : JSON.parse(row.envelope),
   };
 }
 
@@ -242,8 +254,11 @@ export async function consistencyProofFor(db: Database, signer: Signer, from: nu
 
 const EXPORT_PAGE = 500;
 
-/** The whole log as one JSON document, produced page by page so its size never sits in memory. */
-export async function* exportAuditLog(db: Database, signer: Signer): AsyncGenerator<string> {
+/**
+ * The whole log as one JSON document, produced page by page so its size never sits in memory.
+ * Every leaf is listed; an entry's envelope only for bundles `viewer` owns.
+ */
+export async function* exportAuditLog(db: Database, signer: Signer, viewer: string | null = null): AsyncGenerator<string> {
   const checkpoint = await checkpointFor(db, signer);
   yield `{"kind":${JSON.stringify(AUDIT_EXPORT_KIND)},"checkpoint":${JSON.stringify(checkpoint)},"checkpoints":[`;
   let first = true;
@@ -267,7 +282,7 @@ export async function* exportAuditLog(db: Database, signer: Signer): AsyncGenera
     const rows = await db
       .selectFrom('audit_trail')
       .leftJoin('proof_bundles', 'proof_bundles.id', 'audit_trail.bundle_id')
-      .select(['audit_trail.leaf_index', 'audit_trail.leaf_hash', 'audit_trail.bundle_id', 'audit_trail.created_at', 'proof_bundles.envelope'])
+      .select(['audit_trail.leaf_index', 'audit_trail.leaf_hash', 'audit_trail.bundle_id', 'audit_trail.created_at', 'proof_bundles.envelope', 'proof_bundles.customer_id'])
       .where('audit_trail.leaf_index', '>=', start)
       .where('audit_trail.leaf_index', '<', Math.min(start + EXPORT_PAGE, checkpoint.size))
       .orderBy('audit_trail.leaf_index')
@@ -278,7 +293,7 @@ export async function* exportAuditLog(db: Database, signer: Signer): AsyncGenera
         leafHash: r.leaf_hash,
         bundleId: r.bundle_id,
         createdAt: new Date(Number(r.created_at)).toISOString(),
-        envelope: r.envelope ? JSON.parse(r.envelope) : null,
+        envelope: r.envelope && mayReadPayload(r.customer_id, viewer) ? JSON.parse(r.envelope) : null,
       }),
     );
     yield (start === 0 ? '' : ',') + entries.join(',');

@@ -1,10 +1,30 @@
 // The audit log over HTTP: checkpoints, inclusion and consistency proofs, single bundles and the
 // whole log, each in the format `bytebound verify` checks offline.
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { authenticate, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { parseApiKey } from '../api-keys/api-key-store.ts';
+import { findSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
-import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor } from './audit-log.ts';
+import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor, mayReadPayload } from './audit-log.ts';
+
+export const AUDIT_MESSAGES = {
+  payloadNeedsOwner: "A proof bundle's payload is readable with the API key or the signed-in session of the customer whose decision it is",
+} as const;
+
+/**
+ * The customer a request speaks for: the owner of its API key (Bearer bb_live_... or an HMAC
+ * signature), or the signed-in account of its session; null for an anonymous caller. A bad key
+ * is a 401, as on every keyed route.
+ */
+async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (typeof request.headers['x-bytebound-signature'] === 'string' || (bearer !== undefined && parseApiKey(bearer) !== null)) {
+    return (await authenticate(app, request))?.customerId ?? null;
+  }
+  return (await findSession(app.db, request))?.account.id ?? null;
+}
 
 const AUDIT_EXPORTS_PER_MINUTE = 10;
 
@@ -14,6 +34,7 @@ const idParams = z.object({ id: z.string().min(1).max(80) }).strict();
 const consistencyQuery = z.object({ from: treeSize, to: treeSize.optional() }).strict();
 
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  useApiKeyAuth(app);
   app.get('/api/v1/audit/checkpoint', { schema: { querystring: sizeQuery } }, async (request) => {
     const { size } = request.query as z.infer<typeof sizeQuery>;
     return checkpointFor(app.db, app.signingKey, size);
@@ -22,7 +43,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/audit/proof/:id', { schema: { params: idParams, querystring: sizeQuery } }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const { size } = request.query as z.infer<typeof sizeQuery>;
-    return inclusionProofFor(app.db, app.signingKey, id, size);
+    return inclusionProofFor(app.db, app.signingKey, id, size, await viewerOf(app, request));
   });
 
   app.get('/api/v1/audit/consistency', { schema: { querystring: consistencyQuery } }, async (request) => {
@@ -32,7 +53,11 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/v1/audit/bundles/:id', { schema: { params: idParams } }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
+    const viewer = await viewerOf(app, request);
+    if (viewer === null) throw new HttpError(401, AUDIT_MESSAGES.payloadNeedsOwner);
     const row = await findBundle(app.db, id);
+    // Another customer's bundle answers as a missing one: its existence is not theirs to learn.
+    if (!mayReadPayload(row.customer_id, viewer)) throw new HttpError(404, `No proof bundle ${row.id}`);
     if (row.envelope === null || row.decision === null) {
       throw new HttpError(410, `The payload of proof bundle ${row.id} has passed its retention period; its leaf ${row.leaf_index} stays in the log`);
     }
@@ -40,9 +65,10 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The export reads the whole log: a few per minute per client is plenty for an auditor.
-  app.get('/api/v1/audit/export', { config: { rateLimit: { max: AUDIT_EXPORTS_PER_MINUTE, timeWindow: '1 minute' } } }, async (_request, reply) => {
+  app.get('/api/v1/audit/export', { config: { rateLimit: { max: AUDIT_EXPORTS_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const viewer = await viewerOf(app, request);
     reply.type('application/json');
     reply.header('content-disposition', 'attachment; filename="bytebound-audit-log.json"');
-    return reply.send(Readable.from(exportAuditLog(app.db, app.signingKey)));
+    return reply.send(Readable.from(exportAuditLog(app.db, app.signingKey, viewer)));
   });
 }

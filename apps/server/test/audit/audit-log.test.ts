@@ -2,21 +2,24 @@ import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { type AuditExport, verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { signedDecision } from './fixtures.ts';
 
 describe('audit log over HTTP', () => {
   let t: TestApp;
   const ids: string[] = [];
   let keys: ReturnType<typeof keyRingFromJwks>;
+  let owner: Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp();
     for (let i = 0; i < 23; i++) {
-      const result = await t.app.audit.append(signedDecision(i, { signer: t.app.signingKey }));
+      const result = await t.app.audit.append(signedDecision(i, { signer: t.app.signingKey }), { customerId: 'cust-audit' });
       expect(result.leafIndex).toBe(i);
       ids.push(result.bundleId);
     }
     keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
+    owner = bearer((await newKey(t, 'cust-audit')).key);
   });
   afterAll(() => t?.close());
 
@@ -65,13 +68,13 @@ describe('audit log over HTTP', () => {
   });
 
   it('serves a bundle that verifies on its own', async () => {
-    const bundle = (await t.app.inject(`/api/v1/audit/bundles/${ids[4]}`)).json();
+    const bundle = (await t.app.inject({ url: `/api/v1/audit/bundles/${ids[4]}`, headers: owner })).json();
     expect(bundle.decision).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 6' });
     expect(verifyFile(bundle, keys).ok).toBe(true);
   });
 
   it('exports the whole log, which verifies, and detects a changed, removed or reordered entry', async () => {
-    const response = await t.app.inject('/api/v1/audit/export');
+    const response = await t.app.inject({ url: '/api/v1/audit/export', headers: owner });
     expect(response.statusCode).toBe(200);
     const log = response.json() as AuditExport;
     expect(log.entries).toHaveLength(23);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { signedDecision } from './fixtures.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../../../packages/cli/bin/bytebound.mjs');
@@ -32,12 +33,14 @@ describe('bytebound verify on files the server produced', () => {
     t = await createTestApp();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-verify-'));
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await t.app.audit.append(signedDecision(i, { signer: t.app.signingKey }))).bundleId);
+    for (let i = 0; i < 12; i++) ids.push((await t.app.audit.append(signedDecision(i, { signer: t.app.signingKey }), { customerId: 'cust-verify' })).bundleId);
+    // The owner's key: bundle payloads are readable by their customer only.
+    const owner = bearer((await newKey(t, 'cust-verify')).key);
     jwks = save('jwks.json', (await t.app.inject('/api/v1/keys')).body);
-    files.bundle = save('bundle.json', (await t.app.inject(`/api/v1/audit/bundles/${ids[4]}`)).body);
-    files.inclusion = save('inclusion.json', (await t.app.inject(`/api/v1/audit/proof/${ids[7]}`)).body);
+    files.bundle = save('bundle.json', (await t.app.inject({ url: `/api/v1/audit/bundles/${ids[4]}`, headers: owner })).body);
+    files.inclusion = save('inclusion.json', (await t.app.inject({ url: `/api/v1/audit/proof/${ids[7]}`, headers: owner })).body);
     files.consistency = save('consistency.json', (await t.app.inject('/api/v1/audit/consistency?from=5&to=12')).body);
-    files.export = save('export.json', (await t.app.inject('/api/v1/audit/export')).body);
+    files.export = save('export.json', (await t.app.inject({ url: '/api/v1/audit/export', headers: owner })).body);
   });
   afterAll(async () => {
     await t?.close();

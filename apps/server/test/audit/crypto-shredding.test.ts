@@ -10,6 +10,7 @@ import {
   subjectCommitmentKey,
 } from '../../src/audit/commitment-keys.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { signedDecision } from './fixtures.ts';
 
 const EMAIL = 'ada.lovelace@example.com';
@@ -18,8 +19,10 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
   let t: TestApp;
   let bundleId: string;
   let sealedSecret: string;
+  let owner: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp();
+    owner = bearer((await newKey(t, 'cust-shred')).key);
   });
   afterAll(() => t?.close());
 
@@ -27,12 +30,12 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
     const key = await subjectCommitmentKey(t.db, 'visitor-42');
     expect((await subjectCommitmentKey(t.db, 'visitor-42')).id).toBe(key.id);
     const commitments = commitAll(key, { email: EMAIL });
-    const appended = await t.app.audit.append(signedDecision(1, { signer: t.app.signingKey, commitments }));
+    const appended = await t.app.audit.append(signedDecision(1, { signer: t.app.signingKey, commitments }), { customerId: 'cust-shred' });
     bundleId = appended.bundleId;
     const rows = await t.db.selectFrom('proof_bundles').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(EMAIL);
     expect(JSON.stringify(rows)).not.toContain('visitor-42');
-    const bundle = (await t.app.inject(`/api/v1/audit/bundles/${bundleId}`)).json();
+    const bundle = (await t.app.inject({ url: `/api/v1/audit/bundles/${bundleId}`, headers: owner })).json();
     expect(bundle.decision.commitments).toEqual(commitments);
     // While the key exists, the controller can tell that this decision concerned this value.
     expect(commitmentMatches(key, bundle.decision.commitments[0], EMAIL)).toBe(true);
@@ -54,7 +57,7 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
     }
     // A new key for the same subject ref commits the same value to something unrelated.
     const fresh = await subjectCommitmentKey(t.db, 'visitor-42');
-    const bundle = (await t.app.inject(`/api/v1/audit/bundles/${bundleId}`)).json();
+    const bundle = (await t.app.inject({ url: `/api/v1/audit/bundles/${bundleId}`, headers: owner })).json();
     expect(commitmentMatches({ ...fresh, id: bundle.decision.commitments[0].key }, bundle.decision.commitments[0], EMAIL)).toBe(false);
 
     const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());

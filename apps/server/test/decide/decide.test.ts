@@ -49,7 +49,7 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     const altered = verifyProofBundle(bundleOf({ ...body, decision: 'ALLOW', exitCode: 0 }), keyRingFromJwks(jwks));
     expect(altered.ok).toBe(false);
     // The bundle is in the audit log under the id the response names.
-    const stored = await t.app.inject({ url: `/api/v1/audit/bundles/${body.bundleId}` });
+    const stored = await t.app.inject({ url: `/api/v1/audit/bundles/${body.bundleId}`, headers: bearer(key) });
     expect(stored.statusCode).toBe(200);
   });
 

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 import { signedDecision } from '../audit/fixtures.ts';
+import { bearer, newKey } from '../api-keys/key-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,24 +20,25 @@ describe('retention', () => {
     try {
       const now = Date.now();
       const signer = t.app.signingKey;
-      const old = await appendToAuditLog(t.db, signedDecision(0, { signer }), { signer, now: now - 10 * DAY });
-      const recent = await appendToAuditLog(t.db, signedDecision(1, { signer }), { signer, now: now - 1 * DAY });
+      const old = await appendToAuditLog(t.db, signedDecision(0, { signer }), { signer, customerId: 'cust-retention', now: now - 10 * DAY });
+      const owner = bearer((await newKey(t, 'cust-retention')).key);
+      const recent = await appendToAuditLog(t.db, signedDecision(1, { signer }), { signer, customerId: 'cust-retention', now: now - 1 * DAY });
 
       const registry = new RetentionRegistry();
       registry.register(proofPayloadRetention(5 * DAY));
       expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - 5 * DAY, purged: 1 }]);
       expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - 5 * DAY, purged: 0 }]);
 
-      const gone = await t.app.inject(`/api/v1/audit/bundles/${old.bundleId}`);
+      const gone = await t.app.inject({ url: `/api/v1/audit/bundles/${old.bundleId}`, headers: owner });
       expect(gone.statusCode).toBe(410);
       expect(gone.json().error).toMatch(/passed its retention period/);
-      expect((await t.app.inject(`/api/v1/audit/bundles/${recent.bundleId}`)).statusCode).toBe(200);
+      expect((await t.app.inject({ url: `/api/v1/audit/bundles/${recent.bundleId}`, headers: owner })).statusCode).toBe(200);
 
       const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
       const proof = (await t.app.inject(`/api/v1/audit/proof/${old.bundleId}`)).json();
       expect(proof.envelope).toBeNull();
       expect(verifyFile(proof, keys).ok).toBe(true);
-      const log = (await t.app.inject('/api/v1/audit/export')).json();
+      const log = (await t.app.inject({ url: '/api/v1/audit/export', headers: owner })).json();
       expect(log.entries.map((e: { envelope: unknown }) => e.envelope === null)).toEqual([true, false]);
       expect(verifyFile(log, keys).ok).toBe(true);
     } finally {
