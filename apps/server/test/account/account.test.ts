@@ -51,7 +51,7 @@ describe('account', () => {
     const decisions = (await t.app.inject({ url: '/api/account/decisions', headers: account.headers })).json().decisions;
     expect(decisions).toHaveLength(2);
     expect(decisions[0]).toMatchObject({ exitCode: expect.any(Number), proofBundle: expect.stringMatching(/^\/api\/v1\/audit\/bundles\//) });
-    expect((await t.app.inject({ url: decisions[0].proofBundle })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: decisions[0].proofBundle, headers: account.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/account/keys', headers: account.headers })).json().keys[0].lastUsedAt).not.toBeNull();
 
     const stranger = await register(t.app);
