@@ -1,11 +1,12 @@
 // One demo compile: the real compiler's six stages with their measured durations, the output of
 // the chosen format (a .wat together with its assembled binary), the norms beside the quotes they
 // came from and the rules each produced, and the stage events for the monitor.
-import { compile, type CompileResult, type CompileSuccess, type StageTiming } from '@bytebound/compiler/compile';
+import type { CompileResult, CompileSuccess, StageTiming } from '@bytebound/compiler/compile';
 import { STAGE_PROGRESS } from '@bytebound/compiler/config';
 import { formatById } from '@bytebound/compiler/emit/formats';
 import type { CompileOptions, Norm, Rule } from '@bytebound/compiler/policy-model';
 import wabtInit from 'wabt';
+import { compilePool } from '../public-compiler/compile-pool.ts';
 import type { CompileMonitor } from './compile-monitor.ts';
 
 export type DemoCompileRequest = {
@@ -73,7 +74,8 @@ function normsWithRules(result: CompileSuccess): DemoCompileSuccess['norms'] {
 
 export async function demoCompile(request: DemoCompileRequest, monitor: CompileMonitor): Promise<DemoCompileSuccess | DemoCompileFailure> {
   const { compilationId } = request;
-  const result = compile(request.legalText, { format: request.format, jurisdiction: request.jurisdiction, options: request.options });
+  // In the compile worker, stopped at the synthesis timeout (a timeout answers as a failed compile).
+  const result = await compilePool().compile(request.legalText, { format: request.format, jurisdiction: request.jurisdiction, options: request.options });
   const stages = timed(result.stages);
   for (const s of stages) monitor.publish({ type: 'stage', compilationId, ...s });
   if (!result.ok) {

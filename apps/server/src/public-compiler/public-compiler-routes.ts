@@ -130,7 +130,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       if (!format) throw new HttpError(400, `Unknown format '${body.format}'`);
       const started = performance.now();
       const options = compileOptionsOf(body.options);
-      const result = compileOrFail(body.source, body.jurisdiction, options);
+      const result = await compileOrFail(body.source, body.jurisdiction, options);
       const output = format.id === 'bytebound' ? result.output : format.emit(result.policy, result.options);
       const compilationTimeMs = performance.now() - started;
       const validators: { name: string; ok: boolean; messages: string[] }[] = [
@@ -183,7 +183,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
         statutes.set(key, cached);
         return { policies: cached, total: cached.length, cache_status: 'HIT' };
       }
-      const result = compileOrFail(body.text, body.jurisdiction, {});
+      const result = await compileOrFail(body.text, body.jurisdiction, {});
       const policies = regulationPolicies(result);
       statutes.set(key, policies);
       if (statutes.size > STATUTE_CACHE_ENTRIES) statutes.delete(statutes.keys().next().value!);
@@ -248,7 +248,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof blueprintBody>;
-      const text = 'bbs' in body ? body.bbs : printPolicy(compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options)).policy);
+      const text = 'bbs' in body ? body.bbs : printPolicy((await compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options))).policy);
       const parsed = parseArbiterSource(text);
       const customerId = request.apiKey?.customerId ?? request.session!.account.id;
       await checkCustomArbiterAllowed(app.db, customerId, body.name, parsed.policy.rules.length);

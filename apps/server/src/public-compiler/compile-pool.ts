@@ -1,0 +1,130 @@
+// Public compiles run in a worker thread, so that the synthesis timeout (spec section 9: 10,000 ms)
+// can stop one: a compile still running at the deadline has its thread terminated and answers a
+// clear error, and the server's event loop never waits on a compile. One worker, kept warm (its
+// compiler loaded) and replaced after a timeout; compiles queue for it in arrival order.
+import { Worker } from 'node:worker_threads';
+import type { CompileInput, CompileResult } from '@bytebound/compiler/compile';
+import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
+import type { CompileJob } from './compile-worker.ts';
+
+export const synthesisTimeoutMessage = (ms: number) =>
+  `Compilation stopped: it ran longer than the synthesis timeout of ${ms.toLocaleString('en-US')} ms. Shorten the text or split it into smaller parts.`;
+
+type Reply = { id: number; result?: CompileResult; crash?: string } | { ready: true };
+type Pending = { job: CompileJob; resolve: (result: CompileResult) => void; reject: (error: Error) => void };
+
+export class CompilePool {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private queue: Pending[] = [];
+  private running: Pending | null = null;
+  private nextId = 1;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly timeoutMs = SYNTHESIS_TIMEOUT_MS) {}
+
+  /** Compiles in the worker; a compile past the timeout answers as a failed compile saying so. */
+  compile(text: string, input: CompileInput): Promise<CompileResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job: { id: this.nextId++, text, input }, resolve, reject });
+      void this.next();
+    });
+  }
+
+  /** Starts the worker ahead of the first compile (it loads the compiler once). */
+  warm(): Promise<void> {
+    return this.start();
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = null;
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
+    worker.unref(); // an idle compile worker never keeps the process alive
+    this.worker = worker;
+    this.ready = new Promise((resolve, reject) => {
+      worker.on('message', (reply: Reply) => {
+        if ('ready' in reply) resolve();
+        else this.finish(reply);
+      });
+      worker.on('error', (error) => {
+        reject(error);
+        this.fail(worker, error);
+      });
+      worker.on('exit', () => this.fail(worker, new Error('the compile worker stopped')));
+    });
+    return this.ready;
+  }
+
+  private async next(): Promise<void> {
+    if (this.running || this.queue.length === 0) return;
+    const pending = this.queue.shift()!;
+    this.running = pending;
+    try {
+      await this.start();
+    } catch (error) {
+      this.running = null;
+      pending.reject(error instanceof Error ? error : new Error(String(error)));
+      void this.next();
+      return;
+    }
+    const worker = this.worker!;
+    const started = performance.now();
+    this.timer = setTimeout(() => {
+      if (this.running !== pending) return;
+      this.running = null;
+      this.timer = null;
+      // Stop the runaway compile; the next compile gets a fresh worker.
+      this.worker = null;
+      this.ready = null;
+      void worker.terminate();
+      pending.resolve({
+        ok: false,
+        stage: 'validating',
+        error: synthesisTimeoutMessage(this.timeoutMs),
+        validation: { errors: [synthesisTimeoutMessage(this.timeoutMs)], warnings: [], suggestions: [] },
+        stages: [{ stage: 'validating', ms: performance.now() - started }],
+      });
+      void this.next();
+    }, this.timeoutMs);
+    worker.postMessage(pending.job);
+  }
+
+  private finish(reply: { id: number; result?: CompileResult; crash?: string }): void {
+    const pending = this.running;
+    if (!pending || pending.job.id !== reply.id) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = null;
+    if (reply.result) pending.resolve(reply.result);
+    else pending.reject(new Error(`the compiler failed: ${reply.crash ?? 'unknown error'}`));
+    void this.next();
+  }
+
+  /** The worker died (not by our timeout): the compile it ran fails; the next one starts a new worker. */
+  private fail(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.ready = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const pending = this.running;
+    this.running = null;
+    pending?.reject(error);
+    void this.next();
+  }
+}
+
+let shared: CompilePool | null = null;
+
+/** The process's compile pool (one warm worker), created on first use. */
+export function compilePool(): CompilePool {
+  shared ??= new CompilePool();
+  return shared;
+}

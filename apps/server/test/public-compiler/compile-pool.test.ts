@@ -1,0 +1,43 @@
+// Public compiles run in a warm worker thread bounded by the synthesis timeout: a compile that
+// runs past it is stopped (its thread terminated) and answers a clear error, and the next compile
+// gets a fresh worker. Here the timeout is made tiny so that a real compile exceeds it.
+import { compile } from '@bytebound/compiler/compile';
+import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
+import { TEMPLATES } from '@bytebound/compiler/templates';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CompilePool, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
+
+const tiny = new CompilePool(5);
+const normal = new CompilePool();
+afterAll(async () => {
+  await tiny.close();
+  await normal.close();
+});
+
+// Long enough that no machine compiles it in 5 ms, well inside the compiler's size limit.
+const longText = Array.from({ length: 30 }, () => TEMPLATES.gdpr.content).join('\n\n');
+
+describe('the compile worker', () => {
+  it('gives the same output as compiling in process, from a worker kept warm', async () => {
+    await normal.warm();
+    const input = { format: 'rego', options: { includeTests: false } };
+    const inWorker = await normal.compile(TEMPLATES.gdpr.content, input);
+    const inProcess = compile(TEMPLATES.gdpr.content, input);
+    expect(inWorker.ok && inProcess.ok && inWorker.output === inProcess.output).toBe(true);
+    const again = await normal.compile(TEMPLATES.ccpa.content, { format: 'bytebound' });
+    expect(again.ok).toBe(true);
+  }, 60_000);
+
+  it('stops a compile that exceeds the synthesis timeout with a clear error, and recovers for the next', async () => {
+    await tiny.warm();
+    const first = await tiny.compile(longText, { format: 'bytebound' });
+    expect(first).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
+    expect(synthesisTimeoutMessage(SYNTHESIS_TIMEOUT_MS)).toBe(
+      'Compilation stopped: it ran longer than the synthesis timeout of 10,000 ms. Shorten the text or split it into smaller parts.',
+    );
+    // Queued compiles each get their turn (and their own fresh worker after a timeout).
+    const [second, third] = await Promise.all([tiny.compile(longText, { format: 'rego' }), tiny.compile(longText, { format: 'cedar' })]);
+    expect(second).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
+    expect(third).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
+  }, 60_000);
+});
