@@ -23,6 +23,7 @@ import {
 import { requireSession } from '../auth/sessions.ts';
 import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
+import { compilePool } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
 /** The timing a validate-syntax context without one is decided at. */
@@ -119,6 +120,10 @@ function keyOrSession(app: FastifyInstance) {
 
 export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
+  // The compile worker loads the compiler once, at start, so the first visitor's compile is not slower.
+  compilePool()
+    .warm()
+    .catch((error: unknown) => app.log.warn({ error }, 'the compile worker did not start; it is retried on the first compile'));
   const statutes = new Map<string, StatutePolicy[]>();
 
   app.post(
