@@ -15,9 +15,21 @@ export function newCommitmentSecret(): Uint8Array {
   return new Uint8Array(crypto.randomBytes(COMMITMENT_KEY_BYTES));
 }
 
+// Importing a secret costs more than the HMAC of a small request: each secret is imported once.
+const imported = new WeakMap<Uint8Array, crypto.KeyObject>();
+
+function hmacKey(secret: Uint8Array): crypto.KeyObject {
+  let key = imported.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(secret);
+    imported.set(secret, key);
+  }
+  return key;
+}
+
 function mac(key: CommitmentKey, field: string, value: string): Buffer {
   // The field name is bound in, so equal values in two fields give unrelated commitments.
-  return crypto.createHmac('sha256', key.secret).update(field, 'utf8').update('\0').update(value, 'utf8').digest();
+  return crypto.createHmac('sha256', hmacKey(key.secret)).update(field, 'utf8').update('\0').update(value, 'utf8').digest();
 }
 
 export function commit(key: CommitmentKey, field: string, value: string): Commitment {
