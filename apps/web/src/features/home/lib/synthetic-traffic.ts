@@ -1,11 +1,13 @@
 // Synthetic traffic for the homepage's decision feed (DESIGN section 8): made-up agent actions on
-// made-up contact-form fields, decided in the browser against the GDPR template compiled by the
-// real compiler, with the compiler's reference evaluator. Not signed, not logged, not counted.
-import { decideRequest } from '@bytebound/compiler/evaluate';
+// made-up contact-form fields, decided in the browser by the engine (the same decide() the server
+// runs) against the GDPR template compiled by the real compiler. Not signed, not logged, not counted.
 import type { Policy } from '@bytebound/compiler/policy-model';
+import { completeRequest } from '@bytebound/compiler/request';
+import { decide, failSecure } from '@bytebound/engine/decide';
+import { loadPolicy } from '@bytebound/engine/loaded-policy';
 import policyJson from '../data/gdpr-policy.json';
 
-const policy = policyJson as unknown as Policy;
+const policy = loadPolicy(policyJson as unknown as Policy);
 
 /** The spec's demo decision record (section 3). */
 export type SyntheticDecision = {
@@ -50,7 +52,8 @@ export function nextSyntheticDecision(): SyntheticDecision {
     attributes: { legalBasis, jurisdiction: 'EU', destination: 'internal', consent: legalBasis === 'consent' },
   };
   const started = performance.now();
-  const decision = decideRequest(policy, request);
+  const complete = completeRequest(request);
+  const decision = complete.ok ? decide(policy, complete.request) : failSecure(complete.error);
   const executionTimeUs = Math.max(1, Math.round((performance.now() - started) * 1000));
   sequence++;
   return {
