@@ -323,7 +323,7 @@ test.describe('with reduced motion', () => {
   });
 });
 
-test('with motion, the backdrop runs on animation frames and its pause stops them', async ({ page }) => {
+test('with motion, the backdrop runs on animation frames from the first input and its pause stops them', async ({ page }) => {
   await page.addInitScript(() => {
     const w = window as unknown as { framesRequested: number };
     w.framesRequested = 0;
@@ -335,6 +335,9 @@ test('with motion, the backdrop runs on animation frames and its pause stops the
   });
   await openPage(page, '/');
   await expect(page.getByTestId('backdrop')).toHaveAttribute('data-running', 'true');
+  // The motion starts at the visitor's first input.
+  await page.mouse.move(400, 300);
+  await page.mouse.move(420, 320);
   await expect.poll(() => page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested), { timeout: 10_000 }).toBeGreaterThan(10);
   await page.getByRole('button', { name: 'Pause background animation' }).click();
   const after = await page.evaluate(() => (window as unknown as { framesRequested: number }).framesRequested);

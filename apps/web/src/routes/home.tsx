@@ -2,9 +2,9 @@
 // the demo feature; the receptionist opens through its event. Sections are tracked for the dot
 // navigation and the top bar.
 //
-// Hydration: the prerendered page is complete, so only the top of the page (dot navigation, the
-// backdrop and the hero) hydrates at once; every section below it sits in its own Suspense
-// boundary, which React hydrates afterwards at its lowest priority in small, interruptible slices
+// Hydration: the prerendered page is complete, so only the top of the page (the backdrop and the
+// hero) hydrates at once; the dot navigation and every section below the hero sit in their own
+// Suspense boundary, which React hydrates afterwards at its lowest priority in small, interruptible slices
 // (or at once when the visitor interacts with it). The first view becomes interactive sooner and
 // no single task holds the main thread for the whole page.
 import { Suspense, useEffect, type ReactNode } from 'react';
@@ -54,7 +54,9 @@ export function HomeRoute() {
 
   return (
     <>
-      <DotNav sections={HOME_SECTIONS} ids={SECTION_IDS} />
+      <Later>
+        <DotNav sections={HOME_SECTIONS} ids={SECTION_IDS} />
+      </Later>
       <Backdrop>
         <Hero />
       </Backdrop>

@@ -7,14 +7,10 @@ import { onFrame } from '../lib/frame-loop.ts';
 import { Scene } from '../lib/scene.ts';
 
 const noSubscription = () => () => {};
-/**
- * How long after the page has loaded the backdrop starts moving on its own (it shows its first
- * frame at once, and moves as soon as the visitor scrolls, points, touches or types).
- */
-const BACKDROP_START_DELAY_MS = 4_000;
 /** The canvas is a soft background: more pixels than this per CSS pixel only cost frame time. */
-const BACKDROP_MAX_PIXEL_RATIO = 1.5;
-const START_EVENTS = ['pointermove', 'pointerdown', 'scroll', 'keydown', 'touchstart'] as const;
+const BACKDROP_MAX_PIXEL_RATIO = 1;
+/** The visitor's first input of any kind starts the motion (the first frame shows at once). */
+const START_EVENTS = ['pointermove', 'pointerdown', 'wheel', 'scroll', 'keydown', 'touchstart'] as const;
 
 export function Backdrop({ children }: { children: ReactNode }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -34,22 +30,26 @@ export function Backdrop({ children }: { children: ReactNode }) {
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     const scene = new Scene(ctx);
-    const fit = () => {
+    const fit = (width: number, height: number) => {
       const ratio = Math.min(window.devicePixelRatio || 1, BACKDROP_MAX_PIXEL_RATIO);
-      const { width, height } = canvas.getBoundingClientRect();
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       scene.resize(width, height, navigator.hardwareConcurrency || 2);
       scene.draw(performance.now());
     };
-    fit();
-    if (reduced || paused) return;
+    // Sized by the browser's own report after layout (and again on every change of size), so the
+    // canvas never forces a layout inside hydration.
+    const sizeObserver = new ResizeObserver(([entry]) => {
+      if (entry) fit(entry.contentRect.width, entry.contentRect.height);
+    });
+    sizeObserver.observe(canvas);
+    if (reduced || paused) return () => sizeObserver.disconnect();
 
     let stop: (() => void) | null = null;
     let onScreen = false;
-    // Motion starts once the page has loaded and settled, or at the visitor's first move, so it
-    // never competes with loading and hydration.
+    // Motion starts at the visitor's first input (a pointer move, a touch, a key, a scroll), so it
+    // never competes with loading and hydration, and a page nobody looks at does not animate.
     const update = () => {
       const started = startedRef.current;
       if (started && onScreen && !stop) stop = onFrame((now) => scene.step(now));
@@ -63,38 +63,27 @@ export function Backdrop({ children }: { children: ReactNode }) {
       update();
     });
     observer.observe(canvas);
-    let startTimer = 0;
     function begin() {
       stopWaiting();
       startedRef.current = true;
       update();
     }
-    function startLater() {
-      startTimer = window.setTimeout(begin, BACKDROP_START_DELAY_MS);
-    }
     function stopWaiting() {
-      window.clearTimeout(startTimer);
-      window.removeEventListener('load', startLater);
       for (const type of START_EVENTS) window.removeEventListener(type, begin);
     }
-    if (!startedRef.current) {
-      if (document.readyState === 'complete') startLater();
-      else window.addEventListener('load', startLater, { once: true });
-      for (const type of START_EVENTS) window.addEventListener(type, begin, { once: true, passive: true });
-    }
+    if (!startedRef.current) for (const type of START_EVENTS) window.addEventListener(type, begin, { once: true, passive: true });
     const parent = canvas.parentElement!;
     const onPointer = (event: PointerEvent) => {
       const rect = canvas.getBoundingClientRect();
       scene.addTrail(event.clientX - rect.left, event.clientY - rect.top, performance.now());
     };
     parent.addEventListener('pointermove', onPointer, { passive: true });
-    window.addEventListener('resize', fit);
     return () => {
+      sizeObserver.disconnect();
       observer.disconnect();
       stopWaiting();
       stop?.();
       parent.removeEventListener('pointermove', onPointer);
-      window.removeEventListener('resize', fit);
     };
   }, [reduced, paused]);
 

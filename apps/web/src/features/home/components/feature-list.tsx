@@ -50,7 +50,7 @@ export function FeatureList() {
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-slate-300">{failed ? 'The feature list could not be loaded just now.' : 'Loading the feature list…'}</p>
+        <p className="mt-4 text-sm text-slate-300">{failed ? 'The feature list could not be loaded just now.' : 'The feature list loads from the server as you scroll here.'}</p>
       )}
     </div>
   );

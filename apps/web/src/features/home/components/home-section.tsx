@@ -5,14 +5,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Fading in once (opacity and translation only), and, for sections far below the fold, skipping
- * rendering work until they come near (their last size is remembered). The sections up to the
- * decisions illustration render at once: one may be partly in view at load. Utility classes, so
+ * rendering work until they come near (their last size is remembered). The first section after
+ * the hero renders at once: it may be partly in view at load. Utility classes, so
  * that these rules arrive with the page's one stylesheet.
  */
 const SECTION_CLASSES = [
   'data-[fade=hidden]:translate-y-6 data-[fade=hidden]:opacity-0',
   'data-[fade=shown]:transition-[opacity,translate] data-[fade=shown]:duration-[600ms] data-[fade=shown]:ease-out',
-  '[#ai-demo~&]:[content-visibility:auto] [#ai-demo~&]:[contain-intrinsic-size:auto_900px]',
+  '[#value-proposition~&]:[content-visibility:auto] [#value-proposition~&]:[contain-intrinsic-size:auto_900px]',
 ].join(' ');
 
 type Props = { id: string; eyebrow?: string; title: ReactNode; lead?: ReactNode; children?: ReactNode; className?: string };
@@ -24,11 +24,19 @@ export function HomeSection({ id, eyebrow, title, lead, children, className = ''
   useEffect(() => {
     const element = ref.current;
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    setFade('hidden');
+    // The observer's first report says where the section is without forcing a layout during
+    // hydration: in view or above it, it stays as prerendered; below, it hides until it arrives.
+    let first = true;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) {
+        if (!entry) return;
+        if (first) {
+          first = false;
+          if (entry.isIntersecting || entry.boundingClientRect.top < (entry.rootBounds?.height ?? window.innerHeight)) observer.disconnect();
+          else setFade('hidden');
+          return;
+        }
+        if (entry.isIntersecting) {
           setFade('shown');
           observer.disconnect();
         }

@@ -44,12 +44,15 @@ export function useSectionTracking(ids: readonly string[]): ReadonlySet<string> 
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(track);
     };
-    track();
+    // The first reading runs in a task of its own: reading layout now, while the page hydrates,
+    // would force a layout of the whole page inside the hydration task.
+    const firstTrack = window.setTimeout(track, 0);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll, { passive: true });
     return () => {
       observer.disconnect();
       window.clearTimeout(reobserve);
+      window.clearTimeout(firstTrack);
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
