@@ -46,7 +46,6 @@ export class CompilePool {
   private start(): Promise<void> {
     if (this.ready) return this.ready;
     const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
-    worker.unref(); // an idle compile worker never keeps the process alive
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.on('message', (reply: Reply) => {
@@ -59,6 +58,8 @@ export class CompilePool {
       });
       worker.on('exit', () => this.fail(worker, new Error('the compile worker stopped')));
     });
+    // An idle compile worker never keeps the process alive (after the listeners, which ref it).
+    worker.unref();
     return this.ready;
   }
 
@@ -93,6 +94,7 @@ export class CompilePool {
       });
       void this.next();
     }, this.timeoutMs);
+    worker.ref(); // a compile in progress keeps the process alive until it answers
     worker.postMessage(pending.job);
   }
 
@@ -102,6 +104,7 @@ export class CompilePool {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.running = null;
+    this.worker?.unref();
     if (reply.result) pending.resolve(reply.result);
     else pending.reject(new Error(`the compiler failed: ${reply.crash ?? 'unknown error'}`));
     void this.next();
