@@ -58,8 +58,9 @@ export class CompilePool {
       });
       worker.on('exit', () => this.fail(worker, new Error('the compile worker stopped')));
     });
-    // An idle compile worker never keeps the process alive (after the listeners, which ref it).
-    worker.unref();
+    // An idle compile worker never keeps the process alive (unref after the listeners, which ref
+    // it); one starting for a compile does, until that compile answers.
+    if (!this.running) worker.unref();
     return this.ready;
   }
 
