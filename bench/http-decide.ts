@@ -25,7 +25,18 @@ import { tool } from '../test/tools.ts';
 import { benchRequests } from './lib/requests.ts';
 import { formatRate, table } from './lib/stats.ts';
 
-export type HttpFigure = { name: string; perSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; requests: number; note: string };
+export type HttpFigure = {
+  name: string;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+  /** The server process's CPU time per request (Linux /proc): its cost, whatever else the machine runs. */
+  cpuUsPerRequest: number | null;
+  note: string;
+};
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
@@ -90,7 +101,26 @@ async function load({ url, bodies, headersOf }: Load, seconds: number): Promise<
   });
 }
 
-function figure(name: string, result: autocannon.Result, note: string): HttpFigure {
+/** CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+async function measured(child: ChildProcess, run: () => Promise<autocannon.Result>): Promise<{ result: autocannon.Result; cpuUsPerRequest: number | null }> {
+  const before = cpuSeconds(child.pid);
+  const result = await run();
+  const after = cpuSeconds(child.pid);
+  const cpuUsPerRequest = before === null || after === null || result.requests.total === 0 ? null : ((after - before) * 1e6) / result.requests.total;
+  return { result, cpuUsPerRequest };
+}
+
+function figure(name: string, { result, cpuUsPerRequest }: { result: autocannon.Result; cpuUsPerRequest: number | null }, note: string): HttpFigure {
   return {
     name,
     perSecond: result.requests.average,
@@ -99,6 +129,7 @@ function figure(name: string, result: autocannon.Result, note: string): HttpFigu
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
+    cpuUsPerRequest,
     note,
   };
 }
@@ -145,7 +176,7 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
     const check = await fetch(decideLoad.url, { method: 'POST', headers: decideLoad.headersOf(0), body: bodies[0] });
     if (!check.ok) throw new Error(`POST /api/v1/decide failed: ${check.status} ${await check.text()}`);
     await load(decideLoad, WARM_UP_SECONDS);
-    const result = await load(decideLoad, DURATION_SECONDS);
+    const result = await measured(server, () => load(decideLoad, DURATION_SECONDS));
     figures.push(figure('Bytebound POST /api/v1/decide', result, `signed, logged, recorded; SQLite; ${CONNECTIONS} connections, a key each`));
   } finally {
     await stop(server);
@@ -167,7 +198,7 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
         headersOf: () => ({ 'content-type': 'application/json' }),
       };
       await load(opaLoad, WARM_UP_SECONDS);
-      const result = await load(opaLoad, DURATION_SECONDS);
+      const result = await measured(opa, () => load(opaLoad, DURATION_SECONDS));
       figures.push(figure('OPA server (opa run --server)', result, 'unsigned, nothing recorded'));
     } finally {
       await stop(opa);
@@ -179,9 +210,20 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
 
 export function printHttpFigures(figures: HttpFigure[]): void {
   table(
-    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'note'],
-    figures.map((f) => [f.name, formatRate(f.perSecond), `${f.p50Ms} ms`, `${f.p99Ms} ms`, String(f.errors), String(f.non2xx), String(f.requests), f.note]),
+    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'server CPU / request', 'note'],
+    figures.map((f) => [
+      f.name,
+      formatRate(f.perSecond),
+      `${f.p50Ms} ms`,
+      `${f.p99Ms} ms`,
+      String(f.errors),
+      String(f.non2xx),
+      String(f.requests),
+      f.cpuUsPerRequest === null ? '-' : `${f.cpuUsPerRequest.toFixed(0)} µs (${formatRate(1e6 / f.cpuUsPerRequest)} per core)`,
+      f.note,
+    ]),
   );
+  console.log(`\nMachine load average while measuring: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`);
   console.log('\nGoal: >= 5,000 requests/s with p99 < 10 ms and no error.');
 }
 
