@@ -102,8 +102,9 @@ async function homepageFirstLoad(base: string) {
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     const jsBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
-    // Idle with everything that moves on its own running: the backdrop, typewriter, illustration
-    // and carousel (the pointer moves over the backdrop for the cursor trail).
+    // Idle with everything that moves running: the backdrop (it starts at the visitor's first
+    // input, here the pointer moving over it, which also draws the cursor trail), the typewriter,
+    // the illustration and the carousel.
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
       new PerformanceObserver((list) => {
