@@ -15,8 +15,8 @@ const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const UNMATCHED_PROBE = '/__bytebound-unmatched__';
 /** The public address of the site, for Open Graph URLs and the sitemap (absolute URLs). */
 const SITE_URL = (process.env.SITE_URL ?? 'https://bytebound.dev').replace(/\/$/, '');
-/** Pages that search engines should not index: sign-in, registration, checkout and the account. */
-const NOINDEX = /^\/(auth|account)(\/|$)/;
+/** Pages search engines should not index: sign-in, registration, checkout, the account, the links of one visitor's emails and the operators' view. */
+const NOINDEX = /^\/(auth|account|booking\/cancel|newsletter|operator)(\/|$)/;
 /** Text files at least this large get precompressed siblings. */
 const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt)$/;

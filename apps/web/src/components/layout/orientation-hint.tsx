@@ -35,8 +35,9 @@ export function OrientationHint() {
       // Closed for this visit only.
     }
   };
+  // Above the receptionist's floating buttons (bottom right), which would otherwise cover Dismiss.
   return (
-    <div role="note" data-testid="orientation-hint" className="fixed inset-x-2 bottom-2 z-30 flex items-center gap-3 rounded-lg border border-ink-700 bg-ink-900/95 p-3 text-sm text-slate-200 shadow-lg">
+    <div role="note" data-testid="orientation-hint" className="fixed inset-x-2 bottom-24 z-30 flex items-center gap-3 rounded-lg border border-ink-700 bg-ink-900/95 p-3 text-sm text-slate-200 shadow-lg">
       <p className="flex-1">Tip: turn your iPhone sideways for the wide diagrams and tables. Everything also works in portrait.</p>
       <button type="button" onClick={dismiss} className="rounded-md border border-ink-700 px-3 py-1.5 font-medium hover:bg-ink-800">
         Dismiss
