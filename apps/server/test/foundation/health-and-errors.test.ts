@@ -64,5 +64,23 @@ describe(`health and errors (${testDialect})`, () => {
     }
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    // Errors and unknown routes carry them too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when the public URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://bytebound.example' });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(response.headers['content-security-policy'])).toMatch(/;upgrade-insecure-requests$/);
+    } finally {
+      await secure.close();
+    }
   });
 });
