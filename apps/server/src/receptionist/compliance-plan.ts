@@ -1,6 +1,6 @@
 // Which decisions a visitor's message needs before anything of it is stored (DESIGN section 7):
 // one per personal data item, under the basis its purpose has — a demo the visitor asked for rests
-// on a contract step (Art. 6(1)); follow-up and newsletter on consent (Art. 7); special categories
+// on a contract step (Art. 6(1)(b)); follow-up and newsletter on consent (Art. 7); special categories
 // are asked for as `sensitive` and never have a basis here (Art. 9); card and identity numbers are
 // needed for nothing the receptionist does (no basis). Requests carry categories, never values.
 import type { DecisionRequest } from '@bytebound/compiler/policy-model';

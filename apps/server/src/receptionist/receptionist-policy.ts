@@ -1,6 +1,6 @@
 // The receptionist's GDPR policy: a short policy text in the words of the regulation, compiled by
 // the real compiler at start. Only the provisions of this text decide (the receptionist states its
-// own bases precisely: Art. 6(1) for a demo the visitor asked for, Art. 7 for consent), so the
+// own bases precisely: Art. 6(1)(b) for a demo the visitor asked for, Art. 7 for consent), so the
 // GDPR baseline profile's broader rules are left out. Provisions are in the order their reasons
 // should come first when two tie: consent (Art. 7) is what a follow-up without consent lacks.
 import { compile } from '@bytebound/compiler/compile';
@@ -18,7 +18,8 @@ Article 7
 1. The controller may collect personal data for follow-up messages and newsletters where the data subject has given consent.
 
 Article 6
-1. The controller may collect personal data where processing is necessary for the performance of a contract to which the data subject is party or in order to take steps at the request of the data subject prior to entering into a contract.
+1. Lawful bases of processing.
+(b) The controller may collect personal data where processing is necessary for the performance of a contract to which the data subject is party or in order to take steps at the request of the data subject prior to entering into a contract.
 
 Article 9
 1. The controller shall not collect special categories of personal data, such as data concerning health, sex life or sexual orientation, or revealing racial or ethnic origin, political opinions, religious or philosophical beliefs, or trade union membership.

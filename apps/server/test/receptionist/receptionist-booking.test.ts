@@ -32,7 +32,7 @@ describe(`booking from the chat (${testDialect})`, () => {
     expect(await t.db.selectFrom('bookings').selectAll().execute()).toEqual([]);
 
     const named = (await say(t.app, visitor, 'Jane Miller')).json();
-    expect(named).toMatchObject({ intent: 'booking', exitCode: 0, article: 'GDPR Art. 6(1)' });
+    expect(named).toMatchObject({ intent: 'booking', exitCode: 0, article: 'GDPR Art. 6(1)(b)' });
     expect(named.response).toMatch(/email address/);
     const mailed = (await say(t.app, visitor, 'jane.miller@acme-corp.com')).json();
     expect(mailed.complianceValidation.personalData).toEqual([{ category: 'email', stored: true }]);

@@ -119,12 +119,12 @@ describe(`receptionist (${testDialect})`, () => {
     expect(body.complianceValidation.personalData).toEqual([]);
   });
 
-  it('stores contact data for a demo the visitor asked for under Art. 6(1), and needs consent for a follow-up', async () => {
+  it('stores contact data for a demo the visitor asked for under Art. 6(1)(b), and needs consent for a follow-up', async () => {
     const visitor = await newVisitor(t.app);
     const demo = (await say(t.app, visitor, "I'd like to book a demo, I'm Jane Miller from Acme, jane.miller@acme-corp.com")).json();
     expect(demo.intent).toBe('booking');
     expect(demo.exitCode).toBe(0);
-    expect(demo.article).toBe('GDPR Art. 6(1)');
+    expect(demo.article).toBe('GDPR Art. 6(1)(b)');
     expect(demo.complianceValidation.personalData).toEqual(
       expect.arrayContaining([
         { category: 'email', stored: true },
