@@ -1,7 +1,6 @@
 // The customer account API: plan and trial, API keys through the api-keys module, usage of real
 // decisions against the plan's quota, recent decisions with proof bundles, change of password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaProblem } from '../../src/billing/entitlements.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { outboxMessage, register, signIn } from '../auth/account-helpers.ts';
 
@@ -77,31 +76,6 @@ describe('account', () => {
     const listed = (await t.app.inject({ url: '/api/account/arbiters', headers: account.headers })).json();
     expect(listed).toMatchObject({ allowed: 3, rulesPerArbiter: 100, arbiters: [{ name: 'Erasure', version: 1, rules: expect.any(Number) }] });
     expect(listed.arbiters[0].rules).toBeGreaterThan(0);
-  });
-
-  it('answers with a clear quota message once the plan limit is used up', async () => {
-    const account = await register(t.app);
-    expect(await quotaProblem(t.db, account.customerId)).toBeNull();
-    const now = Date.now();
-    const rows = Array.from({ length: 1000 }, (_, i) => ({
-      id: `quota-${account.customerId}-${i}`,
-      customer_id: account.customerId,
-      api_key_id: null,
-      source: 'api',
-      decision: 'ALLOW',
-      exit_code: 0,
-      article: null,
-      latency_ns: 1000,
-      digest: 'x',
-      bundle_id: null,
-      created_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('decision_logs').values(rows.slice(i, i + 200)).execute();
-    expect(await quotaProblem(t.db, account.customerId)).toBe(
-      'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.',
-    );
-    await t.db.updateTable('accounts').set({ trial_ends_at: now - 1 }).where('id', '=', account.customerId).execute();
-    expect(await quotaProblem(t.db, account.customerId)).toMatch(/trial has ended/);
   });
 
   it('changes the password, signing out every other device and emailing a notice', async () => {
