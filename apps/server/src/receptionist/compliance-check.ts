@@ -104,7 +104,6 @@ export class ComplianceCheck {
   private async remember(p: PlannedDecision, r: Recorded, protocol: Protocol, session: { id: string; label: string } | null): Promise<CheckedDecision> {
     const now = Date.now();
     const executionTimeUs = r.latency_us;
-    const latencyNs = Math.round(executionTimeUs * 1000);
     await this.app.db
       .insertInto('receptionist_decisions')
       .values({
@@ -116,7 +115,7 @@ export class ComplianceCheck {
         field: p.field,
         exit_code: r.exitCode,
         article: r.article,
-        latency_ns: latencyNs,
+        latency_ns: Math.round(executionTimeUs * 1000),
         bundle_id: r.bundleId,
         protocol,
         created_at: now,
@@ -126,9 +125,8 @@ export class ComplianceCheck {
       const streamed: StreamDecision = { id: r.decisionId, bundleId: r.bundleId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
       await this.stream.publish('decision', { sessionRowId: session.id, decision: streamed });
     }
-    const counters = await this.stream.count(r.exitCode, latencyNs);
-    await this.stream.publish('counters', counters);
-    await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex, counters.total);
+    await this.stream.publish('counters', await this.stream.counters());
+    await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex);
     return {
       id: r.decisionId,
       action: p.action,
