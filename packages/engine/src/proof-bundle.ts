@@ -6,6 +6,7 @@ import { canonicalBytes, canonicalize } from './canonical-json.ts';
 import type { Commitment } from './commitments.ts';
 import { DECISION_PAYLOAD_TYPE, DIGEST_PREFIX, NONCE_BYTES } from './config.ts';
 import type { DsseEnvelope } from './dsse.ts';
+import { randomHex } from './random-hex.ts';
 import type { Signer } from './signing-keys.ts';
 
 /** What the evaluator hands over: the verdict and how long it took. */
@@ -48,21 +49,6 @@ export function sha256Digest(bytes: Uint8Array): string {
   return DIGEST_PREFIX + crypto.hash('sha256', bytes, 'hex');
 }
 
-// Nonces come from a pool refilled by one CSPRNG call every 256 nonces: a randomBytes call per
-// decision costs more than the rest of the bundle but the signature.
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
-
-function freshNonce(): string {
-  if (nonceOffset >= noncePool.length) {
-    crypto.randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString('hex', nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
-}
-
 // The message signed is PAE(type, payload). It is written into one scratch buffer (grown when a
 // payload needs more) straight from the canonical text: no payload or PAE array is allocated per
 // decision. Safe because signing is synchronous and nothing keeps a reference to the buffer.
@@ -87,7 +73,7 @@ export function createProofBundle(input: DecisionInput, options: ProofOptions): 
     article: input.article,
     latency_us: input.latency_us,
     timestamp: input.timestamp ?? new Date().toISOString(),
-    nonce: input.nonce ?? freshNonce(),
+    nonce: input.nonce ?? randomHex(NONCE_BYTES),
     commitments: options.commitments ?? [],
   };
   const { message, payload } = paeInScratch(DECISION_PAYLOAD_TYPE, canonicalize(unsigned));
