@@ -1,6 +1,7 @@
 // The one database handle: Kysely over embedded SQLite (default) or PostgreSQL (DATABASE_URL).
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
@@ -26,7 +27,9 @@ export function openDatabase(database: Config['database']): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return Object.assign(new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), { dialect: 'sqlite' as const });
+  const checkpointer = database.file === ':memory:' ? null : startCheckpointer(sqlite, database.file);
+  const handle = withStatementCache(sqlite, () => checkpointer?.postMessage('close'));
+  return Object.assign(new Kysely<Tables>({ dialect: new SqliteDialect({ database: handle }) }), { dialect: 'sqlite' as const });
 }
 
 /** Prepared statements kept per SQL text (the oldest leaves first beyond this many). */
@@ -37,10 +40,13 @@ const STATEMENTS_CACHED = 1_000;
  * queries of a decision; this hands it each SQL text's statement prepared once. Kysely holds one
  * connection at a time and runs statements synchronously, so a statement is never in use twice.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+function withStatementCache(sqlite: SqliteDatabase.Database, onClose: () => void): SqliteDialectDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose();
+      sqlite.close();
+    },
     prepare(source: string) {
       let statement = statements.get(source);
       if (!statement) {
@@ -51,6 +57,27 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
       return statement;
     },
   };
+}
+
+/** How often the checkpointer copies the write-ahead log into the database file. */
+const CHECKPOINT_EVERY_MS = 250;
+
+/**
+ * Moves WAL checkpoints off the server's thread. By default SQLite checkpoints inside the commit
+ * that crosses 1,000 pages of log: that commit then copies the pages and waits for an fsync,
+ * holding up every request behind it. Here a worker thread checkpoints on its own connection; if
+ * it ever stops, the server's connection takes automatic checkpoints back.
+ */
+function startCheckpointer(sqlite: SqliteDatabase.Database, file: string): Worker {
+  const worker = new Worker(new URL('./wal-checkpointer.mjs', import.meta.url), { workerData: { file, everyMs: CHECKPOINT_EVERY_MS } });
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const takeBack = () => {
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+  };
+  worker.on('error', takeBack);
+  worker.on('exit', takeBack);
+  worker.unref();
+  return worker;
 }
 
 /** True when the database answers a trivial query. */

@@ -1,0 +1,41 @@
+// The embedded database's write-ahead log is copied into the database file by a thread of its own
+// (db/wal-checkpointer.mjs): the server's connection never checkpoints inside a commit, yet what
+// is committed reaches the database file without anyone asking.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+
+let dir: string;
+let db: Database;
+afterEach(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SQLite checkpoints off the server thread', () => {
+  it('commits never checkpoint, and the checkpointer moves committed pages into the database file', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-wal-'));
+    const file = path.join(dir, 'bytebound.db');
+    db = openDatabase({ dialect: 'sqlite', file });
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]!.wal_autocheckpoint).toBe(0);
+
+    await sql`create table bulk (body text not null)`.execute(db);
+    const sizeBefore = fs.statSync(file).size;
+    const body = 'x'.repeat(4_000);
+    for (let i = 0; i < 20; i++) {
+      await db.transaction().execute(async (trx) => {
+        for (let j = 0; j < 50; j++) await sql`insert into bulk (body) values (${body})`.execute(trx);
+      });
+    }
+    // About 4 MB is committed to the log; the database file grows only when it is checkpointed.
+    const deadline = Date.now() + 10_000;
+    while (fs.statSync(file).size < sizeBefore + 3_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.statSync(file).size).toBeGreaterThan(sizeBefore + 3_000_000);
+    const { rows: counted } = await sql<{ n: number }>`select count(*) as n from bulk`.execute(db);
+    expect(counted[0]!.n).toBe(1_000);
+  });
+});
