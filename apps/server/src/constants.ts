@@ -28,6 +28,12 @@ export const HMAC_SIGNATURE_WINDOW_SECONDS = 5 * 60;
 export { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '@bytebound/compiler/config';
 /** Loaded policies kept in memory by digest (spec section 9's "LRU cache 10K entries"). */
 export const POLICY_CACHE_ENTRIES = 10_000;
+/**
+ * How long an instance reuses an API key or arbiter row it has read for the decision API. Changes
+ * made through the same instance apply at once; a revocation or new version made through another
+ * instance (several servers on one PostgreSQL) applies within this time.
+ */
+export const RECENT_READ_TTL_MS = 1_000;
 /** Per API key, per minute. */
 export const DECIDE_RATE_PER_MINUTE = 6_000;
 export const ARBITERS_RATE_PER_MINUTE = 120;

@@ -97,7 +97,7 @@ export async function runApiKeysCommand(sub: 'create' | 'list' | 'revoke', args:
       process.stderr.write(`bytebound keys: no API key with id ${keyId}\n`);
       return 1;
     }
-    process.stdout.write(`Revoked API key ${keyId}: requests with it are refused from now on.\n`);
+    process.stdout.write(`Revoked API key ${keyId}: running servers refuse requests with it within a second.\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

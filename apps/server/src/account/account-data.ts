@@ -3,7 +3,8 @@
 // stay in the audit log can no longer be linked (crypto-shredding, DESIGN section 5).
 import fs from 'node:fs';
 import path from 'node:path';
-import { listApiKeys } from '../api-keys/api-key-store.ts';
+import { forgetApiKeys, listApiKeys } from '../api-keys/api-key-store.ts';
+import { forgetArbiters } from '../arbiters/arbiter-store.ts';
 import type { Database } from '../db/database.ts';
 import type { DataRightsHandler, DataSubject } from '../gdpr/data-rights.ts';
 
@@ -49,7 +50,7 @@ export const accountDataRights: DataRightsHandler = {
   async erase(db, subject) {
     const account = await accountOf(db, subject);
     if (!account) return 0;
-    return db.transaction().execute(async (trx) => {
+    const erased = await db.transaction().execute(async (trx) => {
       let removed = 0;
       const count = (r: { numDeletedRows: bigint }) => (removed += Number(r.numDeletedRows));
       const decisionIds = trx.selectFrom('decision_logs').select('id').where('customer_id', '=', account.id);
@@ -69,6 +70,9 @@ export const accountDataRights: DataRightsHandler = {
       count(await trx.deleteFrom('accounts').where('id', '=', account.id).executeTakeFirst());
       return removed;
     });
+    forgetApiKeys(db);
+    forgetArbiters(db);
+    return erased;
   },
 };
 

@@ -144,6 +144,7 @@ async function admit(db: Database, row: ApiKeysTable, method: AuthenticatedKey['
   if (row.revoked_at !== null) throw new HttpError(401, AUTH_MESSAGES.revoked);
   if (row.last_used_at === null || now - Number(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
     await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
+    row.last_used_at = now; // the row may be the one findApiKey keeps: later uses see the write
   }
   return { id: row.id, customerId: row.customer_id, scopes: row.scopes.split(' ').filter(isApiKeyScope), method };
 }

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { API_KEY_ID_BYTES, API_KEY_PREFIX, API_KEY_SCOPES, API_KEY_SECRET_BYTES } from '../constants.ts';
 import type { Database } from '../db/database.ts';
+import { type RecentReads, recentReadsOf } from '../db/recent-reads.ts';
 import type { ApiKeysTable } from '../db/tables.ts';
 import { type DataKey, decryptSecret, encryptSecret } from './data-key.ts';
 
@@ -84,11 +85,20 @@ export async function revokeApiKey(db: Database, id: string, now = Date.now()): 
   const row = await db.selectFrom('api_keys').select(['id', 'revoked_at']).where('id', '=', id).executeTakeFirst();
   if (!row) return false;
   if (row.revoked_at === null) await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
+  forgetApiKeys(db);
   return true;
 }
 
+const recentKeys = new WeakMap<Database, RecentReads<ApiKeysTable>>();
+
+/** A key's row, as read within the last second (every request that uses a key reads it). */
 export async function findApiKey(db: Database, id: string): Promise<ApiKeysTable | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  return recentReadsOf(recentKeys, db).get(id, () => db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst());
+}
+
+/** Called after keys are revoked or deleted: the next use reads them again. */
+export function forgetApiKeys(db: Database): void {
+  recentKeys.get(db)?.clear();
 }
 
 export function unsealSecret(dataKey: DataKey, row: ApiKeysTable): string {

@@ -2,6 +2,7 @@
 // A customer sees only their own; ids are random, so an id from another customer is "not found".
 import crypto from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { type RecentReads, recentReadsOf } from '../db/recent-reads.ts';
 import type { ArbitersTable, ArbiterVersionsTable } from '../db/tables.ts';
 
 export type ArbiterSummary = {
@@ -29,7 +30,7 @@ export async function saveArbiterVersion(
   input: { customerId: string; name: string; source: string; digest: string; rules: number },
   now = Date.now(),
 ): Promise<{ arbiter: ArbiterSummary; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     // Insert-or-bump in one statement so two concurrent saves cannot take the same version number.
     await trx
       .insertInto('arbiters')
@@ -48,6 +49,8 @@ export async function saveArbiterVersion(
       .execute();
     return { arbiter: summarize(row, { digest: input.digest, rule_count: input.rules }), created: row.latest_version === 1 };
   });
+  forgetArbiters(db);
+  return saved;
 }
 
 export async function listArbiters(db: Database, customerId: string): Promise<ArbiterSummary[]> {
@@ -83,10 +86,32 @@ export async function listVersions(db: Database, arbiterId: string): Promise<Arb
   return rows.map((r) => ({ version: r.version, digest: r.digest, rules: r.rule_count, createdAt: iso(r.created_at) }));
 }
 
-/** A version's digest alone (cheap: the source stays in the database until a policy must be loaded). */
-export async function arbiterVersionDigest(db: Database, arbiterId: string, version: number): Promise<string | undefined> {
-  const row = await db.selectFrom('arbiter_versions').select('digest').where('arbiter_id', '=', arbiterId).where('version', '=', version).executeTakeFirst();
-  return row?.digest;
+/** An arbiter (by id or name) with its latest version's number and digest: what a decision needs. */
+export type ArbiterToConsult = { id: string; version: number; digest: string };
+
+const recentArbiters = new WeakMap<Database, RecentReads<ArbiterToConsult>>();
+
+/**
+ * The customer's arbiter named by id or name, with its latest version's digest (the source stays
+ * in the database until its policy must be loaded), as read within the last second.
+ */
+export async function findArbiterToConsult(db: Database, customerId: string, idOrName: string): Promise<ArbiterToConsult | undefined> {
+  return recentReadsOf(recentArbiters, db).get(`${customerId}\u0000${idOrName}`, () =>
+    db
+      .selectFrom('arbiters')
+      .innerJoin('arbiter_versions', (join) =>
+        join.onRef('arbiter_versions.arbiter_id', '=', 'arbiters.id').onRef('arbiter_versions.version', '=', 'arbiters.latest_version'),
+      )
+      .select(['arbiters.id as id', 'arbiters.latest_version as version', 'arbiter_versions.digest as digest'])
+      .where('arbiters.customer_id', '=', customerId)
+      .where((eb) => eb.or([eb('arbiters.id', '=', idOrName), eb('arbiters.name', '=', idOrName)]))
+      .executeTakeFirst(),
+  );
+}
+
+/** Called around every change to arbiters: the next decision reads them again. */
+export function forgetArbiters(db: Database): void {
+  recentArbiters.get(db)?.clear();
 }
 
 /** A given version's row, with its source. */

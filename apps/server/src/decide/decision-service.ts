@@ -10,7 +10,7 @@ import { failSecure } from '@bytebound/engine/decide';
 import { ARBITER_TIMEOUT_MS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { arbiterSource, arbiterVersionDigest, findArbiter } from '../arbiters/arbiter-store.ts';
+import { arbiterSource, findArbiterToConsult } from '../arbiters/arbiter-store.ts';
 import { BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
 import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type RequestFor, type ResolvedArbiter } from './consult-arbiters.ts';
 import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
@@ -82,15 +82,14 @@ export class DecisionService {
         load: async () => resolved(this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest }))),
       };
     }
-    const arbiter = await findArbiter(this.db, customerId, ref);
+    const arbiter = await findArbiterToConsult(this.db, customerId, ref);
     if (!arbiter) throw new HttpError(404, `Unknown arbiter '${ref}': name a built-in arbiter or one of your own (GET /api/v1/arbiters)`);
-    const version = arbiter.latest_version;
-    const digest = await arbiterVersionDigest(this.db, arbiter.id, version);
+    const { version, digest } = arbiter;
     const resolved = (policy: CachedPolicy): ResolvedArbiter => ({ id: arbiter.id, version, policy });
     return {
       ref,
       ready: () => {
-        const entry = digest === undefined ? undefined : this.cache.peek(digest);
+        const entry = this.cache.peek(digest);
         return entry && resolved(entry);
       },
       load: async () => {
