@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize } from './canonical-json.ts';
 import { commitAll, newCommitmentSecret } from './commitments.ts';
 import { DECISION_PAYLOAD_TYPE } from './config.ts';
-import { createProofBundle, sha256Digest } from './proof-bundle.ts';
+import { createProofBundle, decisionOfEnvelope, sha256Digest } from './proof-bundle.ts';
 import { generateSigningKey } from './signing-keys.ts';
 import { verifyProofBundle } from './verify.ts';
 
@@ -37,6 +37,14 @@ describe('proof bundles', () => {
     expect(decision.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(Number.isNaN(Date.parse(decision.timestamp))).toBe(false);
     expect(verifyProofBundle({ decision, envelope }, keys)).toMatchObject({ ok: true, failures: [] });
+  });
+
+  it('gives back the signed decision from its envelope alone (how stored bundles are read)', () => {
+    const { decision, envelope } = bundle();
+    expect(decisionOfEnvelope(envelope)).toEqual(decision);
+    const other = bundle();
+    expect(decisionOfEnvelope(other.envelope)).toEqual(other.decision);
+    expect(decisionOfEnvelope(other.envelope)).not.toEqual(decision);
   });
 
   it('holds no personal value, only its keyed commitment', () => {

@@ -87,6 +87,16 @@ export function createProofBundle(input: DecisionInput, options: ProofOptions): 
   return { decision, envelope };
 }
 
+/**
+ * The signed decision an envelope carries: its payload with the payload's digest and the
+ * signature. Throws when the payload is not a decision's JSON (verify a bundle before trusting it).
+ */
+export function decisionOfEnvelope(envelope: DsseEnvelope): SignedDecision {
+  const payload = Buffer.from(envelope.payload, 'base64');
+  const decision = JSON.parse(payload.toString('utf8')) as Omit<SignedDecision, 'digest' | 'signature'>;
+  return { ...decision, digest: sha256Digest(payload), signature: envelope.signatures[0]?.sig ?? '' };
+}
+
 /** The bytes a bundle contributes to the audit log: its leaf is leafHash(these bytes). */
 export function auditLeafData(envelope: DsseEnvelope): Uint8Array {
   return canonicalBytes(envelope);

@@ -100,7 +100,8 @@ export async function appendEntries(trx: Transaction<Tables>, db: Database, entr
       digest: bundle.decision.digest,
       key_id: bundle.envelope.signatures[0]?.keyid ?? '',
       envelope: JSON.stringify(bundle.envelope),
-      decision: JSON.stringify(bundle.decision),
+      // The decision is the envelope's payload: it is read from there (decisionOfEnvelope), not stored twice.
+      decision: null,
       created_at: now,
       payload_purged_at: null,
     });

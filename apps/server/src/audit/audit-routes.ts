@@ -7,6 +7,8 @@ import { authenticate, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { parseApiKey } from '../api-keys/api-key-store.ts';
 import { findSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
+import type { DsseEnvelope } from '@bytebound/engine/dsse';
+import { decisionOfEnvelope } from '@bytebound/engine/proof-bundle';
 import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor, mayReadPayload } from './audit-log.ts';
 
 export const AUDIT_MESSAGES = {
@@ -58,10 +60,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     const row = await findBundle(app.db, id);
     // Another customer's bundle answers as a missing one: its existence is not theirs to learn.
     if (!mayReadPayload(row.customer_id, viewer)) throw new HttpError(404, `No proof bundle ${row.id}`);
-    if (row.envelope === null || row.decision === null) {
+    if (row.envelope === null) {
       throw new HttpError(410, `The payload of proof bundle ${row.id} has passed its retention period; its leaf ${row.leaf_index} stays in the log`);
     }
-    return { id: row.id, leafIndex: Number(row.leaf_index), decision: JSON.parse(row.decision), envelope: JSON.parse(row.envelope) };
+    const envelope = JSON.parse(row.envelope) as DsseEnvelope;
+    // Bundles stored before the decision was kept only in the envelope still have it in a column.
+    const decision = row.decision === null ? decisionOfEnvelope(envelope) : JSON.parse(row.decision);
+    return { id: row.id, leafIndex: Number(row.leaf_index), decision, envelope };
   });
 
   // The export reads the whole log: a few per minute per client is plenty for an auditor.

@@ -51,6 +51,7 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     // The bundle is in the audit log under the id the response names.
     const stored = await t.app.inject({ url: `/api/v1/audit/bundles/${body.bundleId}`, headers: bearer(key) });
     expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toEqual({ id: body.bundleId, leafIndex: body.auditIndex, ...(bundleOf(body) as object) });
   });
 
   it('allows what the policy permits, with exit code 0', async () => {
