@@ -21,6 +21,17 @@ describe('compile', () => {
     }
   });
 
+  it('reports each stage to the progress callback as it completes, failed stages included', () => {
+    const reported: string[] = [];
+    const ok = compile(TEMPLATES.gdpr.content, { format: 'rego' }, (done) => reported.push(done.stage));
+    if (!ok.ok) throw new Error('did not compile');
+    expect(reported).toEqual(ok.stages.map((s) => s.stage));
+    const failedReports: string[] = [];
+    const failed = compile(TEMPLATES.gdpr.content, { format: 'no-such-format' }, (done) => failedReports.push(done.stage));
+    expect(failed).toMatchObject({ ok: false, stage: 'validating' });
+    expect(failedReports).toEqual(['validating']);
+  });
+
   it('gives a policy that decides the article it compiled', () => {
     const r = compile(TEMPLATES.gdpr.content, { format: 'bytebound' });
     if (!r.ok) throw new Error(r.error);

@@ -26,6 +26,9 @@ export const COMPILE_STAGES = ['validating', 'parsing', 'analyzing', 'generating
 export type CompileStage = (typeof COMPILE_STAGES)[number];
 export type StageTiming = { stage: CompileStage; ms: number };
 
+/** Told each stage's timing as the stage completes (a compile worker reports its progress so). */
+export type CompileProgress = (done: StageTiming) => void;
+
 export type CompileInput = {
   format: FormatId | string;
   jurisdiction?: Jurisdiction | string;
@@ -84,13 +87,15 @@ export function compileOptions(given: Partial<CompileOptions> = {}): CompileOpti
   return o;
 }
 
-export function compile(text: string, input: CompileInput): CompileResult {
+export function compile(text: string, input: CompileInput, onStageDone?: CompileProgress): CompileResult {
   const stages: StageTiming[] = [];
   const started = performance.now();
   let mark = started;
   const done = (stage: CompileStage) => {
     const now = performance.now();
-    stages.push({ stage, ms: now - mark });
+    const timing = { stage, ms: now - mark };
+    stages.push(timing);
+    onStageDone?.(timing);
     mark = now;
   };
   const empty: Validation = { errors: [], warnings: [], suggestions: [] };

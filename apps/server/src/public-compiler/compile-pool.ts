@@ -3,15 +3,32 @@
 // clear error, and the server's event loop never waits on a compile. One worker, kept warm (its
 // compiler loaded) and replaced after a timeout; compiles queue for it in arrival order.
 import { Worker } from 'node:worker_threads';
-import type { CompileInput, CompileResult } from '@bytebound/compiler/compile';
+import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import type { CompileJob } from './compile-worker.ts';
 
 export const synthesisTimeoutMessage = (ms: number) =>
   `Compilation stopped: it ran longer than the synthesis timeout of ${ms.toLocaleString('en-US')} ms. Shorten the text or split it into smaller parts.`;
 
-type Reply = { id: number; result?: CompileResult; crash?: string } | { ready: true };
-type Pending = { job: CompileJob; resolve: (result: CompileResult) => void; reject: (error: Error) => void };
+type Reply = { id: number; result?: CompileResult; crash?: string } | { id: number; done: StageTiming } | { ready: true };
+type Pending = { job: CompileJob; resolve: (result: CompileResult) => void; reject: (error: Error) => void; done: StageTiming[] };
+
+/**
+ * The answer to a compile stopped at the timeout: the stages it completed, and the one it was in
+ * (the stage after the last completed), which ran for the rest of the elapsed time.
+ */
+export function stoppedCompile(done: readonly StageTiming[], elapsedMs: number, timeoutMs: number): CompileFailure {
+  const stage = COMPILE_STAGES[Math.min(done.length, COMPILE_STAGES.length - 1)]!;
+  const spent = done.reduce((sum, s) => sum + s.ms, 0);
+  const error = synthesisTimeoutMessage(timeoutMs);
+  return {
+    ok: false,
+    stage,
+    error,
+    validation: { errors: [error], warnings: [], suggestions: [] },
+    stages: [...done, { stage, ms: Math.max(0, elapsedMs - spent) }],
+  };
+}
 
 export class CompilePool {
   private worker: Worker | null = null;
@@ -26,7 +43,7 @@ export class CompilePool {
   /** Compiles in the worker; a compile past the timeout answers as a failed compile saying so. */
   compile(text: string, input: CompileInput): Promise<CompileResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, text, input }, resolve, reject });
+      this.queue.push({ job: { id: this.nextId++, text, input }, resolve, reject, done: [] });
       void this.next();
     });
   }
@@ -50,7 +67,9 @@ export class CompilePool {
     this.ready = new Promise((resolve, reject) => {
       worker.on('message', (reply: Reply) => {
         if ('ready' in reply) resolve();
-        else this.finish(reply);
+        else if ('done' in reply) {
+          if (this.running?.job.id === reply.id) this.running.done.push(reply.done);
+        } else this.finish(reply);
       });
       worker.on('error', (error) => {
         reject(error);
@@ -86,13 +105,7 @@ export class CompilePool {
       this.worker = null;
       this.ready = null;
       void worker.terminate();
-      pending.resolve({
-        ok: false,
-        stage: 'validating',
-        error: synthesisTimeoutMessage(this.timeoutMs),
-        validation: { errors: [synthesisTimeoutMessage(this.timeoutMs)], warnings: [], suggestions: [] },
-        stages: [{ stage: 'validating', ms: performance.now() - started }],
-      });
+      pending.resolve(stoppedCompile(pending.done, performance.now() - started, this.timeoutMs));
       void this.next();
     }, this.timeoutMs);
     worker.ref(); // a compile in progress keeps the process alive until it answers

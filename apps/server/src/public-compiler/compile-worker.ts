@@ -1,4 +1,5 @@
-// Inside the compile worker thread: compiles each message it receives and posts the result back.
+// Inside the compile worker thread: compiles each message it receives and posts the result back,
+// and each stage's timing as it completes (so a compile stopped by the timeout names its stage).
 // A compile that runs past the synthesis timeout is stopped by terminating this thread.
 import { parentPort } from 'node:worker_threads';
 import { compile, type CompileInput } from '@bytebound/compiler/compile';
@@ -7,7 +8,8 @@ export type CompileJob = { id: number; text: string; input: CompileInput };
 
 parentPort!.on('message', (job: CompileJob) => {
   try {
-    parentPort!.postMessage({ id: job.id, result: compile(job.text, job.input) });
+    const result = compile(job.text, job.input, (done) => parentPort!.postMessage({ id: job.id, done }));
+    parentPort!.postMessage({ id: job.id, result });
   } catch (error) {
     parentPort!.postMessage({ id: job.id, crash: error instanceof Error ? error.message : String(error) });
   }

@@ -1,11 +1,11 @@
 // Public compiles run in a warm worker thread bounded by the synthesis timeout: a compile that
 // runs past it is stopped (its thread terminated) and answers a clear error, and the next compile
 // gets a fresh worker. Here the timeout is made tiny so that a real compile exceeds it.
-import { compile } from '@bytebound/compiler/compile';
+import { COMPILE_STAGES, compile } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CompilePool, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
+import { CompilePool, stoppedCompile, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
 
 const tiny = new CompilePool(5);
 const normal = new CompilePool();
@@ -32,6 +32,11 @@ describe('the compile worker', () => {
     await tiny.warm();
     const first = await tiny.compile(longText, { format: 'bytebound' });
     expect(first).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
+    // It names the stage it was stopped in: the one after the stages the worker reported done.
+    if (first.ok) throw new Error('the compile was not stopped');
+    const reached = first.stages.map((s) => s.stage);
+    expect(reached).toEqual(COMPILE_STAGES.slice(0, reached.length));
+    expect(reached.at(-1)).toBe(first.stage);
     expect(synthesisTimeoutMessage(SYNTHESIS_TIMEOUT_MS)).toBe(
       'Compilation stopped: it ran longer than the synthesis timeout of 10,000 ms. Shorten the text or split it into smaller parts.',
     );
@@ -40,4 +45,22 @@ describe('the compile worker', () => {
     expect(second).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
     expect(third).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
   }, 60_000);
+
+  it('reports a stopped compile in the stage after the last one it completed', () => {
+    const done = [
+      { stage: 'validating' as const, ms: 2 },
+      { stage: 'parsing' as const, ms: 30 },
+    ];
+    const stopped = stoppedCompile(done, 10_050, 10_000);
+    expect(stopped).toEqual({
+      ok: false,
+      stage: 'analyzing',
+      error: synthesisTimeoutMessage(10_000),
+      validation: { errors: [synthesisTimeoutMessage(10_000)], warnings: [], suggestions: [] },
+      stages: [...done, { stage: 'analyzing', ms: 10_018 }],
+    });
+    expect(stoppedCompile([], 12, 10).stage).toBe('validating');
+    const all = COMPILE_STAGES.map((stage) => ({ stage, ms: 1 }));
+    expect(stoppedCompile(all.slice(0, 5), 20, 10).stage).toBe('finalizing');
+  });
 });
