@@ -101,10 +101,21 @@ class DecisionWriter {
         const results = await commitDecisions(this.db, batch);
         batch.forEach((w, i) => w.resolve(results[i]!));
       } catch (error) {
-        for (const w of batch) w.reject(error);
+        if (batch.length === 1) batch[0]!.reject(error);
+        // The batch rolled back whole; one decision may be the cause: commit each alone, so that
+        // only a decision that cannot be recorded fails and the others land as they would have.
+        else for (const w of batch) await commitAlone(this.db, w);
       }
     }
     this.running = false;
+  }
+}
+
+async function commitAlone(db: Database, waiting: Waiting): Promise<void> {
+  try {
+    waiting.resolve((await commitDecisions(db, [waiting]))[0]!);
+  } catch (error) {
+    waiting.reject(error);
   }
 }
 

@@ -3,7 +3,7 @@
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionUsage } from '../../src/decide/decision-recorder.ts';
+import { decisionUsage, recordDecision } from '../../src/decide/decision-recorder.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 
@@ -49,5 +49,24 @@ describe(`decisions committed in batches (${testDialect})`, () => {
     const log = (await t.app.inject('/api/v1/audit/export')).json();
     expect(verifyFile(log, keyRing)).toMatchObject({ ok: true, failures: [] });
     expect(log.checkpoints.map((c: { size: number }) => c.size)).toEqual(expect.arrayContaining([10, 20, 30, 40]));
+  });
+
+  it('when a batch fails, commits its decisions one by one: only the one that cannot be recorded fails', async () => {
+    const decision = { decision: 'ALLOW' as const, exitCode: 0 as const, reasons: [], applied_policies: [], article: null };
+    const input = (customerId: string, source: string) => ({ customerId, apiKeyId: null, source, decision, outcomes: [], latencyNs: 1_000, request: { action: 'read' } });
+    const sizeBefore = Number((await t.db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size);
+    // Made in one tick, the three are one batch; the middle one breaks a NOT NULL constraint.
+    const settled = await Promise.allSettled([
+      recordDecision(t.db, t.app.signingKey, input('cust-alone-a', 'api')),
+      recordDecision(t.db, t.app.signingKey, input('cust-alone-b', null as unknown as string)),
+      recordDecision(t.db, t.app.signingKey, input('cust-alone-c', 'api')),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const recorded = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const logged = await t.db.selectFrom('decision_logs').select('customer_id').where('id', 'in', recorded.map((r) => r.decisionId)).orderBy('customer_id').execute();
+    expect(logged.map((l) => l.customer_id)).toEqual(['cust-alone-a', 'cust-alone-c']);
+    // The log holds the two, in consecutive places, and nothing of the failed one.
+    expect(recorded.map((r) => r.auditIndex).sort()).toEqual([sizeBefore, sizeBefore + 1]);
+    expect(Number((await t.db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size)).toBe(sizeBefore + 2);
   });
 });
