@@ -101,6 +101,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         WEB_DIST: webDist,
         RECEPTIONIST_SESSION_TIMEOUT_MS: '20000',
+        // Each test sends its own X-Forwarded-For (support/fixtures.ts): one visitor per test.
+        TRUST_PROXY: 'true',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },
