@@ -503,6 +503,17 @@ function migrations(db: Database): Record<string, Migration> {
           where source = 'api' and created_at >= ${monthStart} group by customer_id`.execute(k);
       },
     },
+    '0010-receptionist-counters': {
+      async up(k: Kysely<unknown>) {
+        // The receptionist's running counters (its live stream's figures) as a row of
+        // decision_counters, so that each decision adds to one row instead of the stream counting
+        // every decision so far; filled from the decisions already made.
+        await sql`insert into decision_counters (id, total, allowed, blocked, latency_ns_sum)
+          select 'receptionist', count(*), coalesce(sum(case when exit_code = 0 then 1 else 0 end), 0),
+            coalesce(sum(case when exit_code = 0 then 0 else 1 end), 0), coalesce(sum(latency_ns), 0)
+          from receptionist_decisions`.execute(k);
+      },
+    },
   };
 }
 

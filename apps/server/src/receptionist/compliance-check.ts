@@ -104,6 +104,7 @@ export class ComplianceCheck {
   private async remember(p: PlannedDecision, r: Recorded, protocol: Protocol, session: { id: string; label: string } | null): Promise<CheckedDecision> {
     const now = Date.now();
     const executionTimeUs = r.latency_us;
+    const latencyNs = Math.round(executionTimeUs * 1000);
     await this.app.db
       .insertInto('receptionist_decisions')
       .values({
@@ -115,7 +116,7 @@ export class ComplianceCheck {
         field: p.field,
         exit_code: r.exitCode,
         article: r.article,
-        latency_ns: Math.round(executionTimeUs * 1000),
+        latency_ns: latencyNs,
         bundle_id: r.bundleId,
         protocol,
         created_at: now,
@@ -125,8 +126,9 @@ export class ComplianceCheck {
       const streamed: StreamDecision = { id: r.decisionId, bundleId: r.bundleId, timestamp: r.timestamp, action: p.action, field: p.field, exitCode: r.exitCode, article: r.article, executionTimeUs, sessionId: session.label };
       await this.stream.publish('decision', { sessionRowId: session.id, decision: streamed });
     }
-    await this.stream.publish('counters', await this.stream.counters());
-    await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex);
+    const counters = await this.stream.count(r.exitCode, latencyNs);
+    await this.stream.publish('counters', counters);
+    await this.stream.checkpointIfDue(this.app.signingKey, r.auditIndex, counters.total);
     return {
       id: r.decisionId,
       action: p.action,

@@ -16,6 +16,16 @@ import type { Database } from '../db/database.ts';
 /** The PostgreSQL channel the instances share the stream's events on. */
 const CHANNEL = 'receptionist_stream';
 
+/** The receptionist's row in decision_counters, beside the global one of all decisions. */
+export const RECEPTIONIST_COUNTERS_ID = 'receptionist';
+
+function countersOf(row: { total: number | string; allowed: number | string; latency_ns_sum: number | string }): Counters {
+  const total = Number(row.total);
+  const allowed = Number(row.allowed);
+  const averageExecutionTimeUs = total === 0 ? 0 : Math.round(Number(row.latency_ns_sum) / total / 10) / 100;
+  return { total, allowed, blocked: total - allowed, averageExecutionTimeUs };
+}
+
 export type Counters = { total: number; allowed: number; blocked: number; averageExecutionTimeUs: number };
 
 export type StreamDecision = { id: string; bundleId: string; timestamp: string; action: string; field: string; exitCode: 0 | 2; article: string | null; executionTimeUs: number; sessionId: string };
@@ -67,19 +77,31 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
     }
   }
 
-  async counters(): Promise<Counters> {
+  /**
+   * Counts one receptionist decision in its running counters (one upsert, not an aggregate over
+   * every decision so far) and answers the counters after it, `total` being this decision's place.
+   */
+  async count(exitCode: 0 | 2, latencyNs: number): Promise<Counters> {
+    const allowed = exitCode === 0 ? 1 : 0;
     const row = await this.db
-      .selectFrom('receptionist_decisions')
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as('total'),
-        eb.fn.sum<string | number | null>(eb.case().when('exit_code', '=', 0).then(1).else(0).end()).as('allowed'),
-        eb.fn.sum<string | number | null>('latency_ns').as('latency'),
-      ])
+      .insertInto('decision_counters')
+      .values({ id: RECEPTIONIST_COUNTERS_ID, total: 1, allowed, blocked: 1 - allowed, latency_ns_sum: latencyNs })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          total: eb(eb.ref('decision_counters.total'), '+', 1),
+          allowed: eb(eb.ref('decision_counters.allowed'), '+', allowed),
+          blocked: eb(eb.ref('decision_counters.blocked'), '+', 1 - allowed),
+          latency_ns_sum: eb(eb.ref('decision_counters.latency_ns_sum'), '+', latencyNs),
+        })),
+      )
+      .returningAll()
       .executeTakeFirstOrThrow();
-    const total = Number(row.total);
-    const allowed = Number(row.allowed ?? 0);
-    const averageExecutionTimeUs = total === 0 ? 0 : Math.round(Number(row.latency ?? 0) / total / 10) / 100;
-    return { total, allowed, blocked: total - allowed, averageExecutionTimeUs };
+    return countersOf(row);
+  }
+
+  async counters(): Promise<Counters> {
+    const row = await this.db.selectFrom('decision_counters').selectAll().where('id', '=', RECEPTIONIST_COUNTERS_ID).executeTakeFirst();
+    return countersOf(row ?? { total: 0, allowed: 0, latency_ns_sum: 0 });
   }
 
   async recentCheckpoints(limit = RECEPTIONIST_CHECKPOINTS_SENT): Promise<StreamCheckpoint[]> {
@@ -105,12 +127,10 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
   }
 
   /**
-   * After a decision at audit position `seq`: when it completes a batch of ten receptionist
-   * decisions, signs the audit log's checkpoint (which covers all ten) and announces it.
+   * After the `n`th receptionist decision, at audit position `seq`: when it completes a batch of
+   * ten, signs the audit log's checkpoint (which covers all ten) and announces it.
    */
-  async checkpointIfDue(signer: Signer, seq: number, now = Date.now()): Promise<StreamCheckpoint | null> {
-    const counted = await this.db.selectFrom('receptionist_decisions').select((eb) => eb.fn.countAll<string | number>().as('n')).where('seq', '<=', seq).executeTakeFirstOrThrow();
-    const n = Number(counted.n);
+  async checkpointIfDue(signer: Signer, seq: number, n: number, now = Date.now()): Promise<StreamCheckpoint | null> {
     if (n === 0 || n % RECEPTIONIST_CHECKPOINT_EVERY !== 0) return null;
     const batch = await this.db.selectFrom('receptionist_decisions').select(['id', 'bundle_id']).where('seq', '<=', seq).orderBy('seq', 'desc').limit(RECEPTIONIST_CHECKPOINT_EVERY).execute();
     const checkpoint = await checkpointFor(this.db, signer);

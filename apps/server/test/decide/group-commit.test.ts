@@ -3,7 +3,7 @@
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionUsage, recordDecision } from '../../src/decide/decision-recorder.ts';
+import { decisionUsage, GLOBAL_COUNTERS_ID, recordDecision } from '../../src/decide/decision-recorder.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 
@@ -21,7 +21,7 @@ const requests = [
 describe(`decisions committed in batches (${testDialect})`, () => {
   it('gives 45 concurrent decisions 45 consecutive log entries, their rows, counters and a log that verifies', async () => {
     const keys = [(await newKey(t, 'cust-batch-a')).key, (await newKey(t, 'cust-batch-b')).key];
-    const before = await t.db.selectFrom('decision_counters').selectAll().executeTakeFirst();
+    const before = await t.db.selectFrom('decision_counters').selectAll().where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirst();
     const responses = await Promise.all(
       Array.from({ length: 45 }, (_, i) =>
         t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(keys[i % 2]!), payload: { arbiters: ['gdpr'], request: requests[i % 2] } }),
@@ -38,7 +38,7 @@ describe(`decisions committed in batches (${testDialect})`, () => {
     const results = await t.db.selectFrom('arbiter_results').select('decision_id').where('decision_id', 'in', bodies.map((b) => b.decisionId)).execute();
     expect(results).toHaveLength(45);
 
-    const after = await t.db.selectFrom('decision_counters').selectAll().executeTakeFirstOrThrow();
+    const after = await t.db.selectFrom('decision_counters').selectAll().where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow();
     expect(Number(after.total) - Number(before?.total ?? 0)).toBe(45);
     const denied = bodies.filter((b) => b.decision === 'DENY').length;
     expect(Number(after.blocked) - Number(before?.blocked ?? 0)).toBe(denied);
