@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { forgetApiKeys, listApiKeys } from '../api-keys/api-key-store.ts';
 import { forgetArbiters } from '../arbiters/arbiter-store.ts';
+import { forgetAccountPlans } from '../decide/entitlements-check.ts';
 import type { Database } from '../db/database.ts';
 import type { DataRightsHandler, DataSubject } from '../gdpr/data-rights.ts';
 
@@ -72,6 +73,7 @@ export const accountDataRights: DataRightsHandler = {
     });
     forgetApiKeys(db);
     forgetArbiters(db);
+    forgetAccountPlans(db);
     return erased;
   },
 };

@@ -2,6 +2,7 @@
 // from the built-in test checkout: idempotent on the event id, and an event older than the one
 // that set the current plan is ignored (webhooks may arrive out of order).
 import type { Database } from '../db/database.ts';
+import { forgetAccountPlans } from '../decide/entitlements-check.ts';
 import type { BillingCycle, PlanId } from './plans.ts';
 
 export type PlanChange = {
@@ -20,7 +21,7 @@ export type PlanChange = {
 export type FulfilmentResult = 'applied' | 'duplicate' | 'stale' | 'unknown-account';
 
 export async function applyPlanChange(db: Database, change: PlanChange, now = Date.now()): Promise<FulfilmentResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<FulfilmentResult> => {
     const inserted = await trx
       .insertInto('billing_events')
       .values({ event_id: change.eventId, type: change.eventType, received_at: now })
@@ -44,4 +45,6 @@ export async function applyPlanChange(db: Database, change: PlanChange, now = Da
       .execute();
     return 'applied';
   });
+  if (result === 'applied') forgetAccountPlans(db);
+  return result;
 }

@@ -1,6 +1,7 @@
-// Rows the decision path reads on every request (an API key, the arbiter a name points to), kept
-// briefly per database. A change made through this instance forgets them at once; a change made
-// by another instance (several servers on one PostgreSQL) is seen within RECENT_READ_TTL_MS.
+// Rows the decision path reads on every request (an API key, the arbiter a name points to, the
+// customer's plan), kept briefly per database. A change made through this instance forgets them at
+// once; a change made by another instance (several servers on one PostgreSQL) is seen within
+// RECENT_READ_TTL_MS.
 import { RECENT_READ_TTL_MS } from '../constants.ts';
 import type { Database } from './database.ts';
 

@@ -4,14 +4,28 @@
 import { entitlementsOf, planOf } from '../billing/entitlements.ts';
 import { type Entitlements, PLANS, type PlanId } from '../billing/plans.ts';
 import type { Database } from '../db/database.ts';
+import { type RecentReads, recentReadsOf } from '../db/recent-reads.ts';
+import type { AccountsTable } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { builtInArbiter } from '../arbiters/built-in-arbiters.ts';
 import { decisionUsage } from './decision-recorder.ts';
 
 type AccountPlan = { plan: PlanId; entitlements: Entitlements; trialExpired: boolean };
+type PlanRow = Pick<AccountsTable, 'plan' | 'plan_status' | 'trial_ends_at'>;
 
-async function accountPlan(db: Database, customerId: string, now = Date.now()): Promise<AccountPlan | null> {
-  const account = await db.selectFrom('accounts').select(['plan', 'plan_status', 'trial_ends_at']).where('id', '=', customerId).executeTakeFirst();
+/** Each decision checks its customer's plan: there the row (or its absence) is kept for a second. */
+const recentPlans = new WeakMap<Database, RecentReads<PlanRow | null>>();
+
+/** Called after a plan changes or an account is erased: the next decision reads it again. */
+export function forgetAccountPlans(db: Database): void {
+  recentPlans.get(db)?.clear();
+}
+
+async function planRow(db: Database, customerId: string): Promise<PlanRow | null> {
+  return (await db.selectFrom('accounts').select(['plan', 'plan_status', 'trial_ends_at']).where('id', '=', customerId).executeTakeFirst()) ?? null;
+}
+
+function accountPlan(account: PlanRow | null | undefined, now = Date.now()): AccountPlan | null {
   if (!account) return null;
   const { plan, trialExpired } = planOf(account, now);
   return { plan, entitlements: entitlementsOf(plan), trialExpired };
@@ -23,7 +37,7 @@ async function accountPlan(db: Database, customerId: string, now = Date.now()): 
  * in the transaction that records each decision (one row read, however long the log grows).
  */
 export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[], now = Date.now()): Promise<void> {
-  const account = await accountPlan(db, customerId, now);
+  const account = accountPlan(await recentReadsOf(recentPlans, db).get(customerId, () => planRow(db, customerId)), now);
   if (!account) return;
   if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
   const limit = account.entitlements.apiCallsPerMonth;
@@ -51,7 +65,7 @@ export async function checkDecisionAllowed(db: Database, customerId: string, arb
 
 /** Throws 403 when saving `name` with `rules` rules would exceed the plan's custom arbiters. */
 export async function checkCustomArbiterAllowed(db: Database, customerId: string, name: string, rules: number): Promise<void> {
-  const account = await accountPlan(db, customerId);
+  const account = accountPlan(await planRow(db, customerId));
   if (!account) return;
   const { customArbiters, rulesPerArbiter } = account.entitlements;
   const plan = PLANS[account.plan].displayName;

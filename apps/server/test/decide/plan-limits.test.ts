@@ -4,6 +4,7 @@
 import { printPolicy } from '@bytebound/compiler/bytebound-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { applyPlanChange } from '../../src/billing/fulfilment.ts';
 import { PLANS } from '../../src/billing/plans.ts';
 import { decisionUsage, usagePeriodStart } from '../../src/decide/decision-recorder.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
@@ -35,6 +36,14 @@ describe(`plan limits of the decision API (${testDialect})`, () => {
     const hipaa = await decide(key, ['gdpr', 'hipaa']);
     expect(hipaa.statusCode).toBe(403);
     expect(hipaa.json().error).toBe('The HIPAA arbiter is not part of your Trial plan, which includes GDPR and CCPA. Upgrade your plan to use it.');
+  });
+
+  it('applies a plan bought through checkout to the very next decision', async () => {
+    const { customerId, key } = await accountKey();
+    expect((await decide(key, ['hipaa'])).statusCode).toBe(403);
+    const change = { eventId: `evt_${customerId}`, eventType: 'checkout.session.completed', eventAt: Date.now(), accountId: customerId, plan: 'growth' as const, status: 'active' as const, billingCycle: 'monthly' as const };
+    expect(await applyPlanChange(t.db, change)).toBe('applied');
+    expect((await decide(key, ['hipaa'])).statusCode).toBe(200);
   });
 
   it('answers 429 once the monthly quota is used, counting each recorded decision, and after the trial has ended', async () => {
