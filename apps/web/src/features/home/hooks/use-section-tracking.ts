@@ -10,6 +10,22 @@ export function useSectionTracking(ids: readonly string[]): ReadonlySet<string> 
 
   useEffect(() => {
     const visible = new Set<string>();
+    // The section under the middle of the viewport, checked on scroll (one read per frame at most).
+    let frame = 0;
+    const track = () => {
+      if (frame) cancelAnimationFrame(frame);
+      frame = 0;
+      const middle = window.innerHeight / 2;
+      let current: string | null = null;
+      for (const id of ids) {
+        const rect = document.getElementById(id)?.getBoundingClientRect();
+        if (rect && rect.top <= middle && rect.bottom > middle) current = id;
+      }
+      setActiveSection(current);
+    };
+    const trackSoon = () => {
+      if (!frame) frame = requestAnimationFrame(track);
+    };
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -17,6 +33,10 @@ export function useSectionTracking(ids: readonly string[]): ReadonlySet<string> 
           else visible.delete(entry.target.id);
         }
         setInView(new Set(visible));
+        // Sections also move without a scroll (one above renders late and changes its height):
+        // the observer sees that, so the section at the middle is read again, here (its callback
+        // comes after layout) rather than in an animation frame, which reduced motion never asks for.
+        track();
       },
       { rootMargin: NAV_OBSERVER_ROOT_MARGIN, threshold: [...NAV_OBSERVER_THRESHOLDS] },
     );
@@ -29,33 +49,18 @@ export function useSectionTracking(ids: readonly string[]): ReadonlySet<string> 
     observeAll();
     const reobserve = window.setTimeout(observeAll, NAV_REOBSERVE_DELAY_MS);
 
-    // The section under the middle of the viewport, checked on scroll (one read per frame at most).
-    let frame = 0;
-    const track = () => {
-      frame = 0;
-      const middle = window.innerHeight / 2;
-      let current: string | null = null;
-      for (const id of ids) {
-        const rect = document.getElementById(id)?.getBoundingClientRect();
-        if (rect && rect.top <= middle && rect.bottom > middle) current = id;
-      }
-      setActiveSection(current);
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(track);
-    };
     // The first reading runs in a task of its own: reading layout now, while the page hydrates,
     // would force a layout of the whole page inside the hydration task.
     const firstTrack = window.setTimeout(track, 0);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll, { passive: true });
+    window.addEventListener('scroll', trackSoon, { passive: true });
+    window.addEventListener('resize', trackSoon, { passive: true });
     return () => {
       observer.disconnect();
       window.clearTimeout(reobserve);
       window.clearTimeout(firstTrack);
       if (frame) cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      window.removeEventListener('scroll', trackSoon);
+      window.removeEventListener('resize', trackSoon);
       setActiveSection(null);
     };
   }, [ids]);
