@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { API_KEY_ID_BYTES, API_KEY_PREFIX, API_KEY_SCOPES, API_KEY_SECRET_BYTES } from '../constants.ts';
 import type { Database } from '../db/database.ts';
-import { type RecentReads, recentReadsOf } from '../db/recent-reads.ts';
+import { recentReads } from '../db/recent-reads.ts';
 import type { ApiKeysTable } from '../db/tables.ts';
 import { type DataKey, decryptSecret, encryptSecret } from './data-key.ts';
 
@@ -89,16 +89,16 @@ export async function revokeApiKey(db: Database, id: string, now = Date.now()): 
   return true;
 }
 
-const recentKeys = new WeakMap<Database, RecentReads<ApiKeysTable>>();
+const recentKeys = recentReads<ApiKeysTable>();
 
 /** A key's row, as read within the last second (every request that uses a key reads it). */
 export async function findApiKey(db: Database, id: string): Promise<ApiKeysTable | undefined> {
-  return recentReadsOf(recentKeys, db).get(id, () => db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst());
+  return recentKeys.get(db, id, () => db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
 /** Called after keys are revoked or deleted: the next use reads them again. */
 export function forgetApiKeys(db: Database): void {
-  recentKeys.get(db)?.clear();
+  recentKeys.forget(db);
 }
 
 export function unsealSecret(dataKey: DataKey, row: ApiKeysTable): string {

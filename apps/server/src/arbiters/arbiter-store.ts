@@ -2,7 +2,7 @@
 // A customer sees only their own; ids are random, so an id from another customer is "not found".
 import crypto from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { type RecentReads, recentReadsOf } from '../db/recent-reads.ts';
+import { recentReads } from '../db/recent-reads.ts';
 import type { ArbitersTable, ArbiterVersionsTable } from '../db/tables.ts';
 
 export type ArbiterSummary = {
@@ -89,14 +89,14 @@ export async function listVersions(db: Database, arbiterId: string): Promise<Arb
 /** An arbiter (by id or name) with its latest version's number and digest: what a decision needs. */
 export type ArbiterToConsult = { id: string; version: number; digest: string };
 
-const recentArbiters = new WeakMap<Database, RecentReads<ArbiterToConsult>>();
+const recentArbiters = recentReads<ArbiterToConsult>();
 
 /**
  * The customer's arbiter named by id or name, with its latest version's digest (the source stays
  * in the database until its policy must be loaded), as read within the last second.
  */
 export async function findArbiterToConsult(db: Database, customerId: string, idOrName: string): Promise<ArbiterToConsult | undefined> {
-  return recentReadsOf(recentArbiters, db).get(`${customerId}\u0000${idOrName}`, () =>
+  return recentArbiters.get(db, `${customerId}\u0000${idOrName}`, () =>
     db
       .selectFrom('arbiters')
       .innerJoin('arbiter_versions', (join) =>
@@ -111,7 +111,7 @@ export async function findArbiterToConsult(db: Database, customerId: string, idO
 
 /** Called around every change to arbiters: the next decision reads them again. */
 export function forgetArbiters(db: Database): void {
-  recentArbiters.get(db)?.clear();
+  recentArbiters.forget(db);
 }
 
 /** A given version's row, with its source. */

@@ -5,39 +5,40 @@
 import { RECENT_READ_TTL_MS } from '../constants.ts';
 import type { Database } from './database.ts';
 
-/** Entries kept per table and database at most (the oldest leave first). */
+/** Entries kept per purpose and database at most (the oldest leave first). */
 const MAX_ENTRIES = 10_000;
 
-export class RecentReads<T> {
-  private readonly entries = new Map<string, { value: T; until: number }>();
+type Entry<T> = { value: T; until: number };
 
-  constructor(private readonly ttlMs = RECENT_READ_TTL_MS) {}
-
+export type RecentReads<T> = {
   /** The value read for `key` within the last ttlMs, or `read()`'s (kept unless undefined). */
-  async get(key: string, read: () => Promise<T | undefined>, now = Date.now()): Promise<T | undefined> {
-    const entry = this.entries.get(key);
-    if (entry && entry.until > now) return entry.value;
-    const value = await read();
-    this.entries.delete(key);
-    if (value !== undefined) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value, until: now + this.ttlMs });
-    }
-    return value;
-  }
+  get: (db: Database, key: string, read: () => Promise<T | undefined>, now?: number) => Promise<T | undefined>;
+  /** Forgets the database's entries: called after any write to what is read. */
+  forget: (db: Database) => void;
+};
 
-  /** Forgets everything: called after any write to the table read. */
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
-/** One RecentReads per database and purpose. */
-export function recentReadsOf<T>(registry: WeakMap<Database, RecentReads<T>>, db: Database): RecentReads<T> {
-  let reads = registry.get(db);
-  if (!reads) {
-    reads = new RecentReads<T>();
-    registry.set(db, reads);
-  }
-  return reads;
+/** One purpose's recent reads (say, API keys by id), kept apart per database. */
+export function recentReads<T>(ttlMs = RECENT_READ_TTL_MS): RecentReads<T> {
+  const perDatabase = new WeakMap<Database, Map<string, Entry<T>>>();
+  return {
+    async get(db, key, read, now = Date.now()) {
+      let entries = perDatabase.get(db);
+      const entry = entries?.get(key);
+      if (entry && entry.until > now) return entry.value;
+      const value = await read();
+      if (!entries) {
+        entries = new Map();
+        perDatabase.set(db, entries);
+      }
+      entries.delete(key);
+      if (value !== undefined) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(key, { value, until: now + ttlMs });
+      }
+      return value;
+    },
+    forget(db) {
+      perDatabase.get(db)?.clear();
+    },
+  };
 }

@@ -4,7 +4,7 @@
 import { entitlementsOf, planOf } from '../billing/entitlements.ts';
 import { type Entitlements, PLANS, type PlanId } from '../billing/plans.ts';
 import type { Database } from '../db/database.ts';
-import { type RecentReads, recentReadsOf } from '../db/recent-reads.ts';
+import { recentReads } from '../db/recent-reads.ts';
 import type { AccountsTable } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { builtInArbiter } from '../arbiters/built-in-arbiters.ts';
@@ -14,11 +14,11 @@ type AccountPlan = { plan: PlanId; entitlements: Entitlements; trialExpired: boo
 type PlanRow = Pick<AccountsTable, 'plan' | 'plan_status' | 'trial_ends_at'>;
 
 /** Each decision checks its customer's plan: there the row (or its absence) is kept for a second. */
-const recentPlans = new WeakMap<Database, RecentReads<PlanRow | null>>();
+const recentPlans = recentReads<PlanRow | null>();
 
 /** Called after a plan changes or an account is erased: the next decision reads it again. */
 export function forgetAccountPlans(db: Database): void {
-  recentPlans.get(db)?.clear();
+  recentPlans.forget(db);
 }
 
 async function planRow(db: Database, customerId: string): Promise<PlanRow | null> {
@@ -37,7 +37,7 @@ function accountPlan(account: PlanRow | null | undefined, now = Date.now()): Acc
  * in the transaction that records each decision (one row read, however long the log grows).
  */
 export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[], now = Date.now()): Promise<void> {
-  const account = accountPlan(await recentReadsOf(recentPlans, db).get(customerId, () => planRow(db, customerId)), now);
+  const account = accountPlan(await recentPlans.get(db, customerId, () => planRow(db, customerId)), now);
   if (!account) return;
   if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
   const limit = account.entitlements.apiCallsPerMonth;
