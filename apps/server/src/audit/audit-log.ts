@@ -43,7 +43,15 @@ export type AppendOptions = {
   now?: number;
 };
 
-export type AppendResult = { bundleId: string; leafIndex: number; leafHash: string; treeSize: number; root: string; checkpoint: Checkpoint | null };
+export type AppendResult = {
+  bundleId: string;
+  leafIndex: number;
+  leafHash: string;
+  treeSize: number;
+  /** The root of the tree this entry completes: given for a batch's last entry and where a checkpoint is signed (null between). */
+  root: string | null;
+  checkpoint: Checkpoint | null;
+};
 
 /** The id of a bundle in the log and its URLs: the hex of its digest. */
 export function bundleId(bundle: ProofBundle): string {
@@ -80,18 +88,19 @@ export async function appendEntries(trx: Transaction<Tables>, db: Database, entr
   const state = await trx.selectFrom('audit_state').selectAll().where('id', '=', STATE_ID).executeTakeFirstOrThrow();
   let size = Number(state.size);
   let frontier = (JSON.parse(state.frontier) as string[]).map((h) => fromHex(h)!);
-  let root: Hash = new Uint8Array(0); // set by the first append
+  let root: Hash = new Uint8Array(0); // set by the last append
   const bundles: Insertable<ProofBundlesTable>[] = [];
   const trail: Insertable<AuditTrailTable>[] = [];
   const nodes: Insertable<AuditNodesTable>[] = [];
   const checkpoints: Checkpoint[] = [];
   const results: AppendResult[] = [];
-  for (const { bundle, customerId } of entries) {
+  const { signer } = options;
+  for (const [position, { bundle, customerId }] of entries.entries()) {
     const leaf = leafHash(auditLeafData(bundle.envelope));
+    const leafHex = toHex(leaf);
     const id = bundleId(bundle);
     const next = appendToFrontier(frontier, size, leaf);
     frontier = next.frontier;
-    root = frontierRoot(frontier);
     bundles.push({
       id,
       leaf_index: size,
@@ -105,15 +114,16 @@ export async function appendEntries(trx: Transaction<Tables>, db: Database, entr
       created_at: now,
       payload_purged_at: null,
     });
-    trail.push({ leaf_index: size, bundle_id: id, leaf_hash: toHex(leaf), created_at: now });
+    trail.push({ leaf_index: size, bundle_id: id, leaf_hash: leafHex, created_at: now });
     for (const n of next.nodes) nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
     size += 1;
-    let checkpoint: Checkpoint | null = null;
-    if (options.signer && size % CHECKPOINT_EVERY_DECISIONS === 0) {
-      checkpoint = signCheckpoint(size, root, options.signer, new Date(now).toISOString());
-      checkpoints.push(checkpoint);
-    }
-    results.push({ bundleId: id, leafIndex: size - 1, leafHash: toHex(leaf), treeSize: size, root: toHex(root), checkpoint });
+    // A root costs a hash per frontier node: it is computed only where it is used.
+    const checkpointDue = signer !== undefined && size % CHECKPOINT_EVERY_DECISIONS === 0;
+    const rootNeeded = checkpointDue || position === entries.length - 1;
+    if (rootNeeded) root = frontierRoot(frontier);
+    const checkpoint = checkpointDue ? signCheckpoint(size, root, signer, new Date(now).toISOString()) : null;
+    if (checkpoint) checkpoints.push(checkpoint);
+    results.push({ bundleId: id, leafIndex: size - 1, leafHash: leafHex, treeSize: size, root: rootNeeded ? toHex(root) : null, checkpoint });
   }
   for (const rows of chunks(bundles, INSERT_ROWS)) await trx.insertInto('proof_bundles').values(rows).execute();
   for (const rows of chunks(trail, INSERT_ROWS)) await trx.insertInto('audit_trail').values(rows).execute();
