@@ -16,6 +16,7 @@ const only = new Set(process.argv.slice(2));
 const wants = (name) => only.size === 0 || only.has(name);
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
@@ -34,6 +35,14 @@ function readJson(file) {
   } catch {
     return null;
   }
+}
+
+// Playwright's JSON report nests suites; a spec failed when its last result is not a pass.
+function failedSpecs(suites = [], trail = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${suite.file} › ${[...trail, spec.title].join(' › ')}`),
+    ...failedSpecs(suite.suites, suite.title === suite.file ? trail : [...trail, suite.title]),
+  ]);
 }
 
 fs.rmSync(results, { recursive: true, force: true });
@@ -67,6 +76,11 @@ if (projects.length) {
     counts.passed += report.numPassedTests;
     counts.failed += report.numFailedTests;
     counts.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults) {
+      const where = path.relative(root, file.name);
+      for (const test of file.assertionResults) if (test.status === 'failed') failedTests.push(`${where} › ${test.fullName}`);
+      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) failedTests.push(`${where}: ${file.message}`);
+    }
   } else {
     counts.failed += 1;
   }
@@ -80,6 +94,7 @@ if (wants('e2e')) {
       counts.passed += report.stats.expected + report.stats.flaky;
       counts.failed += report.stats.unexpected;
       counts.skipped += report.stats.skipped;
+      failedTests.push(...failedSpecs(report.suites));
     } else {
       counts.failed += 1;
     }
@@ -87,6 +102,8 @@ if (wants('e2e')) {
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+// Named at the end, where a log's tail shows them.
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  - ${name}`).join('\n')}`);
 // A failed step without failed tests (lint, typecheck, build) still fails the run.
 const failed = Math.max(counts.failed, failures.length ? 1 : 0);
 console.log(`\ntests: ${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
