@@ -27,9 +27,18 @@ export function openDatabase(database: Config['database']): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const checkpointer = database.file === ':memory:' ? null : startCheckpointer(sqlite, database.file);
-  const handle = withStatementCache(sqlite, () => checkpointer?.postMessage('close'));
-  return Object.assign(new Kysely<Tables>({ dialect: new SqliteDialect({ database: handle }) }), { dialect: 'sqlite' as const });
+  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  if (database.file !== ':memory:') {
+    // The checkpointer's connection closes first: the server's, closing last, then takes the final
+    // checkpoint and removes the log, and no file of the database changes once destroy() returns.
+    const stopCheckpointer = startCheckpointer(sqlite, database.file);
+    const destroy = kysely.destroy.bind(kysely);
+    kysely.destroy = async () => {
+      await stopCheckpointer();
+      await destroy();
+    };
+  }
+  return Object.assign(kysely, { dialect: 'sqlite' as const });
 }
 
 /** Prepared statements kept per SQL text (the oldest leaves first beyond this many). */
@@ -40,13 +49,10 @@ const STATEMENTS_CACHED = 1_000;
  * queries of a decision; this hands it each SQL text's statement prepared once. Kysely holds one
  * connection at a time and runs statements synchronously, so a statement is never in use twice.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, onClose: () => void): SqliteDialectDatabase {
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
-    close: () => {
-      onClose();
-      sqlite.close();
-    },
+    close: () => sqlite.close(),
     prepare(source: string) {
       let statement = statements.get(source);
       if (!statement) {
@@ -68,16 +74,24 @@ const CHECKPOINT_EVERY_MS = 250;
  * holding up every request behind it. Here a worker thread checkpoints on its own connection; if
  * it ever stops, the server's connection takes automatic checkpoints back.
  */
-function startCheckpointer(sqlite: SqliteDatabase.Database, file: string): Worker {
+function startCheckpointer(sqlite: SqliteDatabase.Database, file: string): () => Promise<void> {
   const worker = new Worker(new URL('./wal-checkpointer.mjs', import.meta.url), { workerData: { file, everyMs: CHECKPOINT_EVERY_MS } });
   sqlite.pragma('wal_autocheckpoint = 0');
-  const takeBack = () => {
-    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-  };
-  worker.on('error', takeBack);
-  worker.on('exit', takeBack);
+  const exited = new Promise<void>((resolve) => {
+    worker.on('exit', () => {
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+      resolve();
+    });
+  });
+  // An error ends the thread: 'exit' follows and takes checkpoints back.
+  worker.on('error', () => {});
   worker.unref();
-  return worker;
+  /** Stops the thread and resolves once its connection is closed. */
+  return () => {
+    worker.ref(); // a process with nothing else to do still waits for the thread to end
+    worker.postMessage('close');
+    return exited;
+  };
 }
 
 /** True when the database answers a trivial query. */

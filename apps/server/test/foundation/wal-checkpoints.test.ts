@@ -38,4 +38,25 @@ describe('SQLite checkpoints off the server thread', () => {
     const { rows: counted } = await sql<{ n: number }>`select count(*) as n from bulk`.execute(db);
     expect(counted[0]!.n).toBe(1_000);
   });
+
+  it('once destroy() returns, the database is one file: the log is checkpointed and removed, nothing writes after', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-wal-'));
+    const file = path.join(dir, 'bytebound.db');
+    db = openDatabase({ dialect: 'sqlite', file });
+    await sql`create table notes (body text not null)`.execute(db);
+    await sql`insert into notes (body) values ('kept')`.execute(db);
+    await new Promise((r) => setTimeout(r, 300)); // the checkpointer's connection has read the log
+    await db.destroy();
+    const seen = new Set<string>();
+    const until = Date.now() + 500; // two checkpoint intervals
+    while (Date.now() < until) {
+      for (const name of fs.readdirSync(dir)) seen.add(name);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect([...seen]).toEqual(['bytebound.db']);
+
+    db = openDatabase({ dialect: 'sqlite', file });
+    const { rows } = await sql<{ body: string }>`select body from notes`.execute(db);
+    expect(rows).toEqual([{ body: 'kept' }]);
+  });
 });
