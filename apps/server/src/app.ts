@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { clientLogRoutes } from './client-logs/client-log-routes.ts';
 import type { Config } from './config.ts';
-import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS } from './constants.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS, STREAM_MESSAGE_MAX_BYTES } from './constants.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app);
   await app.register(rateLimit, rateLimitOptions(config, db));
   // One WebSocket server for every stream (the demo monitor, the receptionist): a second would route each upgrade twice.
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: STREAM_MESSAGE_MAX_BYTES } });
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
   setUpRetention(app);

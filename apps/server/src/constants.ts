@@ -5,6 +5,13 @@ export const REQUEST_TIMEOUT_MS = 90_000;
 /** Default body limit; routes that take legal text raise their own (the compiler's 1 MB limit must be able to answer). */
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 
+/** WebSocket streams (the demo monitor, the receptionist): a client sends only pings and subscriptions. A larger message closes its socket (1009). */
+export const STREAM_MESSAGE_MAX_BYTES = 4 * 1024;
+/** Streams open at once from one IP, on each stream route; one more is closed at once (STREAMS_FULL_CODE). */
+export const STREAMS_PER_IP = 50;
+/** The close code of a stream refused for the number already open (4000 + HTTP's 429). */
+export const STREAMS_FULL_CODE = 4429;
+
 /** Client logger: the browser flushes every 5 s or 100 entries; the endpoint accepts at most one batch of that size. */
 export const CLIENT_LOG_BATCH_MAX = 100;
 export const CLIENT_LOG_MESSAGE_MAX = 2_000;
@@ -57,6 +64,8 @@ export const RECEPTIONIST_MESSAGES_PER_SESSION_PER_MINUTE = 20;
 export const RECEPTIONIST_RATE_PER_IP_PER_MINUTE = 120;
 /** New sessions per IP per minute. */
 export const RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE = 30;
+/** Compliance streams open at once for one visitor session (a few tabs). */
+export const RECEPTIONIST_STREAMS_PER_SESSION = 5;
 /** The stream's proof bundle list: one signed checkpoint per this many receptionist decisions, the last 20 sent on connect. */
 export const RECEPTIONIST_CHECKPOINT_EVERY = 10;
 export const RECEPTIONIST_CHECKPOINTS_SENT = 20;

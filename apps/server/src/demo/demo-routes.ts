@@ -3,7 +3,6 @@
 // streams a compilation's stage events by compilationId. Public: rate-limited per client address,
 // bodies bounded above the compiler's own 1 MB limit so that its clear message is what users see.
 import crypto from 'node:crypto';
-import websocket from '@fastify/websocket';
 import { DEFAULT_JURISDICTION } from '@bytebound/compiler/config';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +16,8 @@ import {
   ENVELOPE_FORMAT,
   MONITOR_IDLE_MS,
 } from './demo-config.ts';
+import { STREAMS_PER_IP } from '../constants.ts';
+import { OpenStreams } from '../http/open-streams.ts';
 import { countVariantCompile } from './variant-counts.ts';
 
 
@@ -87,7 +88,6 @@ function send(reply: FastifyReply, result: DemoCompileSuccess | DemoCompileFailu
 }
 
 export async function demoRoutes(app: FastifyInstance): Promise<void> {
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
   const monitor = new CompileMonitor();
   app.decorate('demoMonitor', monitor);
 
@@ -139,10 +139,12 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const openStreams = new OpenStreams();
   app.get(
     '/api/demo/monitor',
     { websocket: true, schema: { querystring: monitorQuery }, config: perClient(DEMO_MONITOR_RATE_PER_MINUTE) },
     (socket, request) => {
+      if (!openStreams.admit(socket, [{ key: request.ip, max: STREAMS_PER_IP, reason: 'too many open streams from this address' }])) return;
       const subscriptions = new Map<string, () => void>();
       const idle = setTimeout(() => socket.close(1000, 'idle'), MONITOR_IDLE_MS);
       const forward = (event: MonitorEvent) => {

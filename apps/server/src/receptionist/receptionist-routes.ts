@@ -9,7 +9,10 @@ import {
   RECEPTIONIST_MESSAGES_PER_SESSION_PER_MINUTE,
   RECEPTIONIST_RATE_PER_IP_PER_MINUTE,
   RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE,
+  RECEPTIONIST_STREAMS_PER_SESSION,
+  STREAMS_PER_IP,
 } from '../constants.ts';
+import { OpenStreams } from '../http/open-streams.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
 import type { PlannedDecision } from './compliance-plan.ts';
 import { buildKnowledge } from './knowledge.ts';
@@ -329,13 +332,22 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'success', data: { message, suggestedTime: slot.start, personalization: { regulations, compilations, jurisdictions: body.context.detectedJurisdictions ?? [] } } };
   });
 
-  app.get('/api/poc-ai-chat/stream', { websocket: true }, async (socket, request: FastifyRequest) => {
+  const openStreams = new OpenStreams();
+  // An upgrade's address can be unknown (an injected request has none): such requests share one key.
+  const addressOf = (request: FastifyRequest): string => request.ip ?? 'unknown';
+  const streamRate = { rateLimit: { ...perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE).rateLimit, keyGenerator: addressOf } };
+  app.get('/api/poc-ai-chat/stream', { websocket: true, config: streamRate }, async (socket, request: FastifyRequest) => {
     const found = await lookUpSession(app, request);
     if (!('session' in found)) {
       socket.close(4401, 'expired' in found ? 'session expired' : 'no session');
       return;
     }
     const session = found.session;
+    const admitted = openStreams.admit(socket, [
+      { key: `ip:${addressOf(request)}`, max: STREAMS_PER_IP, reason: 'too many open streams from this address' },
+      { key: `session:${session.id}`, max: RECEPTIONIST_STREAMS_PER_SESSION, reason: 'too many open streams for this session' },
+    ]);
+    if (!admitted) return;
     const send = (frame: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     };

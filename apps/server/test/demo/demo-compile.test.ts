@@ -239,4 +239,16 @@ describe(`GET /api/demo/monitor, the WebSocket monitor (${testDialect})`, () => 
     socket.terminate();
     expect(event).toMatchObject({ type: 'invalid' });
   });
+
+  it('holds at most 50 monitors open from one address: one more is closed with 4429 and why', async () => {
+    const open = [];
+    for (let i = 0; i < 50; i++) open.push(await connect('/api/demo/monitor'));
+    const over = new WebSocket(`${base}/api/demo/monitor`);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+      over.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+      over.once('error', reject);
+    });
+    for (const socket of open) socket.terminate();
+    expect(closed).toEqual({ code: 4429, reason: 'too many open streams from this address' });
+  });
 });

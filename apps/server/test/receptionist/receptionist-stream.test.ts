@@ -199,6 +199,85 @@ describe(`receptionist with an OpenAI-compatible model (${testDialect})`, () => 
   });
 });
 
+// What one client can hold open: a few streams per session, 50 per address, and small messages.
+describe(`receptionist stream limits (${testDialect})`, () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    url = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/poc-ai-chat/stream`;
+  });
+  afterAll(async () => t.close());
+
+  /** Opens a stream from `ip` over a real connection; resolves at its first frame or its close. */
+  function streamFrom(visitor: Visitor, ip: string) {
+    return new Promise<{ ws: WebSocket; first: string | null; closed: { code: number; reason: string } | null }>((resolve, reject) => {
+      const ws = new WebSocketClient(url, { headers: { cookie: visitor.cookieHeader, 'x-forwarded-for': ip } });
+      ws.once('message', (data) => resolve({ ws, first: (JSON.parse(data.toString()) as Frame).type, closed: null }));
+      ws.once('close', (code, reason) => resolve({ ws, first: null, closed: { code, reason: reason.toString() } }));
+      ws.once('error', reject);
+    });
+  }
+
+  async function newVisitorFrom(ip: string): Promise<Visitor> {
+    const response = await t.app.inject({ method: 'GET', url: '/api/poc-ai-chat/session', headers: { 'x-forwarded-for': ip } });
+    expect(response.statusCode).toBe(200);
+    const setCookie = String(response.headers['set-cookie']);
+    return { cookieHeader: setCookie.split(';')[0]!, setCookie, session: response.json() };
+  }
+
+  it('one session holds at most 5 streams at once: a sixth is closed with 4429 and why; closing one makes room', async () => {
+    const visitor = await newVisitorFrom('198.51.100.1');
+    const open = [];
+    for (let i = 0; i < 5; i++) open.push(await streamFrom(visitor, '198.51.100.1'));
+    expect(open.map((s) => s.first)).toEqual(Array(5).fill('hello'));
+    const sixth = await streamFrom(visitor, '198.51.100.2');
+    expect(sixth.closed).toEqual({ code: 4429, reason: 'too many open streams for this session' });
+    const closing = open.pop()!.ws;
+    await new Promise((resolve) => {
+      closing.once('close', resolve);
+      closing.close();
+    });
+    // The server counts the stream out once its side of the socket has closed, a moment later.
+    let again = await streamFrom(visitor, '198.51.100.2');
+    for (let i = 0; i < 40 && again.closed?.code === 4429; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      again = await streamFrom(visitor, '198.51.100.2');
+    }
+    expect(again.first).toBe('hello');
+    for (const s of [...open, again]) s.ws.terminate();
+  });
+
+  it('one address holds at most 50 streams at once, whatever the sessions', async () => {
+    // Sessions made from addresses of their own (sessions are limited per address per minute).
+    const visitors = [];
+    for (let i = 0; i < 51; i++) visitors.push(await newVisitorFrom(`192.0.2.${i + 1}`));
+    const open = [];
+    for (const visitor of visitors.slice(0, 50)) open.push(await streamFrom(visitor, '203.0.113.7'));
+    expect(open.every((s) => s.first === 'hello')).toBe(true);
+    const over = await streamFrom(visitors[50]!, '203.0.113.7');
+    expect(over.closed).toEqual({ code: 4429, reason: 'too many open streams from this address' });
+    // Another address is not affected.
+    const elsewhere = await streamFrom(visitors[50]!, '203.0.113.8');
+    expect(elsewhere.first).toBe('hello');
+    for (const s of [...open, elsewhere]) s.ws.terminate();
+  });
+
+  it('a message over 4 KiB closes that socket (1009) and the server goes on', async () => {
+    const visitor = await newVisitorFrom('198.51.100.3');
+    const stream = await streamFrom(visitor, '198.51.100.3');
+    expect(stream.first).toBe('hello');
+    const code = await new Promise<number>((resolve) => {
+      stream.ws.once('close', (c) => resolve(c));
+      stream.ws.send('x'.repeat(5 * 1024));
+    });
+    expect(code).toBe(1009);
+    const next = await streamFrom(visitor, '198.51.100.3');
+    expect(next.first).toBe('hello');
+    next.ws.terminate();
+  });
+});
+
 // Several server instances over one PostgreSQL database: a visitor's socket on one instance gets the
 // decisions their messages caused on another (LISTEN/NOTIFY), as behind a load balancer.
 if (testDialect === 'postgres') {

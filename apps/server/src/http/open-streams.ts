@@ -1,0 +1,36 @@
+// How many WebSocket streams are open, per key (an IP, a session): a stream over its key's limit is
+// closed as soon as it opens, so that one client cannot hold thousands of sockets and listeners.
+// Counts are per process, as the sockets are.
+import { STREAMS_FULL_CODE } from '../constants.ts';
+
+type Socket = { close(code: number, reason: string): void; once(event: 'close', listener: () => void): unknown };
+
+/** A key's limit, and the close reason a stream over it gets (at most 123 bytes, as WebSocket allows). */
+export type StreamLimit = { key: string; max: number; reason: string };
+
+export class OpenStreams {
+  private readonly open = new Map<string, number>();
+
+  /** Counts `socket` under each limit until it closes and returns true; over a limit, closes it (STREAMS_FULL_CODE) and returns false. */
+  admit(socket: Socket, limits: readonly StreamLimit[]): boolean {
+    const over = limits.find(({ key, max }) => (this.open.get(key) ?? 0) >= max);
+    if (over) {
+      socket.close(STREAMS_FULL_CODE, over.reason);
+      return false;
+    }
+    for (const { key } of limits) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    socket.once('close', () => {
+      for (const { key } of limits) {
+        const left = (this.open.get(key) ?? 1) - 1;
+        if (left > 0) this.open.set(key, left);
+        else this.open.delete(key);
+      }
+    });
+    return true;
+  }
+
+  /** Streams open under `key` now. */
+  count(key: string): number {
+    return this.open.get(key) ?? 0;
+  }
+}
