@@ -3,7 +3,7 @@
 // Counts are per process, as the sockets are.
 import { STREAMS_FULL_CODE } from '../constants.ts';
 
-type Socket = { close(code: number, reason: string): void; once(event: 'close', listener: () => void): unknown };
+type Socket = { readonly readyState: number; readonly OPEN: number; close(code: number, reason: string): void; once(event: 'close', listener: () => void): unknown };
 
 /** A key's limit, and the close reason a stream over it gets (at most 123 bytes, as WebSocket allows). */
 export type StreamLimit = { key: string; max: number; reason: string };
@@ -11,8 +11,13 @@ export type StreamLimit = { key: string; max: number; reason: string };
 export class OpenStreams {
   private readonly open = new Map<string, number>();
 
-  /** Counts `socket` under each limit until it closes and returns true; over a limit, closes it (STREAMS_FULL_CODE) and returns false. */
+  /**
+   * Counts `socket` under each limit until it closes and returns true; over a limit, closes it
+   * (STREAMS_FULL_CODE) and returns false. A socket no longer open (its client left while the
+   * route looked something up) is not counted, and false tells the route to attach nothing to it.
+   */
   admit(socket: Socket, limits: readonly StreamLimit[]): boolean {
+    if (socket.readyState !== socket.OPEN) return false;
     const over = limits.find(({ key, max }) => (this.open.get(key) ?? 0) >= max);
     if (over) {
       socket.close(STREAMS_FULL_CODE, over.reason);
