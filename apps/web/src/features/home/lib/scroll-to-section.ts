@@ -11,19 +11,13 @@ function isAligned(target: HTMLElement): boolean {
 }
 
 /**
- * Scrolls a section to the top. Once the scroll ends the position is checked and corrected (a few
- * times at most).
+ * Scrolls a section to the top, then holds the landing as a navigation's (holdSectionLanding):
+ * corrected when the scroll ends and while the page above settles, until the visitor scrolls.
+ * Returns a function that stops holding.
  */
-export function scrollToSection(target: HTMLElement, reduced: boolean) {
-  let corrections = 3;
-  const check = () => {
-    if (isAligned(target) || corrections-- <= 0) return;
-    target.scrollIntoView({ behavior: 'auto', block: 'start' });
-    requestAnimationFrame(() => requestAnimationFrame(check));
-  };
+export function scrollToSection(target: HTMLElement, reduced: boolean): () => void {
   target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  if (reduced) requestAnimationFrame(() => requestAnimationFrame(check));
-  else window.addEventListener('scrollend', check, { once: true });
+  return holdSectionLanding(target);
 }
 
 /** How long a landing is held while the page above it settles. */
