@@ -14,8 +14,7 @@ import { cachedCustomerCommitmentKey } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
 import type { ArbiterResultsTable, DecisionLogsTable } from '../db/tables.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
-
-export const GLOBAL_COUNTERS_ID = 'global';
+import { addToCounters, GLOBAL_COUNTERS_ID } from './decision-counters.ts';
 
 export type RecordedDecision = SignedDecision & {
   decisionId: string;
@@ -172,18 +171,7 @@ async function commitDecisions(db: Database, batch: readonly PendingDecision[]):
     for (const rows of chunks(results, INSERT_ROWS)) await trx.insertInto('arbiter_results').values(rows).execute();
     const allowed = batch.filter((d) => d.bundle.decision.decision === 'ALLOW').length;
     const latency = batch.reduce((sum, d) => sum + d.input.latencyNs, 0);
-    await trx
-      .insertInto('decision_counters')
-      .values({ id: GLOBAL_COUNTERS_ID, total: batch.length, allowed, blocked: batch.length - allowed, latency_ns_sum: latency })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          total: eb(eb.ref('decision_counters.total'), '+', batch.length),
-          allowed: eb(eb.ref('decision_counters.allowed'), '+', allowed),
-          blocked: eb(eb.ref('decision_counters.blocked'), '+', batch.length - allowed),
-          latency_ns_sum: eb(eb.ref('decision_counters.latency_ns_sum'), '+', latency),
-        })),
-      )
-      .execute();
+    await addToCounters(trx, GLOBAL_COUNTERS_ID, { total: batch.length, allowed, latencyNs: latency });
     // The monthly quota counts the decision API's calls (source "api"), per customer and month.
     const usage = new Map<string, { customerId: string; periodStart: number; calls: number }>();
     for (const d of batch) {

@@ -3,7 +3,7 @@
 // summary of the real decisions this server has signed (the spec's demo stats: totalDecisions,
 // complianceRate, averageLatencyUs). Public and anonymous; features may be cached, the summary not.
 import type { FastifyInstance } from 'fastify';
-import { GLOBAL_COUNTERS_ID } from '../decide/decision-recorder.ts';
+import { GLOBAL_COUNTERS_ID, readCounters } from '../decide/decision-counters.ts';
 
 export type HomeFeature = { id: string; title: string; description: string };
 
@@ -32,12 +32,11 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/home/live-demo', async (_request, reply) => {
-    const row = await app.db.selectFrom('decision_counters').selectAll().where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirst();
-    const total = Number(row?.total ?? 0);
+    const { total, allowed, averageExecutionTimeUs } = await readCounters(app.db, GLOBAL_COUNTERS_ID);
     const summary: LiveDemoSummary = {
       totalDecisions: total,
-      complianceRate: total === 0 ? null : Math.round((Number(row!.allowed) / total) * 1000) / 10,
-      averageLatencyUs: total === 0 ? null : Math.round(Number(row!.latency_ns_sum) / total / 10) / 100,
+      complianceRate: total === 0 ? null : Math.round((allowed / total) * 1000) / 10,
+      averageLatencyUs: total === 0 ? null : averageExecutionTimeUs,
     };
     reply.header('cache-control', 'no-store');
     return summary;

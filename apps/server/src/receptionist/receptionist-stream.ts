@@ -12,21 +12,13 @@ import { RECEPTIONIST_CHECKPOINT_EVERY, RECEPTIONIST_CHECKPOINTS_SENT } from '..
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
+import { addToCounters, type Counters, readCounters } from '../decide/decision-counters.ts';
 
 /** The PostgreSQL channel the instances share the stream's events on. */
 const CHANNEL = 'receptionist_stream';
 
 /** The receptionist's row in decision_counters, beside the global one of all decisions. */
 export const RECEPTIONIST_COUNTERS_ID = 'receptionist';
-
-function countersOf(row: { total: number | string; allowed: number | string; latency_ns_sum: number | string }): Counters {
-  const total = Number(row.total);
-  const allowed = Number(row.allowed);
-  const averageExecutionTimeUs = total === 0 ? 0 : Math.round(Number(row.latency_ns_sum) / total / 10) / 100;
-  return { total, allowed, blocked: total - allowed, averageExecutionTimeUs };
-}
-
-export type Counters = { total: number; allowed: number; blocked: number; averageExecutionTimeUs: number };
 
 export type StreamDecision = { id: string; bundleId: string; timestamp: string; action: string; field: string; exitCode: 0 | 2; article: string | null; executionTimeUs: number; sessionId: string };
 
@@ -82,26 +74,11 @@ export class ReceptionistStream extends EventEmitter<StreamEvents> {
    * every decision so far) and answers the counters after it, `total` being this decision's place.
    */
   async count(exitCode: 0 | 2, latencyNs: number): Promise<Counters> {
-    const allowed = exitCode === 0 ? 1 : 0;
-    const row = await this.db
-      .insertInto('decision_counters')
-      .values({ id: RECEPTIONIST_COUNTERS_ID, total: 1, allowed, blocked: 1 - allowed, latency_ns_sum: latencyNs })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          total: eb(eb.ref('decision_counters.total'), '+', 1),
-          allowed: eb(eb.ref('decision_counters.allowed'), '+', allowed),
-          blocked: eb(eb.ref('decision_counters.blocked'), '+', 1 - allowed),
-          latency_ns_sum: eb(eb.ref('decision_counters.latency_ns_sum'), '+', latencyNs),
-        })),
-      )
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return countersOf(row);
+    return addToCounters(this.db, RECEPTIONIST_COUNTERS_ID, { total: 1, allowed: exitCode === 0 ? 1 : 0, latencyNs });
   }
 
   async counters(): Promise<Counters> {
-    const row = await this.db.selectFrom('decision_counters').selectAll().where('id', '=', RECEPTIONIST_COUNTERS_ID).executeTakeFirst();
-    return countersOf(row ?? { total: 0, allowed: 0, latency_ns_sum: 0 });
+    return readCounters(this.db, RECEPTIONIST_COUNTERS_ID);
   }
 
   async recentCheckpoints(limit = RECEPTIONIST_CHECKPOINTS_SENT): Promise<StreamCheckpoint[]> {

@@ -3,7 +3,8 @@
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionUsage, GLOBAL_COUNTERS_ID, recordDecision } from '../../src/decide/decision-recorder.ts';
+import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
+import { decisionUsage, recordDecision } from '../../src/decide/decision-recorder.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 
