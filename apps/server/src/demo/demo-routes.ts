@@ -16,8 +16,7 @@ import {
   ENVELOPE_FORMAT,
   MONITOR_IDLE_MS,
 } from './demo-config.ts';
-import { STREAMS_PER_IP } from '../constants.ts';
-import { OpenStreams } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams } from '../http/open-streams.ts';
 import { countVariantCompile } from './variant-counts.ts';
 
 
@@ -144,7 +143,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     '/api/demo/monitor',
     { websocket: true, schema: { querystring: monitorQuery }, config: perClient(DEMO_MONITOR_RATE_PER_MINUTE) },
     (socket, request) => {
-      if (!openStreams.admit(socket, [{ key: request.ip, max: STREAMS_PER_IP, reason: 'too many open streams from this address' }])) return;
+      if (!openStreams.admit(socket, [addressLimit(request.ip)])) return;
       const subscriptions = new Map<string, () => void>();
       const idle = setTimeout(() => socket.close(1000, 'idle'), MONITOR_IDLE_MS);
       const forward = (event: MonitorEvent) => {

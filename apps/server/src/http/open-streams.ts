@@ -1,12 +1,17 @@
 // How many WebSocket streams are open, per key (an IP, a session): a stream over its key's limit is
 // closed as soon as it opens, so that one client cannot hold thousands of sockets and listeners.
 // Counts are per process, as the sockets are.
-import { STREAMS_FULL_CODE } from '../constants.ts';
+import { STREAMS_FULL_CODE, STREAMS_PER_IP } from '../constants.ts';
 
 type Socket = { readonly readyState: number; readonly OPEN: number; close(code: number, reason: string): void; once(event: 'close', listener: () => void): unknown };
 
 /** A key's limit, and the close reason a stream over it gets (at most 123 bytes, as WebSocket allows). */
 export type StreamLimit = { key: string; max: number; reason: string };
+
+/** The limit every stream route puts on one client address (unknown for an injected request, which has none). */
+export function addressLimit(ip: string | undefined): StreamLimit {
+  return { key: `ip:${ip ?? 'unknown'}`, max: STREAMS_PER_IP, reason: 'too many open streams from this address' };
+}
 
 export class OpenStreams {
   private readonly open = new Map<string, number>();

@@ -10,9 +10,8 @@ import {
   RECEPTIONIST_RATE_PER_IP_PER_MINUTE,
   RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE,
   RECEPTIONIST_STREAMS_PER_SESSION,
-  STREAMS_PER_IP,
 } from '../constants.ts';
-import { OpenStreams } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams } from '../http/open-streams.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
 import type { PlannedDecision } from './compliance-plan.ts';
 import { buildKnowledge } from './knowledge.ts';
@@ -344,7 +343,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     }
     const session = found.session;
     const admitted = openStreams.admit(socket, [
-      { key: `ip:${addressOf(request)}`, max: STREAMS_PER_IP, reason: 'too many open streams from this address' },
+      addressLimit(request.ip),
       { key: `session:${session.id}`, max: RECEPTIONIST_STREAMS_PER_SESSION, reason: 'too many open streams for this session' },
     ]);
     if (!admitted) return;

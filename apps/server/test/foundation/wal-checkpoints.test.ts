@@ -45,7 +45,11 @@ describe('SQLite checkpoints off the server thread', () => {
     db = openDatabase({ dialect: 'sqlite', file });
     await sql`create table notes (body text not null)`.execute(db);
     await sql`insert into notes (body) values ('kept')`.execute(db);
-    await new Promise((r) => setTimeout(r, 300)); // the checkpointer's connection has read the log
+    // Once the checkpointer's connection has copied the log into the file, it holds the log open.
+    const sizeBefore = fs.statSync(file).size;
+    const deadline = Date.now() + 10_000;
+    while (fs.statSync(file).size <= sizeBefore && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.statSync(file).size).toBeGreaterThan(sizeBefore);
     await db.destroy();
     const seen = new Set<string>();
     const until = Date.now() + 500; // two checkpoint intervals

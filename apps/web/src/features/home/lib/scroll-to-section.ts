@@ -13,11 +13,10 @@ function isAligned(target: HTMLElement): boolean {
 /**
  * Scrolls a section to the top, then holds the landing as a navigation's (holdSectionLanding):
  * corrected when the scroll ends and while the page above settles, until the visitor scrolls.
- * Returns a function that stops holding.
  */
-export function scrollToSection(target: HTMLElement, reduced: boolean): () => void {
+export function scrollToSection(target: HTMLElement, reduced: boolean): void {
   target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  return holdSectionLanding(target);
+  holdSectionLanding(target);
 }
 
 /** How long a landing is held while the page above it settles. */
