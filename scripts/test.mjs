@@ -5,6 +5,7 @@
 // agent), builds the site and runs the browser tests in Chromium. Ends with one line:
 // "tests: N passed, N failed".
 // Usage: node scripts/test.mjs [unit|toolchain|integration|agent|e2e ...]   (no argument: everything)
+//        TEST_NODE=<node binary> node scripts/test.mjs unit   (the Vitest projects on another Node)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,8 +70,10 @@ if (only.size === 0) {
 if (projects.length) {
   const vitestProjects = { unit: ['unit'], toolchain: ['toolchain'], integration: ['integration-sqlite', 'integration-postgres'], agent: ['agent-e2e'] };
   const projectArgs = projects.flatMap((p) => vitestProjects[p].flatMap((name) => ['--project', name]));
+  // TEST_NODE=<node binary> runs Vitest, and so its test processes, on another Node (CI's Node 24 run).
+  const [command, ...before] = process.env.TEST_NODE ? [process.env.TEST_NODE, 'node_modules/vitest/vitest.mjs'] : ['npx', 'vitest'];
   const vitest = (label, json, files = []) => {
-    const ok = run(label, 'npx', ['vitest', 'run', ...projectArgs, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
+    const ok = run(label, command, [...before, 'run', ...projectArgs, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
     return { ok, report: readJson(json) };
   };
   const first = vitest('vitest', path.join(results, 'vitest.json'));
