@@ -14,6 +14,8 @@ export const WEBHOOK_POLL_MS = 2_000;
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 export const WEBHOOK_RETRY_BASE_MS = 30_000;
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** How long a pass holds a delivery it is sending; one that ended mid-send leaves it due again after this. */
+export const WEBHOOK_CLAIM_MS = 60_000;
 const BATCH = 100;
 
 const sealContext = (customerId: string) => `decision-webhook:${customerId}`;
@@ -109,13 +111,13 @@ async function queue(db: Database, config: Config, now: number): Promise<number>
 
 export type DispatchResult = { queued: number; delivered: number; failed: number; retrying: number };
 
-/** One pass: queue new blocked decisions, then try every delivery that is due. */
+/** One pass: queue new blocked decisions, then try every delivery that is due and not taken by another pass. */
 export async function dispatchWebhooks(db: Database, config: Config, now = Date.now()): Promise<DispatchResult> {
   const result: DispatchResult = { queued: await queue(db, config, now), delivered: 0, failed: 0, retrying: 0 };
   const due = await db
     .selectFrom('webhook_deliveries')
     .innerJoin('decision_webhooks', 'decision_webhooks.customer_id', 'webhook_deliveries.customer_id')
-    .select(['webhook_deliveries.decision_id', 'webhook_deliveries.payload', 'webhook_deliveries.attempts', 'decision_webhooks.url', 'decision_webhooks.secret_encrypted', 'decision_webhooks.customer_id'])
+    .select(['webhook_deliveries.decision_id', 'webhook_deliveries.payload', 'webhook_deliveries.attempts', 'webhook_deliveries.next_attempt_at', 'decision_webhooks.url', 'decision_webhooks.secret_encrypted', 'decision_webhooks.customer_id'])
     .where('webhook_deliveries.delivered_at', 'is', null)
     .where('webhook_deliveries.failed_at', 'is', null)
     .where('webhook_deliveries.next_attempt_at', '<=', now)
@@ -123,6 +125,18 @@ export async function dispatchWebhooks(db: Database, config: Config, now = Date.
     .limit(BATCH)
     .execute();
   for (const delivery of due) {
+    // Claimed before it is sent, on the values read: a concurrent pass (another instance, or this
+    // one's timer) finds it changed and skips it, so a decision is not delivered twice.
+    const claim = await db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: now + WEBHOOK_CLAIM_MS })
+      .where('decision_id', '=', delivery.decision_id)
+      .where('attempts', '=', delivery.attempts)
+      .where('next_attempt_at', '=', delivery.next_attempt_at)
+      .where('delivered_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) === 0) continue;
     const secret = decryptSecret(dataKeyOf(config), delivery.secret_encrypted, sealContext(delivery.customer_id));
     let status: string;
     try {

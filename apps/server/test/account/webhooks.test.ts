@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchWebhooks, WEBHOOK_RETRY_BASE_MS, webhookUrlProblem } from '../../src/account/decision-webhooks.ts';
+import { dispatchWebhooks, WEBHOOK_POLL_MS, WEBHOOK_RETRY_BASE_MS, webhookUrlProblem } from '../../src/account/decision-webhooks.ts';
 import { isPublicAddress, postToPublicAddress, WebhookAddressError } from '../../src/account/webhook-address.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -66,14 +66,14 @@ describe('decision webhooks', () => {
     const decided = decision.json() as { exitCode?: number; exit_code?: number; id?: string };
     expect(decided.exitCode ?? decided.exit_code).toBe(2);
 
-    // The app's own dispatcher also runs every 2 s at the real time; the checks below hold whichever pass ran.
+    // The app's own dispatcher (every 2 s) makes the first attempt, which the receiver fails.
     failNext = 1;
     const delivery = () => t.db.selectFrom('webhook_deliveries').selectAll().where('customer_id', '=', account.customerId).execute();
-    const now = Date.now() + 1;
-    await dispatchWebhooks(t.db, t.config, now);
-    expect((await delivery()).map((d) => [d.attempts, d.delivered_at, d.last_status])).toEqual([[1, null, '503']]);
+    await expect.poll(async () => (await delivery()).map((d) => [d.attempts, d.delivered_at, d.last_status]), { timeout: 4 * WEBHOOK_POLL_MS }).toEqual([[1, null, '503']]);
     expect(received).toHaveLength(0);
-    await dispatchWebhooks(t.db, t.config, now + 1);
+    // It is retried once its delay has passed, not before, however often a pass runs.
+    const now = Date.now();
+    await dispatchWebhooks(t.db, t.config, now);
     expect((await delivery())[0]!.attempts).toBe(1);
     expect(await dispatchWebhooks(t.db, t.config, now + WEBHOOK_RETRY_BASE_MS + 1_000)).toMatchObject({ delivered: 1 });
     expect(await dispatchWebhooks(t.db, t.config, now + 10 * WEBHOOK_RETRY_BASE_MS)).toMatchObject({ queued: 0, delivered: 0 });
@@ -89,6 +89,26 @@ describe('decision webhooks', () => {
     const status = (await t.app.inject({ url: '/api/account/webhook', headers: account.headers })).json();
     expect(status).toMatchObject({ allowed: true, webhook: { url }, deliveries: { delivered: 1, failed: 0, pending: 0 } });
     expect((await t.app.inject({ method: 'DELETE', url: '/api/account/webhook', headers: account.headers, payload: {} })).json()).toEqual({ deleted: true });
+  });
+});
+
+describe('concurrent dispatch passes', () => {
+  it('deliver a blocked decision once: each delivery is claimed before it is sent', async () => {
+    const account = await register(t.app);
+    await t.db.updateTable('accounts').set({ plan: 'growth', plan_status: 'active' }).where('id', '=', account.customerId).execute();
+    expect((await t.app.inject({ method: 'PUT', url: '/api/account/webhook', headers: account.headers, payload: { url } })).statusCode).toBe(200);
+    const { key } = (await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'hooks' } })).json() as { key: { key: string } };
+    const before = received.length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { authorization: `Bearer ${key.key}` }, payload: blockedRequest })).statusCode).toBe(200);
+    // Three passes at once, as from three server instances on one database (the app's own may join).
+    const passes = await Promise.all([1, 2, 3].map(() => dispatchWebhooks(t.db, t.config)));
+    const delivered = passes.reduce((sum, pass) => sum + pass.delivered, 0);
+    expect(delivered).toBeLessThanOrEqual(1);
+    await expect.poll(() => received.length, { timeout: 4 * WEBHOOK_POLL_MS }).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, WEBHOOK_POLL_MS + 500));
+    expect(received).toHaveLength(before + 1);
+    const rows = await t.db.selectFrom('webhook_deliveries').select(['attempts', 'last_status']).where('customer_id', '=', account.customerId).execute();
+    expect(rows).toEqual([{ attempts: 1, last_status: '204' }]);
   });
 });
 
