@@ -5,17 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { incrementRateLimit, windowStart } from '../../src/http/rate-limit-store.ts';
+import { awayFromWindowEnd, MINUTE_MS as MINUTE } from '../helpers/rate-limit-window.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 
-const MINUTE = 60_000;
 /** The audit export's limit per client and minute (apps/server/src/audit/audit-routes.ts). */
 const EXPORTS_PER_MINUTE = 10;
-
-/** Waits out the last seconds of a minute, so that a test's requests fall in one window. */
-async function awayFromWindowEnd(): Promise<void> {
-  const left = MINUTE - (Date.now() % MINUTE);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 let t: TestApp;
 beforeAll(async () => {
