@@ -2,8 +2,9 @@
 // right UTC start, the email the right local time; the emailed link cancels it and the slot is
 // offered again. Validation messages, the zone switcher and axe on every state.
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { BOOKING_DAYS, freeSlotsOnDay, type Slot } from './support/booking.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
 import { linkIn, uniqueEmail, waitForEmail } from './support/smtp.ts';
@@ -11,25 +12,13 @@ import { linkIn, uniqueEmail, waitForEmail } from './support/smtp.ts';
 const VISITOR_ZONE = 'America/New_York';
 test.use({ timezoneId: VISITOR_ZONE });
 
-type Slot = { start: string; end: string };
-
-/** The first free slot of the nth day (UTC) that has free slots: each test books on its own day. */
-async function freeSlotOnDay(request: APIRequestContext, day: number): Promise<Slot> {
-  const response = await request.get('/api/booking/slots');
-  expect(response.status()).toBe(200);
-  const { slots } = (await response.json()) as { slots: Slot[] };
-  const days = [...new Set(slots.map((slot) => slot.start.slice(0, 10)))];
-  expect(days.length, 'free days in the booking horizon').toBeGreaterThan(day);
-  return slots.find((slot) => slot.start.startsWith(days[day]!))!;
-}
-
 const hhmm = (iso: string, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 const icsUtc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const slotRadio = (page: Page, slot: Slot) => page.locator(`input[name="booking-slot"][value="${slot.start}"]`);
 
 test('book a demo in New York time, get the .ics and the email, then cancel through the emailed link', async ({ page, request }) => {
   test.slow(); // a long journey with several axe checks, on a machine shared by parallel runs
-  const slot = await freeSlotOnDay(request, 0);
+  const [slot] = (await freeSlotsOnDay(request, BOOKING_DAYS.newYork)) as [Slot];
   const email = uniqueEmail('booking-ny');
 
   await openPage(page, '/booking');
@@ -100,7 +89,8 @@ test('book a demo in New York time, get the .ics and the email, then cancel thro
 });
 
 test('the zone switcher shows the same slots in another zone', async ({ page, request }) => {
-  const slot = await freeSlotOnDay(request, 0);
+  // A slot no spec books: this one only looks.
+  const slot = (await freeSlotsOnDay(request, BOOKING_DAYS.lookOnly)).at(-1)!;
   await openPage(page, '/booking');
   const label = page.locator('label', { has: slotRadio(page, slot) });
   await expect(label).toContainText(hhmm(slot.start, VISITOR_ZONE));

@@ -1,30 +1,18 @@
 // The slot two visitors want at once goes to one of them; the other is told and offered the nearest
 // free slots. Booking works with the keyboard alone. The receptionist's hand-off and the demo's
 // recent compilations personalise the page.
-import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { BOOKING_DAYS, freeSlotsOnDay } from './support/booking.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
 import { uniqueEmail, waitForEmail } from './support/smtp.ts';
-
-type Slot = { start: string; end: string };
-
-/** The free slots of the nth day (UTC) that has free slots: each test books on its own day. */
-async function freeSlotsOnDay(request: APIRequestContext, day: number): Promise<Slot[]> {
-  const response = await request.get('/api/booking/slots');
-  expect(response.status()).toBe(200);
-  const { slots } = (await response.json()) as { slots: Slot[] };
-  const days = [...new Set(slots.map((slot) => slot.start.slice(0, 10)))];
-  expect(days.length, 'free days in the booking horizon').toBeGreaterThan(day);
-  return slots.filter((slot) => slot.start.startsWith(days[day]!));
-}
 
 test.describe('two visitors, one slot', () => {
   test.use({ allowedErrors: [/status of 409/] });
 
   test('the second booking of a slot is told it is gone and books a nearest free slot instead', async ({ browser, request }) => {
     test.slow(); // two browsers and an axe check, on a machine shared by parallel runs
-    const [slot] = await freeSlotsOnDay(request, 1);
+    const [slot] = await freeSlotsOnDay(request, BOOKING_DAYS.race);
     const visitors = await Promise.all([browser.newContext({ timezoneId: 'Europe/Berlin' }), browser.newContext({ timezoneId: 'Europe/Berlin' })]);
     const pages = await Promise.all(visitors.map((context) => context.newPage()));
     const emails = [uniqueEmail('race-first'), uniqueEmail('race-second')];
@@ -60,7 +48,7 @@ test.describe('two visitors, one slot', () => {
 
 test('book a demo with the keyboard alone', async ({ page, request }) => {
   test.slow(); // a long journey with several axe checks, on a machine shared by parallel runs
-  const slots = await freeSlotsOnDay(request, 2);
+  const slots = await freeSlotsOnDay(request, BOOKING_DAYS.keyboard);
   expect(slots.length).toBeGreaterThan(1);
   const [suggested, next] = slots;
   await openPage(page, `/booking?from=chat&message=${encodeURIComponent('Happy to show you the HIPAA checks.')}&suggested=${encodeURIComponent(suggested!.start)}`);
@@ -91,7 +79,7 @@ test('book a demo with the keyboard alone', async ({ page, request }) => {
 });
 
 test('the receptionist hand-off and the demo history personalise the booking page', async ({ page, request }) => {
-  const [suggested] = await freeSlotsOnDay(request, 3);
+  const [suggested] = await freeSlotsOnDay(request, BOOKING_DAYS.personalisation);
   await page.addInitScript(() => {
     const entry = (id: string, regulation: string | null) => ({
       id,

@@ -1,25 +1,17 @@
 // The free enterprise pilot request (stored, emailed, then the kick-off call booked), the homepage
 // contact form (stored, emailed to sales and confirmed to the visitor) and the newsletter's double
 // opt-in with its confirm and unsubscribe links. Validation messages and axe on every state.
-import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { BOOKING_DAYS, freeSlotsOnDay } from './support/booking.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
 import { linkIn, uniqueEmail, waitForEmail } from './support/smtp.ts';
 
 const SALES_EMAIL = 'sales@bytebound.dev';
 
-/** A day of free slots no other test books on (the booking specs use days 0 to 3). */
-async function hasFreeDay(request: APIRequestContext, day: number): Promise<string> {
-  const { slots } = (await (await request.get('/api/booking/slots')).json()) as { slots: { start: string }[] };
-  const days = [...new Set(slots.map((slot) => slot.start.slice(0, 10)))];
-  expect(days.length).toBeGreaterThan(day);
-  return slots.find((slot) => slot.start.startsWith(days[day]!))!.start;
-}
-
 test('request a free enterprise pilot, then book its kick-off call', async ({ page, request }) => {
   test.slow(); // a long journey with several axe checks, on a machine shared by parallel runs
-  const start = await hasFreeDay(request, 4);
+  const { start } = (await freeSlotsOnDay(request, BOOKING_DAYS.pilot))[0]!;
   const email = uniqueEmail('pilot');
   const company = `Pilot Co ${Date.now()}`;
 
