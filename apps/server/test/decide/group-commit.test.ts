@@ -67,7 +67,7 @@ describe(`decisions committed in batches (${testDialect})`, () => {
     const logged = await t.db.selectFrom('decision_logs').select('customer_id').where('id', 'in', recorded.map((r) => r.decisionId)).orderBy('customer_id').execute();
     expect(logged.map((l) => l.customer_id)).toEqual(['cust-alone-a', 'cust-alone-c']);
     // The log holds the two, in consecutive places, and nothing of the failed one.
-    expect(recorded.map((r) => r.auditIndex).sort()).toEqual([sizeBefore, sizeBefore + 1]);
+    expect(recorded.map((r) => r.auditIndex).sort((a, b) => a - b)).toEqual([sizeBefore, sizeBefore + 1]);
     expect(Number((await t.db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size)).toBe(sizeBefore + 2);
   });
 });

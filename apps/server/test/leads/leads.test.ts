@@ -43,7 +43,7 @@ describe(`pilot requests (${testDialect})`, () => {
     expect(mine).toContain(`http://bytebound.test/trial?pilotRequestId=${body.pilotRequestId}`);
 
     const slots = (await t.app.inject({ url: '/api/booking/slots', remoteAddress: ip() })).json().slots;
-    const kickOff = await post('/api/booking', { slotStart: slots[0].start, name: 'Ines Weber', email, company: 'Hospital Analytics GmbH', interest: 'Pilot kick-off', timeZone: 'Europe/Vienna', source: 'pilot', pilotRequestId: body.pilotRequestId });
+    const kickOff = await post('/api/booking', { slotStart: slots[3].start, name: 'Ines Weber', email, company: 'Hospital Analytics GmbH', interest: 'Pilot kick-off', timeZone: 'Europe/Vienna', source: 'pilot', pilotRequestId: body.pilotRequestId });
     expect(kickOff.statusCode).toBe(201);
     const booking = await t.db.selectFrom('bookings').selectAll().where('id', '=', kickOff.json().booking.id).executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ source: 'pilot', pilot_request_id: body.pilotRequestId });

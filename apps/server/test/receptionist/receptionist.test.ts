@@ -136,8 +136,13 @@ describe(`receptionist (${testDialect})`, () => {
     // No personal data in the signed bundles or the decision records: categories only, values never.
     const bundles = await t.db.selectFrom('proof_bundles').select(['envelope', 'decision']).execute();
     const logs = await t.db.selectFrom('decision_logs').selectAll().execute();
-    const signed = JSON.stringify([bundles, logs]) + bundles.map((b) => Buffer.from((JSON.parse(b.envelope ?? '{"payload":""}') as { payload: string }).payload, 'base64').toString('utf8')).join('');
-    expect(signed).not.toMatch(/jane|miller|acme-corp/i);
+    // Each envelope is read with its payload decoded: the base64 of a payload or a signature can spell "jane" by chance.
+    const readable = bundles.map(({ envelope, decision }) => {
+      const { payload, payloadType } = JSON.parse(envelope ?? '{"payload":""}') as { payload: string; payloadType?: string };
+      return { decision, payloadType, payload: Buffer.from(payload, 'base64').toString('utf8') };
+    });
+    expect(readable.every((b) => b.payload.includes('"decision"'))).toBe(true);
+    expect(JSON.stringify([readable, logs])).not.toMatch(/jane|miller|acme-corp/i);
 
     const other = await newVisitor(t.app);
     const followUp = (await say(t.app, other, 'Send me more info at mark.jones@contoso.com')).json();
