@@ -3,6 +3,7 @@
 // Art. 9, and the modal's texts when the service cannot be reached or fails.
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdRequests } from './support/held-requests.ts';
 import { accessData, chatLog, customerIdOf, dialog, input, lastOwnMessage, openReceptionist, send } from './receptionist-support.ts';
 
 test('a question gets an answer; the visitor message is decided, trimmed, and blank input is ignored', async ({ page }) => {
@@ -38,10 +39,8 @@ test('the input takes at most 1,000 characters and sends them cut', async ({ pag
 
 test('while the reply is on its way, the placeholder changes its progress phrase every 2 seconds', async ({ page }) => {
   await openReceptionist(page);
-  await page.route('**/api/poc-ai-chat', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
-    await route.continue();
-  });
+  // The reply is held until both phrases have been seen.
+  const release = await holdRequests(page, '**/api/poc-ai-chat');
   await input(page).fill('How much is the Growth plan?');
   await input(page).press('Enter');
   const log = chatLog(page);
@@ -50,6 +49,7 @@ test('while the reply is on its way, the placeholder changes its progress phrase
   await expect(log.getByText('Asking the engine for a GDPR decision...')).toBeVisible({ timeout: 3_000 });
   await expect(log.getByText('Checking your message for personal data...')).toHaveCount(0);
   await expectNoAxeViolations(page);
+  release();
   await expect(log.getByRole('article', { name: /^Receptionist/ })).toHaveCount(2, { timeout: 10_000 });
   await expect(log.getByText('Asking the engine for a GDPR decision...')).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdRequests } from './support/held-requests.ts';
 import { accessData, customerIdOf, dialog, lastOwnMessage, openReceptionist, send } from './receptionist-support.ts';
 
 const EMAIL = 'tom.becker@globex.io';
@@ -70,25 +71,25 @@ test('erasure asks first, then deletes everything for the session', async ({ pag
 test('delete, export and withdraw each show their own progress label', async ({ page }) => {
   await openReceptionist(page);
   await shareContactDetails(page);
-  // Hold each request a moment so that its progress label can be read; the real answer follows.
-  await page.route('**/api/poc-ai-chat/gdpr-rights', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  // Each request is held until its progress label has been read; the real answer follows.
+  const release = await holdRequests(page, '**/api/poc-ai-chat/gdpr-rights');
   const rights = dialog(page);
 
   await rights.getByRole('button', { name: 'Withdraw consent' }).click();
   await expect(rights.getByText('Withdrawing your consent (GDPR Art. 7(3))...')).toBeVisible();
+  release();
   await expect(rights.getByText('Withdrawing your consent (GDPR Art. 7(3))...')).toHaveCount(0, { timeout: 10_000 });
 
   const download = page.waitForEvent('download');
   await rights.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(rights.getByText('Exporting your data (GDPR Art. 20)...')).toBeVisible();
+  release();
   expect((await download).suggestedFilename()).toBe('bytebound-receptionist-data.json');
 
   await rights.getByRole('button', { name: 'Delete', exact: true }).click();
   await rights.getByRole('alertdialog').getByRole('button', { name: 'Erase everything' }).click();
   await expect(rights.getByText('Deleting your data (GDPR Art. 17)...')).toBeVisible();
+  release();
   await expect(rights.getByText('Deleting your data (GDPR Art. 17)...')).toHaveCount(0, { timeout: 10_000 });
   await expect(rights.getByRole('status').filter({ hasText: /^Erased: / })).toBeVisible();
   await expect.poll(async () => JSON.stringify(await accessData(page.request, await customerIdOf(page.request)))).not.toContain(EMAIL);

@@ -2,16 +2,14 @@
 // inside, Escape closes and focus returns to the control that opened it; axe finds nothing.
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdRequests } from './support/held-requests.ts';
 import { openPage } from './support/page.ts';
 import { MODAL_TITLE, dialog, input } from './receptionist-support.ts';
 
 test('the floating toggle opens the dialog, which initialises, takes focus and closes with Escape', async ({ page }) => {
   await openPage(page, '/pricing');
-  // Hold the session answer a moment so the initialising state can be seen (the real answer follows).
-  await page.route('**/api/poc-ai-chat/session', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // The session answer is held until the initialising state has been seen (the real answer follows).
+  const release = await holdRequests(page, '**/api/poc-ai-chat/session');
   const toggle = page.getByRole('button', { name: 'Open the AI receptionist' });
   await toggle.click();
   const modal = dialog(page);
@@ -19,6 +17,7 @@ test('the floating toggle opens the dialog, which initialises, takes focus and c
   await expect(modal).toHaveAttribute('aria-modal', 'true');
   await expect(modal.getByText('Initializing compliance validation...')).toBeVisible();
   await expectNoAxeViolations(page);
+  release();
   await expect(input(page)).toBeFocused({ timeout: 15_000 });
   await expect(modal.getByLabel('How we handle your data (GDPR Art. 13)')).toBeVisible();
   await expectNoAxeViolations(page);
