@@ -2,14 +2,17 @@
 // arbiter through POST /api/v1/home/blueprints/save with the stored bearer credential (here an API
 // key with the arbiters scope, made with `bytebound keys create` on the server's database).
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { compileAndWait, loadTemplate, openDemo } from './demo-support.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** A key of a customer of its own, who has no arbiter yet: saving one creates it (201), however often the test runs. */
 function createArbitersKey(): string {
-  const out = execFileSync(process.execPath, [path.join(root, 'packages/cli/bin/bytebound.mjs'), 'keys', 'create', '--customer', 'e2e-demo', '--name', 'demo save', '--scope', 'arbiters'], {
+  const customer = `e2e-demo-${crypto.randomBytes(6).toString('hex')}`;
+  const out = execFileSync(process.execPath, [path.join(root, 'packages/cli/bin/bytebound.mjs'), 'keys', 'create', '--customer', customer, '--name', 'demo save', '--scope', 'arbiters'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.BYTEBOUND_E2E_DATA_DIR },
     encoding: 'utf8',
