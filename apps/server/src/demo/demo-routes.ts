@@ -143,7 +143,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     '/api/demo/monitor',
     { websocket: true, schema: { querystring: monitorQuery }, config: perClient(DEMO_MONITOR_RATE_PER_MINUTE) },
     (socket, request) => {
-      if (!openStreams.admit(socket, [addressLimit(request.ip)])) return;
+      if (!openStreams.admit(socket, [addressLimit(request)])) return;
       const subscriptions = new Map<string, () => void>();
       const idle = setTimeout(() => socket.close(1000, 'idle'), MONITOR_IDLE_MS);
       const forward = (event: MonitorEvent) => {

@@ -8,9 +8,14 @@ type Socket = { readonly readyState: number; readonly OPEN: number; close(code: 
 /** A key's limit, and the close reason a stream over it gets (at most 123 bytes, as WebSocket allows). */
 export type StreamLimit = { key: string; max: number; reason: string };
 
-/** The limit every stream route puts on one client address (unknown for an injected request, which has none). */
-export function addressLimit(ip: string | undefined): StreamLimit {
-  return { key: `ip:${ip ?? 'unknown'}`, max: STREAMS_PER_IP, reason: 'too many open streams from this address' };
+/** A stream upgrade's client address; an injected request has none, and such requests share one. */
+export function streamAddress(request: { ip?: string }): string {
+  return request.ip ?? 'unknown';
+}
+
+/** The limit every stream route puts on one client address. */
+export function addressLimit(request: { ip?: string }): StreamLimit {
+  return { key: `ip:${streamAddress(request)}`, max: STREAMS_PER_IP, reason: 'too many open streams from this address' };
 }
 
 export class OpenStreams {

@@ -11,7 +11,7 @@ import {
   RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE,
   RECEPTIONIST_STREAMS_PER_SESSION,
 } from '../constants.ts';
-import { addressLimit, OpenStreams } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams, streamAddress } from '../http/open-streams.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
 import type { PlannedDecision } from './compliance-plan.ts';
 import { buildKnowledge } from './knowledge.ts';
@@ -332,9 +332,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const openStreams = new OpenStreams();
-  // An upgrade's address can be unknown (an injected request has none): such requests share one key.
-  const addressOf = (request: FastifyRequest): string => request.ip ?? 'unknown';
-  const streamRate = { rateLimit: { ...perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE).rateLimit, keyGenerator: addressOf } };
+  const streamRate = { rateLimit: { ...perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE).rateLimit, keyGenerator: streamAddress } };
   app.get('/api/poc-ai-chat/stream', { websocket: true, config: streamRate }, async (socket, request: FastifyRequest) => {
     const found = await lookUpSession(app, request);
     if (!('session' in found)) {
@@ -343,7 +341,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     }
     const session = found.session;
     const admitted = openStreams.admit(socket, [
-      addressLimit(request.ip),
+      addressLimit(request),
       { key: `session:${session.id}`, max: RECEPTIONIST_STREAMS_PER_SESSION, reason: 'too many open streams for this session' },
     ]);
     if (!admitted) return;
