@@ -18,7 +18,8 @@ import {
   toHex,
   treeRoot,
 } from '@bytebound/engine/merkle';
-import { type ProofBundle, auditLeafData } from '@bytebound/engine/proof-bundle';
+import type { DsseEnvelope } from '@bytebound/engine/dsse';
+import { type ProofBundle, type SignedDecision, auditLeafData } from '@bytebound/engine/proof-bundle';
 import type { Signer } from '@bytebound/engine/signing-keys';
 import {
   AUDIT_EXPORT_KIND,
@@ -54,7 +55,7 @@ export type AppendResult = {
 };
 
 /** The id of a bundle in the log and its URLs: the hex of its digest. */
-export function bundleId(bundle: ProofBundle): string {
+export function bundleId(bundle: LoggedBundle): string {
   return bundle.decision.digest.replace(/^sha256:/, '');
 }
 
@@ -74,7 +75,10 @@ export async function appendToAuditLog(db: Database, bundle: ProofBundle, option
   return result!;
 }
 
-export type AuditEntry = { bundle: ProofBundle; customerId: string | null };
+/** What the log keeps of a proof bundle: its envelope, and the verdict and digest it is found by. */
+export type LoggedBundle = { decision: Pick<SignedDecision, 'decision' | 'digest'>; envelope: DsseEnvelope };
+
+export type AuditEntry = { bundle: LoggedBundle; customerId: string | null };
 
 /**
  * Appends proof bundles in order inside the caller's transaction (the decision recorder commits a

@@ -9,7 +9,11 @@ import type { Config } from '../config.ts';
 import type { Tables } from './tables.ts';
 
 export type Dialect = Config['database']['dialect'];
-export type Database = Kysely<Tables> & { dialect: Dialect };
+export type Database = Kysely<Tables> & {
+  dialect: Dialect;
+  /** The SQLite database's file (undefined in memory and on PostgreSQL). */
+  file?: string;
+};
 
 // BIGINT columns (epoch milliseconds, counters) come back as numbers, as they do from SQLite.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -21,14 +25,11 @@ export function openDatabase(database: Config['database']): Database {
     pool.on('error', () => {});
     return Object.assign(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), { dialect: 'postgres' as const });
   }
-  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SqliteDatabase(database.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (database.file !== ':memory:') {
+  const inMemory = database.file === ':memory:';
+  if (!inMemory) fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = openSqliteConnection(database.file);
+  const kysely = sqliteDatabase(sqlite, inMemory ? undefined : database.file);
+  if (!inMemory) {
     // The checkpointer's connection closes first: the server's, closing last, then takes the final
     // checkpoint and removes the log, and no file of the database changes once destroy() returns.
     const stopCheckpointer = startCheckpointer(sqlite, database.file);
@@ -38,7 +39,23 @@ export function openDatabase(database: Config['database']): Database {
       await destroy();
     };
   }
-  return Object.assign(kysely, { dialect: 'sqlite' as const });
+  return kysely;
+}
+
+/** A connection to a SQLite database with the server's settings (write-ahead log, foreign keys, waits for locks). */
+export function openSqliteConnection(file: string): SqliteDatabase.Database {
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return sqlite;
+}
+
+/** The database handle over one SQLite connection; `file` is the database's file (none in memory). */
+export function sqliteDatabase(sqlite: SqliteDatabase.Database, file: string | undefined): Database {
+  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return Object.assign(kysely, { dialect: 'sqlite' as const, file });
 }
 
 /** Prepared statements kept per SQL text (the oldest leaves first beyond this many). */

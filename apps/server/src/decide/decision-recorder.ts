@@ -5,16 +5,13 @@ import type { Decision } from '@bytebound/compiler/policy-model';
 import { canonicalize } from '@bytebound/engine/canonical-json';
 import { commitAll } from '@bytebound/engine/commitments';
 import type { DsseEnvelope } from '@bytebound/engine/dsse';
-import { createProofBundle, type ProofBundle, type SignedDecision } from '@bytebound/engine/proof-bundle';
+import { createProofBundle, type SignedDecision } from '@bytebound/engine/proof-bundle';
 import { randomHex } from '@bytebound/engine/random-hex';
-import type { Signer } from '@bytebound/engine/signing-keys';
-import { type Insertable } from 'kysely';
-import { type AppendResult, appendEntries, chunks, INSERT_ROWS } from '../audit/audit-log.ts';
+import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { cachedCustomerCommitmentKey } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
-import type { ArbiterResultsTable, DecisionLogsTable } from '../db/tables.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
-import { addToCounters, GLOBAL_COUNTERS_ID } from './decision-counters.ts';
+import { DecisionWriter, usagePeriodStart, type Writer } from './decision-writer.ts';
 
 export type RecordedDecision = SignedDecision & {
   decisionId: string;
@@ -38,19 +35,37 @@ export type RecordInput = {
 
 /**
  * Signs the decision, then waits until it is committed with its audit-log entry, its rows and the
- * counters: the answer is sent only once all of it is durable. Decisions arriving while a commit
- * runs are committed together in the next transaction (group commit), so the database sees one
- * transaction per batch instead of two per decision.
+ * counters (group commit, decision-writer.ts): the answer is sent only once all of it is durable.
  */
-export async function recordDecision(db: Database, signer: Signer, input: RecordInput, now = Date.now()): Promise<RecordedDecision> {
+export async function recordDecision(db: Database, signer: SigningKey, input: RecordInput, now = Date.now()): Promise<RecordedDecision> {
   const commitmentKey = await cachedCustomerCommitmentKey(db, input.customerId, now);
   const bundle = createProofBundle(
     { ...input.decision, latency_us: Math.round(input.latencyNs / 10) / 100, timestamp: new Date(now).toISOString() },
     { signer, commitments: commitAll(commitmentKey, { request: canonicalize(input.request ?? null) }) },
   );
   const decisionId = newDecisionId(now);
-  const appended = await writerOf(db).write({ bundle, input, decisionId, now, signer });
   const signed = bundle.decision;
+  const appended = await writerOf(db).write(
+    {
+      bundle: { decision: { decision: signed.decision, exitCode: signed.exitCode, article: signed.article, digest: signed.digest }, envelope: bundle.envelope },
+      decisionId,
+      customerId: input.customerId,
+      apiKeyId: input.apiKeyId,
+      source: input.source,
+      latencyNs: input.latencyNs,
+      outcomes: input.outcomes.map((o) => ({
+        arbiter: o.arbiter,
+        version: o.version,
+        digest: o.digest,
+        outcome: o.outcome,
+        article: o.decision.article,
+        reason: o.decision.reasons[0]?.text ?? null,
+        latencyNs: o.latencyNs,
+      })),
+      now,
+    },
+    signer,
+  );
   return {
     ...signed,
     decisionId,
@@ -70,135 +85,16 @@ export function newDecisionId(now: number): string {
   return `dec_${Math.max(0, Math.trunc(now)).toString(16).padStart(12, '0')}${randomHex(12)}`;
 }
 
-type PendingDecision = { bundle: ProofBundle; input: RecordInput; decisionId: string; now: number; signer: Signer };
-type Waiting = PendingDecision & { resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
-
-/** Decisions committed in one transaction at most (bounds a transaction's size and its lock time). */
-const MAX_BATCH = 256;
+const writers = new WeakMap<Database, Writer>();
 
 /** One writer per database: it commits whatever is waiting, one transaction at a time. */
-class DecisionWriter {
-  private waiting: Waiting[] = [];
-  private running = false;
-
-  constructor(private readonly db: Database) {}
-
-  write(decision: PendingDecision): Promise<AppendResult> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ ...decision, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      try {
-        const results = await commitDecisions(this.db, batch);
-        batch.forEach((w, i) => w.resolve(results[i]!));
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        // The batch rolled back whole; one decision may be the cause: commit each alone, so that
-        // only a decision that cannot be recorded fails and the others land as they would have.
-        else for (const w of batch) await commitAlone(this.db, w);
-      }
-    }
-    this.running = false;
-  }
-}
-
-async function commitAlone(db: Database, waiting: Waiting): Promise<void> {
-  try {
-    waiting.resolve((await commitDecisions(db, [waiting]))[0]!);
-  } catch (error) {
-    waiting.reject(error);
-  }
-}
-
-const writers = new WeakMap<Database, DecisionWriter>();
-
-function writerOf(db: Database): DecisionWriter {
+function writerOf(db: Database): Writer {
   let writer = writers.get(db);
-  if (!writer) {
+  if (writer === undefined) {
     writer = new DecisionWriter(db);
     writers.set(db, writer);
   }
   return writer;
-}
-
-async function commitDecisions(db: Database, batch: readonly PendingDecision[]): Promise<AppendResult[]> {
-  const now = Math.max(...batch.map((d) => d.now));
-  // Checkpoints are signed with the newest decision's key (the server's current signing key).
-  const signer = batch[batch.length - 1]!.signer;
-  return db.transaction().execute(async (trx) => {
-    const appended = await appendEntries(
-      trx,
-      db,
-      batch.map((d) => ({ bundle: d.bundle, customerId: d.input.customerId })),
-      { signer, now },
-    );
-    const logs: Insertable<DecisionLogsTable>[] = batch.map((d, i) => ({
-      id: d.decisionId,
-      customer_id: d.input.customerId,
-      api_key_id: d.input.apiKeyId,
-      source: d.input.source,
-      decision: d.bundle.decision.decision,
-      exit_code: d.bundle.decision.exitCode,
-      article: d.bundle.decision.article,
-      latency_ns: d.input.latencyNs,
-      digest: d.bundle.decision.digest,
-      bundle_id: appended[i]!.bundleId,
-      created_at: d.now,
-    }));
-    for (const rows of chunks(logs, INSERT_ROWS)) await trx.insertInto('decision_logs').values(rows).execute();
-    const results: Insertable<ArbiterResultsTable>[] = batch.flatMap((d) =>
-      d.input.outcomes.map((o, position) => ({
-        decision_id: d.decisionId,
-        position,
-        arbiter: o.arbiter,
-        arbiter_version: o.version,
-        policy_digest: o.digest,
-        outcome: o.outcome,
-        article: o.decision.article,
-        reason: o.decision.reasons[0]?.text ?? null,
-        latency_ns: o.latencyNs,
-        created_at: d.now,
-      })),
-    );
-    for (const rows of chunks(results, INSERT_ROWS)) await trx.insertInto('arbiter_results').values(rows).execute();
-    const allowed = batch.filter((d) => d.bundle.decision.decision === 'ALLOW').length;
-    const latency = batch.reduce((sum, d) => sum + d.input.latencyNs, 0);
-    await addToCounters(trx, GLOBAL_COUNTERS_ID, { total: batch.length, allowed, latencyNs: latency });
-    // The monthly quota counts the decision API's calls (source "api"), per customer and month.
-    const usage = new Map<string, { customerId: string; periodStart: number; calls: number }>();
-    for (const d of batch) {
-      if (d.input.source !== 'api') continue;
-      const periodStart = usagePeriodStart(d.now);
-      const key = `${d.input.customerId}\u0000${periodStart}`;
-      const entry = usage.get(key) ?? { customerId: d.input.customerId, periodStart, calls: 0 };
-      entry.calls += 1;
-      usage.set(key, entry);
-    }
-    for (const u of usage.values()) {
-      await trx
-        .insertInto('decision_usage')
-        .values({ customer_id: u.customerId, period_start: u.periodStart, calls: u.calls })
-        .onConflict((conflict) =>
-          conflict.columns(['customer_id', 'period_start']).doUpdateSet((eb) => ({ calls: eb(eb.ref('decision_usage.calls'), '+', u.calls) })),
-        )
-        .execute();
-    }
-    return appended;
-  });
-}
-
-/** Start of the calendar month (UTC) of `now`: the period of the decision_usage counter. */
-export function usagePeriodStart(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
 /** The customer's decision API calls counted in the month of `now`. */
