@@ -1,10 +1,12 @@
 // `npm start`: serve the site and the API on PORT (2002), stop gracefully on SIGTERM or SIGINT.
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startDecisionRecorder } from './decide/decision-recorder.ts';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
+  startDecisionRecorder(app.db);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -12,6 +12,7 @@ import { cachedCustomerCommitmentKey } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
 import { DecisionWriter, usagePeriodStart, type Writer } from './decision-writer.ts';
+import { RecorderThread } from './recorder-thread.ts';
 
 export type RecordedDecision = SignedDecision & {
   decisionId: string;
@@ -87,11 +88,27 @@ export function newDecisionId(now: number): string {
 
 const writers = new WeakMap<Database, Writer>();
 
-/** One writer per database: it commits whatever is waiting, one transaction at a time. */
+/** Starts the database's writer ahead of the first decision (the recorder thread takes about half a second to start). */
+export function startDecisionRecorder(db: Database): void {
+  writerOf(db);
+}
+
+/**
+ * The database's writer: on a SQLite file the recorder thread, which closes with the database;
+ * in memory (one connection only) and on PostgreSQL (whose server does the writing) this thread.
+ */
 function writerOf(db: Database): Writer {
   let writer = writers.get(db);
   if (writer === undefined) {
-    writer = new DecisionWriter(db);
+    if (db.dialect === 'sqlite' && db.file !== undefined) {
+      const thread = new RecorderThread(db, db.file);
+      const destroy = db.destroy.bind(db);
+      db.destroy = async () => {
+        await thread.close();
+        await destroy();
+      };
+      writer = thread;
+    } else writer = new DecisionWriter(db);
     writers.set(db, writer);
   }
   return writer;

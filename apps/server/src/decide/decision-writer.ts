@@ -36,8 +36,11 @@ export type PendingDecision = {
   now: number;
 };
 
+/** A committed decision's place in the log. */
+export type Committed = Pick<AppendResult, 'bundleId' | 'leafIndex'>;
+
 /** Commits decisions: on this thread (DecisionWriter) or on the recorder thread. */
-export type Writer = { write: (decision: PendingDecision, signer: SigningKey) => Promise<AppendResult> };
+export type Writer = { write: (decision: PendingDecision, signer: SigningKey) => Promise<Committed> };
 
 type Waiting = { decision: PendingDecision; signer: Signer; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 

@@ -1,0 +1,140 @@
+// The recorder thread: on SQLite, decisions are committed by a worker thread on a connection of its
+// own, so that the server's thread answers requests while a batch is written (the commits, their
+// inserts and the log's hashes are most of a decision's cost). One batch is with the thread at a
+// time: the decisions signed while it commits wait here and go over in one message when it
+// answers (group commit across the two threads, decision-writer.ts on the other side), and each
+// answer is the decision's place in the log. Should the thread stop, the decisions it had not
+// answered fail, and those not yet sent and later ones are committed on the server's thread.
+import { Worker } from 'node:worker_threads';
+import type { SigningKey } from '@bytebound/engine/signing-keys';
+import { bundleId } from '../audit/audit-log.ts';
+import type { Database } from '../db/database.ts';
+import { type Committed, DecisionWriter, type PendingDecision, type Writer } from './decision-writer.ts';
+
+/** What the server's thread sends: the signing key (again whenever it changes), decisions, or close. */
+export type ToRecorder =
+  | { kind: 'key'; privateKey: SigningKey['privateKey'] }
+  | { kind: 'write'; decisions: { id: number; decision: PendingDecision }[] }
+  | { kind: 'close' };
+
+/**
+ * What the recorder thread says: that its connection is open, then the answers of each committed
+ * batch, as numbers (a decision's id, then its leaf index) and the errors of those that failed.
+ */
+export type FromRecorder = { kind: 'ready' } | { kind: 'answers'; committed: number[]; failed: [id: number, error: string][] };
+
+type Waiting = { bundleId: string; resolve: (committed: Committed) => void; reject: (error: unknown) => void };
+
+export class RecorderThread implements Writer {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, Waiting>();
+  private outbox: { id: number; decision: PendingDecision; signer: SigningKey }[] = [];
+  private nextId = 1;
+  /** Decisions sent to the thread and not yet answered: while there are any, new ones wait in the outbox. */
+  private sent = 0;
+  private flushScheduled = false;
+  /** Decisions are sent once the thread's connection is open: a thread that cannot open it leaves them all to this thread. */
+  private ready = false;
+  private closing = false;
+  private keyId: string | null = null;
+  /** Set once the thread has stopped: decisions are then committed on this thread. */
+  private fallback: DecisionWriter | null = null;
+  private readonly exited: Promise<void>;
+
+  constructor(
+    private readonly db: Database,
+    file: string,
+  ) {
+    this.worker = new Worker(new URL('./recorder-worker.mjs', import.meta.url), { workerData: { file } });
+    this.worker.on('message', (message: FromRecorder) => {
+      if (message.kind === 'ready') {
+        this.ready = true;
+        this.flush();
+        return;
+      }
+      const { committed, failed } = message;
+      this.sent -= committed.length / 2 + failed.length;
+      if (this.sent === 0) this.flush();
+      for (let i = 0; i < committed.length; i += 2) {
+        const waiting = this.waiting.get(committed[i]!)!;
+        this.waiting.delete(committed[i]!);
+        waiting.resolve({ bundleId: waiting.bundleId, leafIndex: committed[i + 1]! });
+      }
+      for (const [id, error] of failed) {
+        this.waiting.get(id)!.reject(new Error(error));
+        this.waiting.delete(id);
+      }
+      if (this.waiting.size === 0 && !this.closing) this.worker.unref();
+    });
+    // An error ends the thread: 'exit' follows.
+    this.worker.on('error', () => {});
+    this.exited = new Promise((resolve) => {
+      this.worker.on('exit', () => {
+        const fallback = new DecisionWriter(this.db);
+        this.fallback = fallback;
+        // Decisions not yet sent are committed here; those sent and not answered fail.
+        for (const { id, decision, signer } of this.outbox.splice(0)) {
+          const waiting = this.waiting.get(id)!;
+          this.waiting.delete(id);
+          fallback.write(decision, signer).then(waiting.resolve, waiting.reject);
+        }
+        for (const waiting of this.waiting.values()) waiting.reject(new Error('the decision recorder stopped before recording the decision'));
+        this.waiting.clear();
+        resolve();
+      });
+    });
+    // An idle recorder never keeps the process alive; one with decisions to answer does.
+    this.worker.unref();
+  }
+
+  /** True while decisions are committed by the thread (false once it has stopped). */
+  get onThread(): boolean {
+    return this.fallback === null;
+  }
+
+  write(decision: PendingDecision, signer: SigningKey): Promise<Committed> {
+    if (this.fallback) return this.fallback.write(decision, signer);
+    return new Promise((resolve, reject) => {
+      // The thread signs checkpoints with the newest key it was given, as this thread does.
+      if (signer.keyId !== this.keyId) {
+        this.post({ kind: 'key', privateKey: signer.privateKey });
+        this.keyId = signer.keyId;
+      }
+      const id = this.nextId++;
+      if (this.waiting.size === 0) this.worker.ref();
+      this.waiting.set(id, { bundleId: bundleId(decision.bundle), resolve, reject });
+      this.outbox.push({ id, decision, signer });
+      if (this.sent === 0 && !this.flushScheduled) {
+        // The decisions made in this turn of the event loop go together.
+        this.flushScheduled = true;
+        setImmediate(() => {
+          this.flushScheduled = false;
+          if (this.sent === 0) this.flush();
+        });
+      }
+    });
+  }
+
+  /** Commits what was handed over, then stops the thread and closes its connection. */
+  async close(): Promise<void> {
+    if (!this.fallback) {
+      this.flush();
+      this.closing = true;
+      this.worker.ref(); // a process with nothing else to do still waits for the thread to end
+      this.post({ kind: 'close' });
+    }
+    await this.exited;
+    await this.fallback?.idle();
+  }
+
+  private flush(): void {
+    if (this.outbox.length === 0 || this.fallback || !this.ready || this.closing) return;
+    this.sent += this.outbox.length;
+    this.post({ kind: 'write', decisions: this.outbox.map(({ id, decision }) => ({ id, decision })) });
+    this.outbox = [];
+  }
+
+  private post(message: ToRecorder): void {
+    this.worker.postMessage(message);
+  }
+}

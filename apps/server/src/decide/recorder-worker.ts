@@ -1,0 +1,53 @@
+// The recorder thread itself (see recorder-thread.ts): its own connection to the SQLite file, the
+// same group commit as the server's thread, and one answer message per committed batch.
+import { parentPort, workerData } from 'node:worker_threads';
+import { type Signer, signingKeyFromPrivateKey } from '@bytebound/engine/signing-keys';
+import { openSqliteConnection, sqliteDatabase } from '../db/database.ts';
+import { DecisionWriter } from './decision-writer.ts';
+import type { FromRecorder, ToRecorder } from './recorder-thread.ts';
+
+const port = parentPort!;
+const { file } = workerData as { file: string };
+const sqlite = openSqliteConnection(file);
+// The server's checkpointer thread copies the log into the database (database.ts).
+sqlite.pragma('wal_autocheckpoint = 0');
+const db = sqliteDatabase(sqlite, file);
+const writer = new DecisionWriter(db);
+let signer: Signer | null = null;
+const committed: number[] = [];
+const failed: [number, string][] = [];
+
+function post(message: FromRecorder): void {
+  port.postMessage(message);
+}
+
+/** Answers collected while a batch resolves go out in one message. */
+function answerSoon(): void {
+  if (committed.length === 0 && failed.length === 0) setImmediate(() => post({ kind: 'answers', committed: committed.splice(0), failed: failed.splice(0) }));
+}
+
+post({ kind: 'ready' });
+
+port.on('message', (message: ToRecorder) => {
+  if (message.kind === 'key') signer = signingKeyFromPrivateKey(message.privateKey);
+  else if (message.kind === 'write') {
+    for (const { id, decision } of message.decisions) {
+      writer.write(decision, signer!).then(
+        (result) => {
+          answerSoon();
+          committed.push(id, result.leafIndex);
+        },
+        (error: unknown) => {
+          answerSoon();
+          failed.push([id, error instanceof Error ? error.message : String(error)]);
+        },
+      );
+    }
+  } else {
+    void writer
+      .idle()
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => db.destroy())
+      .then(() => port.close());
+  }
+});

@@ -1,0 +1,132 @@
+// On a SQLite file, decisions are committed by the recorder thread on a connection of its own. What
+// a caller notices: each decision's answer arrives once its rows are in the database, a batch gets
+// consecutive places in the log, closing commits what was handed over, and a thread that cannot
+// open the database leaves the decisions to the server's thread instead of losing them.
+// (The thread is SQLite's; this file makes its own SQLite database in either test project.)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createProofBundle } from '@bytebound/engine/proof-bundle';
+import { generateSigningKey } from '@bytebound/engine/signing-keys';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrations.ts';
+import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
+import type { PendingDecision } from '../../src/decide/decision-writer.ts';
+import { newDecisionId } from '../../src/decide/decision-recorder.ts';
+import { RecorderThread } from '../../src/decide/recorder-thread.ts';
+
+const key = generateSigningKey();
+const opened: { db: Database; dir: string }[] = [];
+
+async function sqliteFile(): Promise<Database> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-recorder-'));
+  const db = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'bytebound.db') });
+  await migrate(db);
+  opened.push({ db, dir });
+  return db;
+}
+
+afterEach(async () => {
+  for (const { db, dir } of opened.splice(0)) {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function decision(customerId: string): PendingDecision {
+  const now = Date.now();
+  const bundle = createProofBundle(
+    { decision: 'DENY', exitCode: 2, reasons: [{ ruleId: 'gdpr-44', text: 'No legal basis for the transfer', article: 'GDPR Art. 44', priority: 10 }], applied_policies: ['gdpr'], article: 'GDPR Art. 44', latency_us: 1.5 },
+    { signer: key },
+  );
+  const { decision: verdict, exitCode, article, digest } = bundle.decision;
+  return {
+    bundle: { decision: { decision: verdict, exitCode, article, digest }, envelope: bundle.envelope },
+    decisionId: newDecisionId(now),
+    customerId,
+    apiKeyId: null,
+    source: 'api',
+    latencyNs: 1_500,
+    outcomes: [{ arbiter: 'gdpr', version: 1, digest: null, outcome: 'DENY', article: 'GDPR Art. 44', reason: 'No legal basis for the transfer', latencyNs: 1_000 }],
+    now,
+  };
+}
+
+async function rowsOf(db: Database, decisions: readonly PendingDecision[]) {
+  const ids = decisions.map((d) => d.decisionId);
+  const logs = await db.selectFrom('decision_logs').select(['id', 'bundle_id']).where('id', 'in', ids).execute();
+  const results = await db.selectFrom('arbiter_results').select('decision_id').where('decision_id', 'in', ids).execute();
+  const bundles = await db
+    .selectFrom('proof_bundles')
+    .select('leaf_index')
+    .where('id', 'in', logs.map((l) => l.bundle_id))
+    .execute();
+  return { logs: logs.length, results: results.length, leaves: bundles.map((b) => Number(b.leaf_index)).sort((a, b) => a - b) };
+}
+
+describe('the recorder thread', () => {
+  it('commits decisions on its own connection: each answer comes once the rows are there, a batch in consecutive leaves', async () => {
+    const db = await sqliteFile();
+    const thread = new RecorderThread(db, db.file!);
+    const batch = Array.from({ length: 30 }, (_, i) => decision(`cust-${i % 3}`));
+    const answers = await Promise.all(batch.map((d) => thread.write(d, key)));
+    expect(thread.onThread).toBe(true);
+    expect(answers.map((a) => a.leafIndex)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(answers.map((a) => a.bundleId)).toEqual(batch.map((d) => d.bundle.decision.digest.replace(/^sha256:/, '')));
+    // Read on the server's connection, right after the answers.
+    expect(await rowsOf(db, batch)).toEqual({ logs: 30, results: 30, leaves: answers.map((a) => a.leafIndex) });
+    const counters = await db.selectFrom('decision_counters').selectAll().where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow();
+    expect(Number(counters.total)).toBe(30);
+    expect((await db.selectFrom('audit_checkpoints').select('size').execute()).map((c) => Number(c.size))).toEqual([10, 20, 30]);
+    await thread.close();
+  });
+
+  it('commits what was handed over before closing', async () => {
+    const db = await sqliteFile();
+    const thread = new RecorderThread(db, db.file!);
+    const batch = Array.from({ length: 12 }, () => decision('cust-closing'));
+    const answers = batch.map((d) => thread.write(d, key));
+    await thread.close();
+    expect((await Promise.all(answers)).map((a) => a.leafIndex)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect((await rowsOf(db, batch)).logs).toBe(12);
+  });
+
+  it('when it cannot open the database, the decisions are committed on the server’s thread, none lost', async () => {
+    const db = await sqliteFile();
+    const thread = new RecorderThread(db, path.join(os.tmpdir(), 'no-such-directory-bytebound', 'bytebound.db'));
+    const batch = Array.from({ length: 5 }, () => decision('cust-fallback'));
+    const answers = await Promise.all(batch.map((d) => thread.write(d, key)));
+    expect(thread.onThread).toBe(false);
+    expect(answers.map((a) => a.leafIndex)).toEqual([0, 1, 2, 3, 4]);
+    expect(await rowsOf(db, batch)).toMatchObject({ logs: 5, results: 5 });
+    // Later decisions go the same way.
+    const later = decision('cust-fallback');
+    expect((await thread.write(later, key)).leafIndex).toBe(5);
+    await thread.close();
+  });
+
+  it('keeps a process that waits for a decision alive until its answer comes', async () => {
+    const db = await sqliteFile();
+    // A script with nothing else to do: the idle thread must not let it end before the answer.
+    const script = `
+      import { openDatabase } from './src/db/database.ts';
+      import { RecorderThread } from './src/decide/recorder-thread.ts';
+      import { generateSigningKey } from '@bytebound/engine/signing-keys';
+      import { createProofBundle } from '@bytebound/engine/proof-bundle';
+      const key = generateSigningKey();
+      const db = openDatabase({ dialect: 'sqlite', file: process.argv[1] });
+      const thread = new RecorderThread(db, process.argv[1]);
+      const bundle = createProofBundle({ decision: 'ALLOW', exitCode: 0, reasons: [], applied_policies: [], article: null, latency_us: 1 }, { signer: key });
+      const { decision, exitCode, article, digest } = bundle.decision;
+      const answer = await thread.write({ bundle: { decision: { decision, exitCode, article, digest }, envelope: bundle.envelope }, decisionId: 'dec_script', customerId: 'c', apiKeyId: null, source: 'api', latencyNs: 1, outcomes: [], now: Date.now() }, key);
+      console.log('leaf', answer.leafIndex);
+    `;
+    const file = db.file!;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('leaf 0');
+    expect(run.status).toBe(0);
+  });
+});
