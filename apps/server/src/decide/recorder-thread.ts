@@ -5,10 +5,11 @@
 // answers (group commit across the two threads, decision-writer.ts on the other side), and each
 // answer is the decision's place in the log. Should the thread stop, the decisions it had not
 // answered fail, and those not yet sent and later ones are committed on the server's thread.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { bundleId } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
+import { startTypeScriptWorker } from '../typescript-worker.ts';
 import { type Committed, DecisionWriter, type PendingDecision, type Writer } from './decision-writer.ts';
 
 /** What the server's thread sends: the signing key (again whenever it changes), decisions, or close. */
@@ -45,7 +46,7 @@ export class RecorderThread implements Writer {
     private readonly db: Database,
     file: string,
   ) {
-    this.worker = new Worker(new URL('./recorder-worker.mjs', import.meta.url), { workerData: { file } });
+    this.worker = startTypeScriptWorker(new URL('./recorder-worker.ts', import.meta.url), { file });
     this.worker.on('message', (message: FromRecorder) => {
       if (message.kind === 'ready') {
         this.ready = true;

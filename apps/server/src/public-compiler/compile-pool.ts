@@ -2,9 +2,10 @@
 // can stop one: a compile still running at the deadline has its thread terminated and answers a
 // clear error, and the server's event loop never waits on a compile. One worker, kept warm (its
 // compiler loaded) and replaced after a timeout; compiles queue for it in arrival order.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
+import { startTypeScriptWorker } from '../typescript-worker.ts';
 import type { CompileJob } from './compile-worker.ts';
 
 export const synthesisTimeoutMessage = (ms: number) =>
@@ -62,7 +63,7 @@ export class CompilePool {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
+    const worker = startTypeScriptWorker(new URL('./compile-worker.ts', import.meta.url));
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.on('message', (reply: Reply) => {

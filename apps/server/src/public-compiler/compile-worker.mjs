@@ -1,6 +1,0 @@
-// The compile worker's entry: the server runs TypeScript through tsx (or Vitest), and a worker
-// thread starts without either, so it registers tsx before loading the TypeScript worker.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./compile-worker.ts');
