@@ -31,8 +31,6 @@ export class RecorderThread implements Writer {
   private readonly waiting = new Map<number, Waiting>();
   private outbox: { id: number; decision: PendingDecision; signer: SigningKey }[] = [];
   private nextId = 1;
-  /** Decisions sent to the thread and not yet answered: while there are any, new ones wait in the outbox. */
-  private sent = 0;
   private flushScheduled = false;
   /** Decisions are sent once the thread's connection is open: a thread that cannot open it leaves them all to this thread. */
   private ready = false;
@@ -54,8 +52,6 @@ export class RecorderThread implements Writer {
         return;
       }
       const { committed, failed } = message;
-      this.sent -= committed.length / 2 + failed.length;
-      if (this.sent === 0) this.flush();
       for (let i = 0; i < committed.length; i += 2) {
         const waiting = this.waiting.get(committed[i]!)!;
         this.waiting.delete(committed[i]!);
@@ -65,6 +61,7 @@ export class RecorderThread implements Writer {
         this.waiting.get(id)!.reject(new Error(error));
         this.waiting.delete(id);
       }
+      if (this.sent === 0) this.flush();
       if (this.waiting.size === 0 && !this.closing) this.worker.unref();
     });
     // An error ends the thread: 'exit' follows.
@@ -86,6 +83,11 @@ export class RecorderThread implements Writer {
     });
     // An idle recorder never keeps the process alive; one with decisions to answer does.
     this.worker.unref();
+  }
+
+  /** Decisions sent to the thread and not yet answered: while there are any, new ones wait in the outbox. */
+  private get sent(): number {
+    return this.waiting.size - this.outbox.length;
   }
 
   /** True while decisions are committed by the thread (false once it has stopped). */
@@ -130,7 +132,6 @@ export class RecorderThread implements Writer {
 
   private flush(): void {
     if (this.outbox.length === 0 || this.fallback || !this.ready || this.closing) return;
-    this.sent += this.outbox.length;
     this.post({ kind: 'write', decisions: this.outbox.map(({ id, decision }) => ({ id, decision })) });
     this.outbox = [];
   }
