@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createKeyFile } from '@bytebound/engine/key-file';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -18,12 +19,8 @@ export function loadDataKey(options: { dataKey: string | undefined; dataDir: str
   const file = path.join(options.dataDir, DATA_KEY_FILE);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    try {
-      // 'wx': never overwrite a key another process created a moment ago.
-      fs.writeFileSync(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    // Never overwrites a key another process created a moment ago.
+    createKeyFile(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`);
   }
   return { key: decodeKey(fs.readFileSync(file, 'utf8').trim(), file) };
 }

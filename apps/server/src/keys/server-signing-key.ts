@@ -3,12 +3,12 @@
 // kept in `signing_keys`, so rotation never invalidates an old bundle or checkpoint.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createKeyFile } from '@bytebound/engine/key-file';
 import { type PublicJwk, type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 
 export const SIGNING_KEY_FILE = 'signing-key.pem';
-const OWNER_ONLY = 0o600;
 
 /** Reads SIGNING_KEY (PKCS8 PEM or base64 of the 32-byte seed) or the data directory's key, creating it once. */
 export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDir'>): SigningKey {
@@ -23,14 +23,8 @@ export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDi
   fs.mkdirSync(config.dataDir, { recursive: true });
   if (!fs.existsSync(file)) {
     const key = generateSigningKey();
-    try {
-      // 'wx': if another process created it first, keep theirs.
-      fs.writeFileSync(file, privateKeyPem(key), { mode: OWNER_ONLY, flag: 'wx' });
-      fs.chmodSync(file, OWNER_ONLY);
-      return key;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    // If another instance created it first, its key is the one.
+    if (createKeyFile(file, privateKeyPem(key))) return key;
   }
   try {
     return parseSigningKey(fs.readFileSync(file, 'utf8'));

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createKeyFile } from '@bytebound/engine/key-file';
 import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 
 export const summary = 'manage API keys and export the local signing keys';
@@ -31,12 +32,8 @@ export function localSigningKey(home = byteboundHome()): SigningKey {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(home, { recursive: true, mode: 0o700 });
     const key = generateSigningKey();
-    try {
-      fs.writeFileSync(file, privateKeyPem(key), { mode: 0o600, flag: 'wx' });
-      return key;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    // A hook started at the same moment may have created it first: then its key is the one.
+    if (createKeyFile(file, privateKeyPem(key))) return key;
   }
   return parseSigningKey(fs.readFileSync(file, 'utf8'));
 }
