@@ -1,16 +1,18 @@
 // On a SQLite file, decisions are committed by the recorder thread on a connection of its own. What
 // a caller notices: each decision's answer arrives once its rows are in the database, a batch gets
 // consecutive places in the log, closing commits what was handed over, and a thread that cannot
-// open the database leaves the decisions to the server's thread instead of losing them.
+// open the database, or stops, leaves the decisions it was not yet sent to the server's thread
+// instead of losing them.
 // (The thread is SQLite's; this file makes its own SQLite database in either test project.)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { createProofBundle } from '@bytebound/engine/proof-bundle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/database.ts';
+import { type Database, openDatabase, openSqliteConnection } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
 import type { PendingDecision } from '../../src/decide/decision-writer.ts';
@@ -105,6 +107,34 @@ describe('the recorder thread', () => {
     const later = decision('cust-fallback');
     expect((await thread.write(later, key)).leafIndex).toBe(5);
     await thread.close();
+  });
+
+  it('when the thread stops, the decisions it had fail with a clear error, the rest are committed here, and the log stays one tree', async () => {
+    const db = await sqliteFile();
+    const thread = new RecorderThread(db, db.file!);
+    await thread.write(decision('cust-stop'), key); // the thread is up: leaf 0
+    // Another connection holds the write lock, so the thread cannot commit what it is sent next.
+    const blocker = openSqliteConnection(db.file!);
+    blocker.exec('BEGIN IMMEDIATE');
+    const sent = Array.from({ length: 5 }, () => decision('cust-stop'));
+    const sentAnswers = sent.map((d) => thread.write(d, key).then((a) => a, (error: Error) => error));
+    await new Promise((resolve) => setImmediate(resolve)); // they went over; later ones wait their turn
+    const waiting = Array.from({ length: 3 }, () => decision('cust-stop'));
+    const waitingAnswers = waiting.map((d) => thread.write(d, key));
+    // The thread ends as a crash would end it (a fatal error in it, or the process running out of memory).
+    const stopped = (thread as unknown as { worker: Worker }).worker.terminate();
+    blocker.exec('ROLLBACK');
+    blocker.close();
+    await stopped;
+    // Whether the thread committed them is unknown to the caller: they fail, and say why.
+    expect((await Promise.all(sentAnswers)).map((a) => (a instanceof Error ? a.message : a))).toEqual(Array(5).fill('the decision recorder stopped before recording the decision'));
+    expect(thread.onThread).toBe(false);
+    // Those not yet sent, and later ones, are committed on the server's thread, right after leaf 0.
+    expect((await Promise.all(waitingAnswers)).map((a) => a.leafIndex)).toEqual([1, 2, 3]);
+    expect((await thread.write(decision('cust-stop'), key)).leafIndex).toBe(4);
+    expect(await rowsOf(db, waiting)).toEqual({ logs: 3, results: 3, leaves: [1, 2, 3] });
+    expect(await rowsOf(db, sent)).toEqual({ logs: 0, results: 0, leaves: [] });
+    expect(Number((await db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size)).toBe(5);
   });
 
   it('keeps a process that waits for a decision alive until its answer comes', async () => {
