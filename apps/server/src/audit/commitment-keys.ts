@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { type CommitmentKey, commitmentKeyPeriod, newCommitmentSecret } from '@bytebound/engine/commitments';
 import { sql } from 'kysely';
 import { type DataKey, decryptSecret, encryptSecret } from '../api-keys/data-key.ts';
-import type { Database } from '../db/database.ts';
+import { type Database, truncateWriteAheadLog } from '../db/database.ts';
 
 const dataKeys = new WeakMap<Database, DataKey>();
 
@@ -114,6 +114,6 @@ export function forgetCustomerCommitmentKeys(db: Database, customerId: string): 
 export async function eraseSubjectCommitmentKey(db: Database, subjectRef: string): Promise<boolean> {
   if (db.dialect === 'sqlite') await sql`pragma secure_delete = on`.execute(db);
   const result = await db.deleteFrom('subject_keys').where('subject_ref', '=', subjectRef).executeTakeFirst();
-  if (db.dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  if (db.dialect === 'sqlite') await truncateWriteAheadLog(db);
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,9 +1,10 @@
 // The one database handle: Kysely over embedded SQLite (default) or PostgreSQL (DATABASE_URL).
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Tables } from './tables.ts';
@@ -42,7 +43,7 @@ export function openDatabase(database: Config['database']): Database {
   return kysely;
 }
 
-/** A connection to a SQLite database with the server's settings (write-ahead log, foreign keys, waits for locks). */
+/** A connection to a SQLite database with the server's settings (write-ahead log, foreign keys, waits for locks up to 5 s). */
 export function openSqliteConnection(file: string): SqliteDatabase.Database {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -52,10 +53,82 @@ export function openSqliteConnection(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
-/** The database handle over one SQLite connection; `file` is the database's file (none in memory). */
+/**
+ * The database handle over one SQLite connection; `file` is the database's file (none in memory).
+ * Its statements wait for another connection's write lock without holding up the thread (LockWaitingDialect).
+ */
 export function sqliteDatabase(sqlite: SqliteDatabase.Database, file: string | undefined): Database {
-  const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.pragma('busy_timeout = 0');
+  const kysely = new Kysely<Tables>({ dialect: new LockWaitingDialect({ database: withStatementCache(sqlite) }) });
   return Object.assign(kysely, { dialect: 'sqlite' as const, file });
+}
+
+/** How long a statement waits for another connection's write lock before it fails (SQLITE_BUSY). */
+const LOCK_WAIT_MS = 5_000;
+/** How often it tries again meanwhile: about as often as a recorder thread's commit ends. */
+const LOCK_RETRY_MS = 1;
+
+/**
+ * Kysely's SQLite dialect, but a statement that finds the write lock taken by another connection
+ * (the recorder thread committing a batch of decisions) is tried again a millisecond later, while
+ * the thread goes on with other work. SQLite's own wait (busy_timeout) sleeps in the thread: on the
+ * server's thread, a request that writes would hold up every other request while it waited.
+ */
+class LockWaitingDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const waiting = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const waitingFor = (connection: DatabaseConnection): DatabaseConnection => {
+      let wrapped = waiting.get(connection);
+      if (!wrapped) {
+        wrapped = { executeQuery: (query) => waitForLock(() => connection.executeQuery(query)), streamQuery: (query, rows) => connection.streamQuery(query, rows) };
+        waiting.set(connection, wrapped);
+      }
+      return wrapped;
+    };
+    // Transactions and savepoints run their statements through the connection handed out here.
+    return {
+      init: () => driver.init(),
+      acquireConnection: async () => waitingFor(await driver.acquireConnection()),
+      beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
+      commitTransaction: (connection) => driver.commitTransaction(connection),
+      rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+      savepoint: driver.savepoint?.bind(driver),
+      rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
+      releaseSavepoint: driver.releaseSavepoint?.bind(driver),
+      releaseConnection: (connection) => driver.releaseConnection(connection),
+      destroy: () => driver.destroy(),
+    };
+  }
+}
+
+/**
+ * Runs `statement` until it does not find the write lock taken (plain SQLITE_BUSY: nothing was done,
+ * so trying again is safe), for up to LOCK_WAIT_MS.
+ */
+async function waitForLock<T>(statement: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      return await statement();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      await sleep(LOCK_RETRY_MS);
+    }
+  }
+}
+
+/**
+ * Copies the write-ahead log into the database file and empties it (erasure: a deleted secret must
+ * not stay in the log). The copy needs a moment without a writer, so it is tried again until then.
+ */
+export async function truncateWriteAheadLog(db: Database): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+    if (Number(rows[0]?.busy ?? 0) === 0 || Date.now() >= deadline) return;
+    await sleep(LOCK_RETRY_MS);
+  }
 }
 
 /** Prepared statements kept per SQL text (the oldest leaves first beyond this many). */
