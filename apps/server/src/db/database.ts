@@ -77,19 +77,16 @@ const LOCK_RETRY_MS = 1;
 class LockWaitingDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
-    const waiting = new WeakMap<DatabaseConnection, DatabaseConnection>();
-    const waitingFor = (connection: DatabaseConnection): DatabaseConnection => {
-      let wrapped = waiting.get(connection);
-      if (!wrapped) {
-        wrapped = { executeQuery: (query) => waitForLock(() => connection.executeQuery(query)), streamQuery: (query, rows) => connection.streamQuery(query, rows) };
-        waiting.set(connection, wrapped);
-      }
-      return wrapped;
-    };
+    // SQLite's driver hands out its one connection each time (behind a mutex): it is wrapped once.
+    let waiting: DatabaseConnection | undefined;
     // Transactions and savepoints run their statements through the connection handed out here.
     return {
       init: () => driver.init(),
-      acquireConnection: async () => waitingFor(await driver.acquireConnection()),
+      acquireConnection: async () => {
+        const connection = await driver.acquireConnection();
+        waiting ??= { executeQuery: (query) => retryWhileLocked(() => connection.executeQuery(query)), streamQuery: (query, rows) => connection.streamQuery(query, rows) };
+        return waiting;
+      },
       beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
       commitTransaction: (connection) => driver.commitTransaction(connection),
       rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
@@ -103,18 +100,20 @@ class LockWaitingDialect extends SqliteDialect {
 }
 
 /**
- * Runs `statement` until it does not find the write lock taken (plain SQLITE_BUSY: nothing was done,
- * so trying again is safe), for up to LOCK_WAIT_MS.
+ * Runs `attempt` again while it finds the lock taken, for up to LOCK_WAIT_MS: a statement that
+ * failed with plain SQLITE_BUSY (it did nothing, so trying again is safe), or an outcome `locked`
+ * says was kept from its work. After the deadline the last error is thrown, or the outcome returned.
  */
-async function waitForLock<T>(statement: () => Promise<T>): Promise<T> {
+async function retryWhileLocked<T>(attempt: () => Promise<T>, locked: (outcome: T) => boolean = () => false): Promise<T> {
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
-      return await statement();
+      const outcome = await attempt();
+      if (!locked(outcome) || Date.now() >= deadline) return outcome;
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
-      await sleep(LOCK_RETRY_MS);
     }
+    await sleep(LOCK_RETRY_MS);
   }
 }
 
@@ -123,12 +122,10 @@ async function waitForLock<T>(statement: () => Promise<T>): Promise<T> {
  * not stay in the log). The copy needs a moment without a writer, so it is tried again until then.
  */
 export async function truncateWriteAheadLog(db: Database): Promise<void> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
-    if (Number(rows[0]?.busy ?? 0) === 0 || Date.now() >= deadline) return;
-    await sleep(LOCK_RETRY_MS);
-  }
+  await retryWhileLocked(
+    () => sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db),
+    ({ rows }) => Number(rows[0]?.busy ?? 0) !== 0,
+  );
 }
 
 /** Prepared statements kept per SQL text (the oldest leaves first beyond this many). */
