@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { decodeMail } from '../../apps/server/test/email/smtp-receiver.ts';
 
 export type Email = { file: string; raw: string; text: string };
 
@@ -11,11 +12,6 @@ function receivedMailDirectory(): string {
   const dataDir = process.env.BYTEBOUND_E2E_DATA_DIR;
   if (!dataDir) throw new Error('BYTEBOUND_E2E_DATA_DIR is not set: run through e2e/playwright.config.ts');
   return path.join(dataDir, 'smtp-received');
-}
-
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links and subjects. */
-export function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function emailsTo(to: string): Email[] {

@@ -55,6 +55,16 @@ describe('with SMTP_URL', () => {
     expect(text).toMatch(/Content-Type: text\/calendar; method=REQUEST; name=invite\.ics/);
     expect(text).toContain('filename=invite.ics');
   });
+
+  it('is read with the links in its headers and its body as sent, even where "=" is followed by two hex digits', async () => {
+    const to = `links.${Date.now()}@example.com`;
+    const unsubscribe = 'https://app.bytebound.test/newsletter/unsubscribe?token=4F9Ab_c';
+    const confirm = 'https://app.bytebound.test/newsletter/confirm?token=3D7e-f';
+    await t.app.mailer.send({ to, subject: 'Links', text: `Confirm: ${confirm}`, html: `<p><a href="${confirm}">Confirm</a></p>`, headers: { 'List-Unsubscribe': `<${unsubscribe}>` } });
+    const text = decodeMail((await smtp.waitFor(to, /Links/)).raw);
+    expect(text).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(text).toContain(`Confirm: ${confirm}`);
+  });
 });
 
 describe('without SMTP_URL', () => {

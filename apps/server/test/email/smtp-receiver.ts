@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { mailParts, topHeaders } from '../booking/mail-parts.ts';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -68,7 +69,11 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
   };
 }
 
-/** The raw message with quoted-printable soft breaks and escapes undone, enough to find links in it. */
+/**
+ * The message as a mail client reads it, to search in: its headers (unfolded), then each part's
+ * headers and decoded body (mail-parts.ts). Headers are never quoted-printable: a link there
+ * (List-Unsubscribe) keeps an "=" followed by two hex digits of its own, as in "?token=4F...".
+ */
 export function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return [topHeaders(raw), ...mailParts(raw).map((part) => `${part.headers}\r\n\r\n${part.body}`)].join('\r\n\r\n');
 }
