@@ -29,7 +29,7 @@ export function openDatabase(database: Config['database']): Database {
   const inMemory = database.file === ':memory:';
   if (!inMemory) fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = openSqliteConnection(database.file);
-  const kysely = sqliteDatabase(sqlite, inMemory ? undefined : database.file);
+  const kysely = sqliteDatabase(sqlite, inMemory ? undefined : database.file, { retryLocks: true });
   if (!inMemory) {
     // The checkpointer's connection closes first: the server's, closing last, then takes the final
     // checkpoint and removes the log, and no file of the database changes once destroy() returns.
@@ -55,11 +55,15 @@ export function openSqliteConnection(file: string): SqliteDatabase.Database {
 
 /**
  * The database handle over one SQLite connection; `file` is the database's file (none in memory).
- * Its statements wait for another connection's write lock without holding up the thread (LockWaitingDialect).
+ * On the thread that answers requests (`retryLocks`), a statement that finds another connection's
+ * write lock taken is tried again later without holding up the thread (LockWaitingDialect). A
+ * thread that only writes (the recorder thread) has nothing else to do meanwhile: it waits inside
+ * SQLite (busy_timeout).
  */
-export function sqliteDatabase(sqlite: SqliteDatabase.Database, file: string | undefined): Database {
-  sqlite.pragma('busy_timeout = 0');
-  const kysely = new Kysely<Tables>({ dialect: new LockWaitingDialect({ database: withStatementCache(sqlite) }) });
+export function sqliteDatabase(sqlite: SqliteDatabase.Database, file: string | undefined, { retryLocks = false } = {}): Database {
+  const database = withStatementCache(sqlite);
+  if (retryLocks) sqlite.pragma('busy_timeout = 0');
+  const kysely = new Kysely<Tables>({ dialect: retryLocks ? new LockWaitingDialect({ database }) : new SqliteDialect({ database }) });
   return Object.assign(kysely, { dialect: 'sqlite' as const, file });
 }
 
