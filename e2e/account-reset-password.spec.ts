@@ -1,7 +1,7 @@
 // Forgot password -> the email arrives -> reset -> old sessions revoked -> sign in with the new
 // password; a reused link is refused. Then the data rights: export and deletion.
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@bytebound/server/db/sqlite-library';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';

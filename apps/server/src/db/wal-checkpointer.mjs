@@ -3,7 +3,7 @@
 // milliseconds, so that no request waits for that copy and its fsync. PASSIVE never blocks the
 // server's reads or writes; the log restarts from its beginning once it has been copied.
 import { parentPort, workerData } from 'node:worker_threads';
-import SqliteDatabase from 'better-sqlite3';
+import SqliteDatabase from './sqlite-library.mjs';
 
 const { file, everyMs } = workerData;
 const db = new SqliteDatabase(file);

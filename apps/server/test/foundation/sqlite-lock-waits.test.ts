@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from '../../src/db/sqlite-library.mjs';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, openSqliteConnection } from '../../src/db/database.ts';

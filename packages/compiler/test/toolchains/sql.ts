@@ -1,7 +1,7 @@
 // The SQL runners: the emitted script runs unchanged in SQLite (better-sqlite3) and in PostgreSQL
 // (a fresh database per run on the test server); the requests of a batch are inserted in one
 // session and one query of the bb_decision view decides them all.
-import Database from 'better-sqlite3';
+import Database from '@bytebound/server/db/sqlite-library';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { insertRequests } from '../../src/emit/sql.ts';
