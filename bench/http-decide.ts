@@ -38,6 +38,8 @@ export type HttpFigure = {
   requests: number;
   /** The server process's CPU time per request (Linux /proc): its cost, whatever else the machine runs. */
   cpuUsPerRequest: number | null;
+  /** Of that, the thread that answers requests (Node's main thread; null for OPA, whose Go runtime spreads work over threads). */
+  requestThreadUsPerRequest: number | null;
   note: string;
 };
 
@@ -108,10 +110,13 @@ async function load({ url, bodies, headersOf }: Load, connections: number, secon
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. */
-function cpuSeconds(pid: number | undefined): number | null {
+/**
+ * CPU seconds (user + system) a process has used so far, or one of its threads (`thread`: its id;
+ * a Node process's main thread has the process's id), from /proc; null where there is no /proc.
+ */
+function cpuSeconds(pid: number | undefined, thread?: number): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
     const ticksPerSecond = 100; // USER_HZ on Linux
     return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
   } catch {
@@ -119,15 +124,19 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-async function measured(child: ChildProcess, run: () => Promise<autocannon.Result>): Promise<{ result: autocannon.Result; cpuUsPerRequest: number | null }> {
-  const before = cpuSeconds(child.pid);
+type Measured = { result: autocannon.Result; cpuUsPerRequest: number | null; requestThreadUsPerRequest: number | null };
+
+/** Runs the load; with `requestThread`, also the CPU time of the process's main thread (a Node server's). */
+async function measured(child: ChildProcess, run: () => Promise<autocannon.Result>, { requestThread = true } = {}): Promise<Measured> {
+  const read = () => ({ process: cpuSeconds(child.pid), thread: requestThread ? cpuSeconds(child.pid, child.pid) : null });
+  const before = read();
   const result = await run();
-  const after = cpuSeconds(child.pid);
-  const cpuUsPerRequest = before === null || after === null || result.requests.total === 0 ? null : ((after - before) * 1e6) / result.requests.total;
-  return { result, cpuUsPerRequest };
+  const after = read();
+  const perRequest = (from: number | null, to: number | null) => (from === null || to === null || result.requests.total === 0 ? null : ((to - from) * 1e6) / result.requests.total);
+  return { result, cpuUsPerRequest: perRequest(before.process, after.process), requestThreadUsPerRequest: perRequest(before.thread, after.thread) };
 }
 
-function figure(name: string, { result, cpuUsPerRequest }: { result: autocannon.Result; cpuUsPerRequest: number | null }, note: string): HttpFigure {
+function figure(name: string, { result, cpuUsPerRequest, requestThreadUsPerRequest }: Measured, note: string): HttpFigure {
   return {
     name,
     perSecond: result.requests.average,
@@ -137,6 +146,7 @@ function figure(name: string, { result, cpuUsPerRequest }: { result: autocannon.
     non2xx: result.non2xx,
     requests: result.requests.total,
     cpuUsPerRequest,
+    requestThreadUsPerRequest,
     note,
   };
 }
@@ -212,7 +222,7 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
       };
       for (const connections of CONNECTION_COUNTS) {
         await load(opaLoad, connections, WARM_UP_SECONDS);
-        const result = await measured(opa, () => load(opaLoad, connections, DURATION_SECONDS));
+        const result = await measured(opa, () => load(opaLoad, connections, DURATION_SECONDS), { requestThread: false });
         figures.push(figure(`OPA server (opa run --server), ${connections} connections`, result, 'unsigned, nothing recorded'));
       }
     } finally {
@@ -240,7 +250,7 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
 
 export function printHttpFigures(figures: HttpFigure[]): void {
   table(
-    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'server CPU / request', 'note'],
+    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'server CPU / request', 'of which its request thread', 'note'],
     figures.map((f) => [
       f.name,
       formatRate(f.perSecond),
@@ -250,6 +260,7 @@ export function printHttpFigures(figures: HttpFigure[]): void {
       String(f.non2xx),
       String(f.requests),
       f.cpuUsPerRequest === null ? '-' : `${f.cpuUsPerRequest.toFixed(0)} µs (${formatRate(1e6 / f.cpuUsPerRequest)} per core)`,
+      f.requestThreadUsPerRequest === null ? '-' : `${f.requestThreadUsPerRequest.toFixed(0)} µs (at most ${formatRate(1e6 / f.requestThreadUsPerRequest)})`,
       f.note,
     ]),
   );
