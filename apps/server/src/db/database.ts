@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from './sqlite-library.mjs';
-import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Tables } from './tables.ts';
@@ -79,27 +79,24 @@ const LOCK_RETRY_MS = 1;
  * server's thread, a request that writes would hold up every other request while it waited.
  */
 class LockWaitingDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    // SQLite's driver hands out its one connection each time (behind a mutex): it is wrapped once.
-    let waiting: DatabaseConnection | undefined;
-    // Transactions and savepoints run their statements through the connection handed out here.
-    return {
-      init: () => driver.init(),
-      acquireConnection: async () => {
-        const connection = await driver.acquireConnection();
-        waiting ??= { executeQuery: (query) => retryWhileLocked(() => connection.executeQuery(query)), streamQuery: (query, rows) => connection.streamQuery(query, rows) };
-        return waiting;
-      },
-      beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
-      commitTransaction: (connection) => driver.commitTransaction(connection),
-      rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-      savepoint: driver.savepoint?.bind(driver),
-      rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-      releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-      releaseConnection: (connection) => driver.releaseConnection(connection),
-      destroy: () => driver.destroy(),
-    };
+    return new LockWaitingDriver(this.settings);
+  }
+}
+
+class LockWaitingDriver extends SqliteDriver {
+  private waiting: DatabaseConnection | undefined;
+
+  // SQLite's driver hands out its one connection each time (behind a mutex): it is wrapped once.
+  // Transactions and savepoints run their statements through the connection handed out here.
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.waiting ??= { executeQuery: (query) => retryWhileLocked(() => connection.executeQuery(query)), streamQuery: (query, rows) => connection.streamQuery(query, rows) };
+    return this.waiting;
   }
 }
 
