@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { useJsonBodies } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { useZodValidation } from './http/validation.ts';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(db);
 
   useZodValidation(app);
+  useJsonBodies(app);
   registerErrorHandling(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
 

@@ -5,6 +5,9 @@ export const REQUEST_TIMEOUT_MS = 90_000;
 /** Default body limit; routes that take legal text raise their own (the compiler's 1 MB limit must be able to answer). */
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 
+/** JSON bodies nest at most this deep: every body of the API is a few levels deep, and deeper ones would only exhaust the stack of code that walks them. */
+export const MAX_JSON_DEPTH = 64;
+
 /** WebSocket streams (the demo monitor, the receptionist): a client sends only pings and subscriptions. A larger message closes its socket (1009). */
 export const STREAM_MESSAGE_MAX_BYTES = 4 * 1024;
 /** Streams open at once from one IP, on each stream route; one more is closed at once (STREAMS_FULL_CODE). */

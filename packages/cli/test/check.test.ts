@@ -54,7 +54,9 @@ describe('bytebound check', { timeout: 120_000 }, () => {
       [['--policy', path.join(dir, 'missing.bb'), '--request', request], undefined, /policy file not found: .*missing\.bb/],
       [['--policy', policyFile, '--request', path.join(dir, 'missing.json')], undefined, /request file not found/],
       [['--policy', policyFile, '--request', '-'], '{ not json', /malformed request: not valid JSON/],
-      [['--policy', policyFile, '--request', '-'], JSON.stringify({ ...transfer, action: 'teleport' }), /malformed request: action 'teleport'/],
+      [['--policy', policyFile, '--request', '-'], JSON.stringify({ ...transfer, action: 'teleport' }), /malformed request: action is not one of create, read, /],
+      // A value nested 10,000 levels deep is refused, not walked (that would exhaust the stack).
+      [['--policy', policyFile, '--request', '-'], `{"action":${'['.repeat(10_000)}${']'.repeat(10_000)},"timing":"pre-action","target":"personal"}`, /malformed request: action must be one of .*, not a list/],
       [['--policy', write('bad.bb', 'bytebound 1\nnonsense'), '--request', request], undefined, /the policy does not load: line \d+/],
       [['--policy', altered, '--request', request], undefined, /the policy does not load: .*digest does not match/],
       [['--request', request], undefined, /usage: missing --policy/],

@@ -115,13 +115,16 @@ describe('several targets and malformed requests', () => {
   });
 
   it.each([
-    [{ action: 'exfiltrate', timing: 'pre-action', target: 'personal' }, /action 'exfiltrate'/],
-    [{ action: 'read', timing: 'later', target: 'personal' }, /timing 'later'/],
+    [{ action: 'exfiltrate', timing: 'pre-action', target: 'personal' }, /action is not one of create, read, /],
+    [{ action: 42, timing: 'pre-action', target: 'personal' }, /action must be one of create, read, .*, not a number$/],
+    [{ timing: 'pre-action', target: 'personal' }, /action is missing: it must be one of create, /],
+    [{ action: 'read', timing: 'later', target: 'personal' }, /timing is not one of /],
     [{ action: 'read', timing: 'pre-action', target: [] }, /at least one target/],
-    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'because' } }, /legalBasis 'because'/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'because' } }, /legalBasis is not one of /],
     [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { mood: 'good' } }, /unknown attribute 'mood'/],
-    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { elapsed: -1 } }, /elapsed must be a finite number/],
-    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { consent: 'yes' } }, /consent must be true or false/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { 'jane.doe@example.com': true } }, /an attribute name outside the vocabulary$/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { elapsed: -1 } }, /elapsed must be a finite number >= 0$/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { consent: 'yes' } }, /consent must be true or false, not a string$/],
     ['share everything', /must be a JSON object/],
   ])('denies the malformed request %j without consulting rules', (request, message) => {
     const d = decideRequest(gdpr, request);
@@ -130,6 +133,31 @@ describe('several targets and malformed requests', () => {
     expect(d.applied_policies).toEqual([]);
     expect(d.reasons[0]!.text).toMatch(/^malformed request: /);
     expect(d.reasons[0]!.text).toMatch(message);
+  });
+
+  it('denies a deeply nested value without walking it', () => {
+    const deep = JSON.parse('['.repeat(20_000) + ']'.repeat(20_000)) as unknown;
+    for (const request of [{ action: deep, timing: 'pre-action', target: 'personal' }, { action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: deep } }]) {
+      expect(decideRequest(gdpr, request).reasons[0]!.text).toMatch(/^malformed request: .* must be one of .*, not a list$/);
+    }
+  });
+
+  it('never repeats a value of the request in the reason (it is signed into the log, where no request value may appear)', () => {
+    const personal = ['jane.doe@example.com', 'Jane Doe', '+49 30 1234567'];
+    for (const value of personal) {
+      for (const request of [
+        { action: value, timing: 'pre-action', target: 'personal' },
+        { action: 'read', timing: value, target: 'personal' },
+        { action: 'read', timing: 'pre-action', target: ['personal', value] },
+        { action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: value } },
+        { action: 'read', timing: 'pre-action', target: 'personal', attributes: { consent: value } },
+        { action: 'read', timing: 'pre-action', target: 'personal', attributes: { [value]: true } },
+      ]) {
+        const text = decideRequest(gdpr, request).reasons[0]!.text;
+        expect(text).toMatch(/^malformed request: /);
+        expect(text).not.toContain(value);
+      }
+    }
   });
 
   it('completes defaults and removes duplicate targets, keeping order', () => {

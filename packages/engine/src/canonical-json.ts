@@ -77,9 +77,14 @@ const ANY_SURROGATE = /[\ud800-\udfff]/;
 /** Printable ASCII other than '"' and '\\': such text is its own JSON string content. */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+/** False when the text holds a lone UTF-16 surrogate, which has no UTF-8 form (String.prototype.isWellFormed). */
+export function isWellFormedText(text: string): boolean {
+  return !(ANY_SURROGATE.test(text) && LONE_SURROGATE.test(text));
+}
+
 function quote(text: string, parent: Path, key: string | number): string {
   if (PLAIN.test(text)) return `"${text}"`;
   // RFC 8785 requires well-formed Unicode: a lone surrogate has no UTF-8 form.
-  if (ANY_SURROGATE.test(text) && LONE_SURROGATE.test(text)) throw new TypeError(`canonical JSON: ${pathText(parent, key)} holds a lone surrogate`);
+  if (!isWellFormedText(text)) throw new TypeError(`canonical JSON: ${pathText(parent, key)} holds a lone surrogate`);
   return JSON.stringify(text);
 }

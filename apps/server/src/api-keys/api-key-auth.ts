@@ -10,6 +10,7 @@ import { HMAC_SIGNATURE_WINDOW_SECONDS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
 import type { ApiKeysTable } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
+import { useJsonBodies } from '../http/json-body.ts';
 import { type ApiKeyScope, findApiKey, hashSecret, isApiKeyScope, parseApiKey, parseApiKeyId, unsealSecret } from './api-key-store.ts';
 import { type DataKey, loadDataKey } from './data-key.ts';
 
@@ -57,17 +58,7 @@ export function dataKeyOf(config: Config): DataKey {
 export function useApiKeyAuth(app: FastifyInstance): void {
   if (!app.hasRequestDecorator('apiKey')) app.decorateRequest('apiKey', null);
   if (!app.hasRequestDecorator('rawBody')) app.decorateRequest('rawBody', undefined);
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    request.rawBody = text;
-    if (text.length === 0) return done(new HttpError(400, 'Request body is empty'), undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'Request body is not valid JSON'), undefined);
-    }
-  });
+  useJsonBodies(app, { keepRawBody: true });
 }
 
 /** A preHandler that admits a request only with a valid key holding `scope`. */

@@ -66,7 +66,7 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ decision: 'DENY', exitCode: 2, article: null, applied_policies: [] });
-    expect(body.reasons[0].text).toMatch(/^malformed request: action 'teleport'/);
+    expect(body.reasons[0].text).toMatch(/^malformed request: action is not one of create, read, /);
     expect(body.signature).toBeTruthy();
     const unknownAttribute = (await decide({ arbiters: ['gdpr'], request: { ...transfer, attributes: { mood: 'happy' } } })).json();
     expect(unknownAttribute.reasons[0].text).toMatch(/malformed request: unknown attribute 'mood'/);
@@ -161,6 +161,53 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(JSON.stringify(log)).not.toContain('jane.doe');
     expect(JSON.stringify(body)).not.toContain('jane.doe');
     expect(body.commitments).toEqual([expect.objectContaining({ field: 'request', value: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/) })]);
+  });
+
+  it("keeps a malformed request's values out of its signed reason, the response and the log", async () => {
+    const email = 'jane.doe@example.org';
+    for (const request of [
+      { ...transfer, action: email },
+      { ...transfer, attributes: { legalBasis: email } },
+      { ...transfer, attributes: { [email]: true } },
+    ]) {
+      const body = (await decide({ arbiters: ['gdpr'], request })).json();
+      expect(body).toMatchObject({ decision: 'DENY', exitCode: 2 });
+      expect(body.reasons[0].text).toMatch(/^malformed request: /);
+      expect(JSON.stringify(body)).not.toContain(email);
+      const row = await t.db.selectFrom('proof_bundles').select('envelope').where('id', '=', body.bundleId).executeTakeFirstOrThrow();
+      const payload = Buffer.from((JSON.parse(row.envelope!) as { payload: string }).payload, 'base64').toString('utf8');
+      expect(payload).toContain('malformed request');
+      expect(payload).not.toContain(email);
+    }
+  });
+
+  it('refuses a body that is not I-JSON (RFC 7493) with a 400 that says why, and records nothing', async () => {
+    const size = async () => (await t.app.inject({ url: '/api/v1/audit/checkpoint' })).json().size as number;
+    const before = await size();
+    const request = (extra: string) => `{"arbiters":["gdpr"],"request":{"action":"share","timing":"pre-action","target":"personal"${extra}}}`;
+    const cases: [string, RegExp][] = [
+      [request(',"note":"\\ud800"'), /a string holds a lone surrogate/],
+      [request(',"\\udc00":true'), /a key holds a lone surrogate/],
+      [request(',"n":1e309'), /a number is too large/],
+      [request(`,"x":${'['.repeat(100)}${']'.repeat(100)}`), /nested more than 64 levels deep/],
+      [request(`,"x":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`), /nested more than 64 levels deep/],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload });
+      expect(response.statusCode, payload.slice(0, 120)).toBe(400);
+      expect(response.json().error).toMatch(/^Request body is not valid JSON: /);
+      expect(response.json().error).toMatch(message);
+    }
+    // A "__proto__" key is refused as Fastify's parser refuses it on every route.
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: request(',"__proto__":{"admin":true}') });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json()).toEqual({ error: 'Request body is not valid JSON' });
+    // A well-formed pair of surrogates is ordinary text, and 64 levels are accepted.
+    const emoji = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: request(',"note":"\\ud83d\\ude00"') });
+    expect(emoji.statusCode).toBe(200);
+    const nested = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: request(`,"x":${'['.repeat(61)}${']'.repeat(61)}`) });
+    expect(nested.statusCode).toBe(200);
+    expect(await size()).toBe(before + 2);
   });
 
   it("fills where the data goes from the policy's destinations table when the resource names a host", async () => {

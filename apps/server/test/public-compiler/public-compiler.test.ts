@@ -115,6 +115,16 @@ describe(`POST /api/v1/home/homepage/compiler/validate-syntax (${testDialect})`,
     const broken = (await post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: 'bytebound 1\nnot a policy' })).json();
     expect(broken.decision).toBe('DENY');
     expect(broken.reasons[0].text).toMatch(/does not load: line \d+/);
+    // A context nested deeper than any request needs is refused before anything walks it.
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/home/homepage/compiler/validate-syntax',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: `10.1.0.${++ip}`,
+      payload: `{"context":{"action":${'['.repeat(5_000)}${']'.repeat(5_000)},"target":"personal"},"policy_set":"bytebound 1"}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({ error: 'Request body is not valid JSON: it is nested more than 64 levels deep' });
   });
 
   it('needs an API key to decide with an arbiter, and then decides with it', async () => {

@@ -1,0 +1,54 @@
+// JSON request bodies as the server accepts them: Fastify's own parser (which refuses "__proto__"
+// and "constructor.prototype" keys), then the rules of I-JSON (RFC 7493) that signing relies on,
+// since a decision commits to its request's canonical form (RFC 8785): text is well-formed Unicode
+// (no lone surrogate), every number fits a double (1e309 would parse as Infinity), and nesting
+// stays within MAX_JSON_DEPTH levels. A body that breaks one is a 400 that says which rule, before
+// any route sees it.
+import type { FastifyInstance } from 'fastify';
+import { isWellFormedText } from '@bytebound/engine/canonical-json';
+import { MAX_JSON_DEPTH } from '../constants.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Parses application/json bodies of `app` (and the plugins it registers) with the rules above.
+ * `keepRawBody` also keeps each body's text as `request.rawBody` (HMAC signatures cover the bytes sent).
+ */
+export function useJsonBodies(app: FastifyInstance, { keepRawBody = false } = {}): void {
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
+  const parse = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string; // parseAs: 'string'
+    if (keepRawBody) (request as { rawBody?: string }).rawBody = text;
+    void parse(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      const problem = iJsonProblem(value);
+      if (problem !== null) return done(new HttpError(400, `Request body is not valid JSON: ${problem}`), undefined);
+      done(null, value);
+    });
+  });
+}
+
+/** What keeps a parsed JSON value from being I-JSON within MAX_JSON_DEPTH levels, or null. Walks with a stack of its own, so depth costs no recursion. */
+export function iJsonProblem(root: unknown): string | null {
+  const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) return 'a string holds a lone surrogate (text must be well-formed Unicode)';
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return 'a number is too large (JSON numbers must fit a 64-bit double)';
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_JSON_DEPTH) return `it is nested more than ${MAX_JSON_DEPTH} levels deep`;
+      if (Array.isArray(value)) {
+        for (const item of value) pending.push({ value: item, depth: depth + 1 });
+      } else {
+        for (const [key, item] of Object.entries(value)) {
+          if (!isWellFormedText(key)) return 'a key holds a lone surrogate (text must be well-formed Unicode)';
+          pending.push({ value: item, depth: depth + 1 });
+        }
+      }
+    }
+  }
+  return null;
+}
