@@ -39,6 +39,11 @@ export { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '@bytebound/compiler/c
 /** Loaded policies kept in memory by digest (spec section 9's "LRU cache 10K entries"). */
 export const POLICY_CACHE_ENTRIES = 10_000;
 /**
+ * ...and at most this much policy among them, measured as the length of each policy's JSON form: a
+ * bound on memory whatever the policies' sizes (10,000 inline policies of 1 MB would not fit).
+ */
+export const POLICY_CACHE_CHARACTERS = 64 * 1024 * 1024;
+/**
  * How long an instance reuses an API key, arbiter or plan row it has read for the decision API. Changes
  * made through the same instance apply at once; a revocation or new version made through another
  * instance (several servers on one PostgreSQL) applies within this time.

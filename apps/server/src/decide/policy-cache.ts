@@ -1,9 +1,11 @@
 // Loaded policies, least recently used evicted: parsing and loading (building the candidate
 // tables) are not free, so repeated decisions against one policy do them once. Stored arbiters are
-// keyed by their digest, inline texts by the SHA-256 of the exact text.
+// keyed by their digest, inline texts by the SHA-256 of the exact text. The cache is bounded in
+// entries and in size (each policy weighs the length of its JSON form), so that policies of any
+// size, inline ones from any number of callers, cannot exhaust the server's memory.
 import type { DestinationRecord, Policy } from '@bytebound/compiler/policy-model';
 import { type LoadedPolicy, loadPolicy } from '@bytebound/engine/loaded-policy';
-import { POLICY_CACHE_ENTRIES } from '../constants.ts';
+import { POLICY_CACHE_CHARACTERS, POLICY_CACHE_ENTRIES } from '../constants.ts';
 
 export type CachedPolicy = {
   loaded: LoadedPolicy;
@@ -14,13 +16,17 @@ export type CachedPolicy = {
 };
 
 export class PolicyCache {
-  private readonly entries = new Map<string, CachedPolicy>();
+  private readonly entries = new Map<string, { policy: CachedPolicy; weight: number }>();
+  private weight = 0;
   /** How many policies were parsed and loaded (misses). */
   loads = 0;
 
-  constructor(readonly capacity = POLICY_CACHE_ENTRIES) {}
+  constructor(
+    readonly capacity = POLICY_CACHE_ENTRIES,
+    readonly capacityCharacters = POLICY_CACHE_CHARACTERS,
+  ) {}
 
-  /** The loaded policy under `key`; `source` is called (parsed, loaded) only on a miss. */
+  /** The loaded policy under `key`; `source` is called (parsed, loaded) only on a miss. A policy larger than the whole cache is answered, not kept. */
   get(key: string, source: () => { policy: Policy; digest: string }): CachedPolicy {
     // Re-inserting on a hit keeps the Map's first key the least recently used one.
     const hit = this.peek(key);
@@ -28,8 +34,14 @@ export class PolicyCache {
     const { policy, digest } = source();
     const entry: CachedPolicy = { loaded: loadPolicy(policy), digest, rules: policy.rules.length, destinations: policy.destinations };
     this.loads++;
-    this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    const weight = JSON.stringify(policy).length;
+    this.entries.set(key, { policy: entry, weight });
+    this.weight += weight;
+    while (this.entries.size > this.capacity || this.weight > this.capacityCharacters) {
+      const [oldest, { weight: freed }] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.weight -= freed;
+    }
     return entry;
   }
 
@@ -40,10 +52,15 @@ export class PolicyCache {
       this.entries.delete(key);
       this.entries.set(key, hit);
     }
-    return hit;
+    return hit?.policy;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The cached policies' total weight: the length of their JSON forms. */
+  get characters(): number {
+    return this.weight;
   }
 }
