@@ -41,4 +41,20 @@ describe('bytebound keys export', () => {
     expect(fs.statSync(path.join(home, 'signing-key.pem')).mode & 0o777).toBe(0o600);
     expect((await exportKeys(home)).out).toBe(first.out);
   });
+
+  it('prints its usage for --help after any subcommand, exit 0', async () => {
+    for (const args of [['--help'], ['create', '--help'], ['list', '-h'], ['revoke', '--help']]) {
+      let out = '';
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        out += String(chunk);
+        return true;
+      });
+      try {
+        expect(await run(args)).toBe(0);
+      } finally {
+        write.mockRestore();
+      }
+      expect(out).toMatch(/^Usage: bytebound keys <export\|create\|list\|revoke>/);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +114,43 @@ describe('bytebound verify on files the server produced', () => {
     expect(result.stdout).toMatch(/leaf 7 is in the tree of size 12/);
   });
 
+  it('says why the keys could not be fetched, and gives up on a server that does not answer in 10 s: exit 1', async () => {
+    // Refused: a port nothing listens on any more.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as net.AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    // Silent: reads the request and never answers. Dripping: sends its headers, then a byte a second.
+    const silent = net.createServer((socket) => socket.resume());
+    const dripping = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const drip = setInterval(() => response.write(' '), 1_000);
+      response.on('close', () => clearInterval(drip));
+    });
+    const urlOf = async (server: net.Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/keys`;
+    };
+    try {
+      const [refused, hung, slow] = await Promise.all([
+        bytebound('verify', files.bundle!, '--keys', `http://127.0.0.1:${closedPort}/keys`),
+        bytebound('verify', files.bundle!, '--keys', await urlOf(silent)),
+        bytebound('verify', files.bundle!, '--keys', await urlOf(dripping)),
+      ]);
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/could not fetch the keys from http:\/\/127\.0\.0\.1:\d+\/keys: the connection was refused/) });
+      expect(hung).toMatchObject({ code: 1, stderr: expect.stringMatching(/could not fetch the keys from .*: no complete answer within 10 s/) });
+      expect(slow).toMatchObject({ code: 1, stderr: expect.stringMatching(/could not fetch the keys from .*: no complete answer within 10 s/) });
+    } finally {
+      dripping.closeAllConnections();
+      await Promise.all([silent, dripping].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  }, 30_000);
+
   it('says what is wrong with its input: exit 1', async () => {
+    for (const args of [['--since'], ['--since='], ['--keys', jwks, '--since', '--json'], ['--keys=']]) {
+      const result = await bytebound('verify', files.export!, ...(args[0] === '--keys' || args[0] === '--keys=' ? args : ['--keys', jwks, ...args]));
+      expect(result, args.join(' ')).toMatchObject({ code: 1, stderr: expect.stringMatching(/--(since|keys) needs a value/) });
+    }
     expect(await bytebound('verify', files.bundle!)).toMatchObject({ code: 1, stderr: expect.stringMatching(/--keys .* is required/) });
     expect(await bytebound('verify', path.join(dir, 'missing.json'), '--keys', jwks)).toMatchObject({ code: 1, stderr: expect.stringMatching(/ENOENT|no such file/) });
     expect(await bytebound('verify', jwks, '--keys', jwks)).toMatchObject({ code: 1, stdout: expect.stringMatching(/^INVALID unknown/) });

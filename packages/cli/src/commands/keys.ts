@@ -40,7 +40,7 @@ export function localSigningKey(home = byteboundHome()): SigningKey {
 
 export async function run(args: string[]): Promise<number> {
   const [sub] = args;
-  if (sub === '--help' || sub === '-h') {
+  if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(HELP);
     return 0;
   }

@@ -19,12 +19,19 @@ Verifies, with public keys only, one of:
 neither rewritten nor truncated since. Exit code 0: valid; 1: not valid or unreadable.
 `;
 
+/** How long fetching a key set may take, the answer's body included. */
+const KEYS_FETCH_TIMEOUT_MS = 10_000;
+
 async function readKeys(source: string): Promise<KeyRing> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
-    const response = await fetch(source, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`${source} answered ${response.status}`);
-    text = await response.text();
+    try {
+      const response = await fetch(source, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(KEYS_FETCH_TIMEOUT_MS) });
+      if (!response.ok) throw new Error(`it answered ${response.status}`);
+      text = await response.text();
+    } catch (error) {
+      throw new Error(`could not fetch the keys from ${source}: ${whyFetchFailed(error)}`);
+    }
   } else {
     text = fs.readFileSync(source, 'utf8');
   }
@@ -37,6 +44,25 @@ async function readKeys(source: string): Promise<KeyRing> {
   return keyRingFromJwks(jwks);
 }
 
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection closed before the answer was complete',
+};
+
+/** fetch says only "fetch failed": the reason is in its cause. */
+function whyFetchFailed(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return `no complete answer within ${KEYS_FETCH_TIMEOUT_MS / 1000} s`;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code && NETWORK_ERRORS[cause.code]) return NETWORK_ERRORS[cause.code]!;
+  if (cause?.message) return cause.code ? `${cause.message} (${cause.code})` : cause.message;
+  return (error as Error).message;
+}
+
 export async function run(args: string[]): Promise<number> {
   let file: string | undefined;
   let keys: string | undefined;
@@ -47,11 +73,15 @@ export async function run(args: string[]): Promise<number> {
     if (a === '--help' || a === '-h') {
       process.stdout.write(HELP);
       return 0;
-    } else if (a === '--keys') keys = args[++i];
-    else if (a.startsWith('--keys=')) keys = a.slice('--keys='.length);
-    else if (a === '--since') since = args[++i];
-    else if (a.startsWith('--since=')) since = a.slice('--since='.length);
-    else if (a === '--json') json = true;
+    } else if (a === '--keys' || a === '--since' || a.startsWith('--keys=') || a.startsWith('--since=')) {
+      const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, args[++i]];
+      if (!inline || inline.startsWith('--')) {
+        process.stderr.write(`bytebound verify: ${name} needs a value: ${name === '--keys' ? 'a JWK set file or URL' : 'a checkpoint file'}\n\n${HELP}`);
+        return 1;
+      }
+      if (name === '--keys') keys = inline;
+      else since = inline;
+    } else if (a === '--json') json = true;
     else if (a.startsWith('--')) {
       process.stderr.write(`bytebound verify: unknown option ${a}\n\n${HELP}`);
       return 1;
