@@ -2,7 +2,7 @@
 // `npm start` and the tests build the server through this function alone.
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { clientLogRoutes } from './client-logs/client-log-routes.ts';
 import type { Config } from './config.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS, STREAM_MESSAGE_MAX_BYTES } from './constants.ts';
@@ -52,6 +52,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A path Fastify cannot decode (a broken percent-escape) is answered in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent-escape in the path is not valid' : 'Bad request' });
+    },
   });
 
   const db = options.db ?? openDatabase(config.database);

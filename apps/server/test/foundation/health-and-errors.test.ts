@@ -27,6 +27,12 @@ describe(`health and errors (${testDialect})`, () => {
     }
   });
 
+  it('answers a path with a broken percent-escape with 400 in the same error shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/audit/proof/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Malformed URL: a percent-escape in the path is not valid' });
+  });
+
   it('answers malformed JSON with 400 and a message, never a stack trace', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { 'content-type': 'application/json' }, payload: '{"logs": [' });
     expect(response.statusCode).toBe(400);
