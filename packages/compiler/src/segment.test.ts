@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findDeadline, WITHOUT_UNDUE_DELAY } from './norms/deadline.ts';
-import { segment, walk } from './segment.ts';
+import { MAX_SENTENCE_CHARS, segment, walk } from './segment.ts';
 import { TEMPLATES } from './templates.ts';
 
 const outline = (text: string) => walk(segment(text)).map((n) => [n.kind, n.reference?.number ?? null, n.path.join('/')]);
@@ -43,6 +43,24 @@ describe('segmentation', () => {
   it('does not end a sentence at an abbreviation', () => {
     const [article] = segment('Article 5\nThe controller shall, in accordance with Art. 6 and Sec. 2, act. It shall keep records.');
     expect(article!.sentences.map((s) => s.text)).toEqual(['The controller shall, in accordance with Art. 6 and Sec. 2, act.', 'It shall keep records.']);
+  });
+});
+
+describe('a text of one endless sentence', () => {
+  it(`cuts a sentence longer than ${MAX_SENTENCE_CHARS.toLocaleString('en-US')} characters at a space, losing no text`, () => {
+    const unit = 'the controller shall not process personal data ';
+    const text = unit.repeat(20_000).trim();
+    const sentences = walk(segment(text)).flatMap((n) => n.sentences);
+    expect(sentences.length).toBeGreaterThan(text.length / MAX_SENTENCE_CHARS);
+    for (const s of sentences) {
+      expect(s.text.length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS);
+      expect(text.slice(s.start, s.end)).toBe(s.text);
+      expect(s.text.split(' ').every((word) => unit.split(' ').includes(word))).toBe(true); // cut between words
+    }
+    expect(sentences.map((s) => s.text).join(' ')).toBe(text);
+    // Without a space to cut at, at the limit itself.
+    const solid = walk(segment('x'.repeat(MAX_SENTENCE_CHARS * 2 + 1))).flatMap((n) => n.sentences);
+    expect(solid.map((s) => s.text.length)).toEqual([MAX_SENTENCE_CHARS, MAX_SENTENCE_CHARS, 1]);
   });
 });
 
