@@ -4,7 +4,8 @@
 // log. The requests come from 200 agents, each with its own API key (made through the key store),
 // so the per-key rate limit stays what production enforces. Peer: OPA's own server
 // (`opa run --server`) deciding the Rego output of the same policy under the same load, and, as the
-// platform's ceiling, Node's bare http module answering a fixed decision (bench/lib/bare-node-server.mjs).
+// platform's ceilings, Node's bare http module answering a fixed decision, unsigned and signed
+// (bench/lib/bare-node-server.mjs).
 // Goal: >= 5,000 requests/s with p99 < 10 ms and no error, on this 2-core machine (the load
 // generator shares the cores), measured at autocannon's default of 10 connections; a second row
 // shows 50 connections, where any server at 5,000 requests/s has a mean latency of 10 ms (Little's
@@ -231,19 +232,28 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
     }
   }
 
-  // The platform's ceiling: Node's http module answering a fixed decision, nothing else done.
-  const barePort = await freePort();
-  const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(barePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    const bareLoad: Load = { url: `http://127.0.0.1:${barePort}/`, bodies: requests.map((r) => JSON.stringify(r)), headersOf: () => ({ 'content-type': 'application/json' }) };
-    await waitFor(bareLoad.url, bare);
-    for (const connections of CONNECTION_COUNTS) {
-      await load(bareLoad, connections, WARM_UP_SECONDS);
-      const result = await measured(bare, () => load(bareLoad, connections, DURATION_SECONDS));
-      figures.push(figure(`Node http module, fixed answer, ${connections} connections`, result, 'the ceiling: parses the body, decides nothing'));
+  // The platform's ceilings: Node's http module answering a fixed decision, then the same answer
+  // signed, nothing else done.
+  for (const signed of [false, true]) {
+    const barePort = await freePort();
+    const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(barePort), ...(signed ? ['--sign'] : [])], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      const bareLoad: Load = { url: `http://127.0.0.1:${barePort}/`, bodies: requests.map((r) => JSON.stringify(r)), headersOf: () => ({ 'content-type': 'application/json' }) };
+      await waitFor(bareLoad.url, bare);
+      for (const connections of CONNECTION_COUNTS) {
+        await load(bareLoad, connections, WARM_UP_SECONDS);
+        const result = await measured(bare, () => load(bareLoad, connections, DURATION_SECONDS));
+        figures.push(
+          signed
+            ? figure(`Node http module, fixed answer signed (Ed25519), ${connections} connections`, result, 'the ceiling of a signed answer: parses the body, signs, decides and records nothing')
+            : figure(`Node http module, fixed answer, ${connections} connections`, result, 'the ceiling: parses the body, decides nothing'),
+        );
+      }
+    } finally {
+      await stop(bare);
     }
-  } finally {
-    await stop(bare);
   }
   return figures;
 }
