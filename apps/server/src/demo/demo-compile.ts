@@ -62,14 +62,16 @@ async function assemble(wat: string): Promise<Uint8Array> {
 const progressOf = (stage: string): number => (STAGE_PROGRESS as Record<string, number>)[stage] ?? 0;
 const timed = (stages: StageTiming[]): TimedStage[] => stages.map((s) => ({ stage: s.stage, ms: s.ms, progress: progressOf(s.stage) }));
 
-/** Each extracted norm with the rules of the policy that quote it. */
+/** Each extracted norm with the rules of the policy that quote it (grouped once: a text may have thousands of each). */
 function normsWithRules(result: CompileSuccess): DemoCompileSuccess['norms'] {
-  return result.norms.map((norm) => ({
-    ...norm,
-    rules: result.policy.rules
-      .filter((rule) => rule.origin === 'text' && rule.quote === norm.source.quote)
-      .map((rule) => ({ id: rule.id, effect: rule.effect, article: rule.article, reason: rule.reason })),
-  }));
+  const byQuote = new Map<string, DemoCompileSuccess['norms'][number]['rules']>();
+  for (const rule of result.policy.rules) {
+    if (rule.origin !== 'text') continue;
+    const quoting = byQuote.get(rule.quote) ?? [];
+    quoting.push({ id: rule.id, effect: rule.effect, article: rule.article, reason: rule.reason });
+    byQuote.set(rule.quote, quoting);
+  }
+  return result.norms.map((norm) => ({ ...norm, rules: byQuote.get(norm.source.quote) ?? [] }));
 }
 
 export async function demoCompile(request: DemoCompileRequest, monitor: CompileMonitor): Promise<DemoCompileSuccess | DemoCompileFailure> {
