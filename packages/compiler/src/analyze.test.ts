@@ -3,6 +3,7 @@ import { analyze, NOTE_NOT_LEGAL, NOTE_TOO_SHORT } from './analyze.ts';
 import { LEGAL_TEXT_HARD_LIMIT_BYTES } from './config.ts';
 import { detectJurisdiction } from './detect.ts';
 import { LegalTextError } from './errors.ts';
+import { MAX_EXCEPTIONS_PER_NORM, MAX_NORMS_PER_SENTENCE } from './norms/extract.ts';
 import { findReferences, formatCitation } from './references.ts';
 import { TEMPLATES, TEMPLATE_KEYS } from './templates.ts';
 import {
@@ -141,5 +142,18 @@ describe('norm extraction', () => {
   it('is deterministic and counts words', () => {
     expect(analyze(TEMPLATES.ccpa.content)).toEqual(analyze(TEMPLATES.ccpa.content));
     expect(analyze('The controller shall erase personal data.').wordCount).toBe(6);
+  });
+});
+
+describe('texts that repeat themselves without end', () => {
+  it(`keeps at most ${MAX_NORMS_PER_SENTENCE} norms of one sentence and ${MAX_EXCEPTIONS_PER_NORM} exceptions of one norm`, () => {
+    const sentence = Array.from({ length: 60 }, (_, i) => `the controller shall not process personal data unless case ${i} applies`).join(' and ');
+    const norms = analyze(`Article 5\n${sentence}.`).norms;
+    expect(norms.length).toBeGreaterThan(0);
+    expect(norms.length).toBeLessThanOrEqual(MAX_NORMS_PER_SENTENCE);
+    const exceptions = Array.from({ length: 40 }, (_, i) => `This Article shall not apply to case ${i}.`).join(' ');
+    const excepted = analyze(`Article 6\nThe controller shall delete personal data without undue delay. ${exceptions}`).norms;
+    expect(excepted.length).toBeGreaterThan(0);
+    for (const norm of excepted) expect(norm.exceptions.length).toBeLessThanOrEqual(MAX_EXCEPTIONS_PER_NORM);
   });
 });

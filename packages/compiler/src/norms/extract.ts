@@ -288,11 +288,32 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
   // "Paragraphs 1 and 2 shall not apply ...": an exception of the norms of those paragraphs.
   for (const p of pending) {
     for (const d of drafts) {
-      if (d.article !== p.article) continue;
+      if (d.article !== p.article || d.exceptions.length >= MAX_EXCEPTIONS_PER_NORM) continue;
       if (p.scope === 'all' || p.scope.some((label) => d.path.includes(label))) d.exceptions.push(p.text);
     }
   }
-  return { norms: drafts.map(({ article: _a, path: _p, ...norm }) => norm), found };
+  return { norms: withinBounds(drafts).map(({ article: _a, path: _p, ...norm }) => norm), found };
+}
+
+/**
+ * A statute's sentence states a few norms (the test corpus at most 2) and a norm has a few
+ * exceptions. A text that repeats "shall" hundreds of times in one sentence, or "this Article shall
+ * not apply" hundreds of times, would copy its sentence into every norm and every rule, or every
+ * exception into every norm: beyond these bounds the rest is left out, so that the policy and the
+ * demo's answer stay in proportion to the text.
+ */
+export const MAX_NORMS_PER_SENTENCE = 10;
+export const MAX_EXCEPTIONS_PER_NORM = 10;
+
+function withinBounds(drafts: Draft[]): Draft[] {
+  const perQuote = new Map<string, number>();
+  return drafts.filter((d) => {
+    const span = `${d.source.span[0]}:${d.source.span[1]}`;
+    const count = (perQuote.get(span) ?? 0) + 1;
+    perQuote.set(span, count);
+    if (d.exceptions.length > MAX_EXCEPTIONS_PER_NORM) d.exceptions = d.exceptions.slice(0, MAX_EXCEPTIONS_PER_NORM);
+    return count <= MAX_NORMS_PER_SENTENCE;
+  });
 }
 
 type ModalHit = Found & { kind: ModalKind; tense?: boolean };
