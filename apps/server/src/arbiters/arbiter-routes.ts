@@ -44,7 +44,7 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/v1/arbiters', { ...guard, bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: createBody } }, async (request, reply) => {
     const body = request.body as z.infer<typeof createBody>;
-    const source = 'source' in body ? body.source : printPolicy((await compileOrFail(body.legalText, body.jurisdiction, body.options)).policy);
+    const source = 'source' in body ? body.source : printPolicy((await compileOrFail(body.legalText, body.jurisdiction, body.options, `customer:${request.apiKey!.customerId}`)).policy);
     const parsed = parseArbiterSource(source);
     await checkCustomArbiterAllowed(app.db, request.apiKey!.customerId, body.name, parsed.policy.rules.length);
     const { arbiter, created } = await saveArbiterVersion(app.db, {

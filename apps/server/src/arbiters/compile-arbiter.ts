@@ -19,11 +19,12 @@ export const compileOptionsSchema = z
 export const jurisdictionSchema = z.enum(JURISDICTIONS);
 
 /**
- * Compiles to bytebound in the compile worker (stopped at the synthesis timeout); a failure,
- * a timeout included, is a 400 with the compiler's message, stage and validation.
+ * Compiles to bytebound in the compile worker, in `client`'s turn (an address or a customer), stopped
+ * at the synthesis timeout; a failure, a timeout included, is a 400 with the compiler's message,
+ * stage and validation.
  */
-export async function compileOrFail(source: string, jurisdiction: Jurisdiction | undefined, options: Partial<CompileOptions>): Promise<CompileSuccess> {
-  const result = await compilePool().compile(source, { format: 'bytebound', ...(jurisdiction ? { jurisdiction } : {}), options });
+export async function compileOrFail(source: string, jurisdiction: Jurisdiction | undefined, options: Partial<CompileOptions>, client: string): Promise<CompileSuccess> {
+  const result = await compilePool().compile(source, { format: 'bytebound', ...(jurisdiction ? { jurisdiction } : {}), options }, client);
   if (!result.ok) throw new HttpError(400, result.error, { status: 'error', stage: result.stage, validation: result.validation });
   return result;
 }

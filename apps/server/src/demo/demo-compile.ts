@@ -15,6 +15,8 @@ export type DemoCompileRequest = {
   jurisdiction: string;
   options: Partial<CompileOptions>;
   compilationId: string;
+  /** Whose turn in the compile worker (the visitor's address). */
+  client: string;
 };
 
 type TimedStage = StageTiming & { progress: number };
@@ -77,7 +79,7 @@ function normsWithRules(result: CompileSuccess): DemoCompileSuccess['norms'] {
 export async function demoCompile(request: DemoCompileRequest, monitor: CompileMonitor): Promise<DemoCompileSuccess | DemoCompileFailure> {
   const { compilationId } = request;
   // In the compile worker, stopped at the synthesis timeout (a timeout answers as a failed compile).
-  const result = await compilePool().compile(request.legalText, { format: request.format, jurisdiction: request.jurisdiction, options: request.options });
+  const result = await compilePool().compile(request.legalText, { format: request.format, jurisdiction: request.jurisdiction, options: request.options }, request.client);
   const stages = timed(result.stages);
   for (const s of stages) monitor.publish({ type: 'stage', compilationId, ...s });
   if (!result.ok) {

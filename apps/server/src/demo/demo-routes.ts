@@ -108,6 +108,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
           jurisdiction: body.payload.jurisdiction ?? DEFAULT_JURISDICTION,
           options: body.payload.options,
           compilationId,
+          client: request.ip,
         },
         monitor,
       );
@@ -123,7 +124,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body as z.infer<typeof demoEnvelopeBody>;
       const result = await demoCompile(
-        { legalText: body.payload.lawText, format: ENVELOPE_FORMAT, jurisdiction: DEFAULT_JURISDICTION, options: {}, compilationId: newId() },
+        { legalText: body.payload.lawText, format: ENVELOPE_FORMAT, jurisdiction: DEFAULT_JURISDICTION, options: {}, compilationId: newId(), client: request.ip },
         monitor,
       );
       return send(reply, result, (payload) => ({

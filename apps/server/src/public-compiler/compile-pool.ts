@@ -1,7 +1,9 @@
 // Public compiles run in a worker thread, so that the synthesis timeout (spec section 9: 10,000 ms)
 // can stop one: a compile still running at the deadline has its thread terminated and answers a
 // clear error, and the server's event loop never waits on a compile. One worker, kept warm (its
-// compiler loaded) and replaced after a timeout; compiles queue for it in arrival order.
+// compiler loaded) and replaced after a timeout. Compiles wait for it in turns by client: each
+// client (an address, a customer) with compiles waiting has one compiled in turn, so a client that
+// sends many cannot make everyone else wait behind all of them.
 import type { Worker } from 'node:worker_threads';
 import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
@@ -34,19 +36,37 @@ export function stoppedCompile(done: readonly StageTiming[], elapsedMs: number, 
 export class CompilePool {
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
-  private queue: Pending[] = [];
+  /** Compiles waiting, by client; the client whose turn is next comes first. */
+  private readonly waiting = new Map<string, Pending[]>();
   private running: Pending | null = null;
   private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly timeoutMs = SYNTHESIS_TIMEOUT_MS) {}
 
-  /** Compiles in the worker; a compile past the timeout answers as a failed compile saying so. */
-  compile(text: string, input: CompileInput): Promise<CompileResult> {
+  /**
+   * Compiles in the worker, in `client`'s turn; a compile past the timeout answers as a failed
+   * compile saying so.
+   */
+  compile(text: string, input: CompileInput, client = ''): Promise<CompileResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, text, input }, resolve, reject, done: [] });
+      const pending: Pending = { job: { id: this.nextId++, text, input }, resolve, reject, done: [] };
+      const queue = this.waiting.get(client);
+      if (queue) queue.push(pending);
+      else this.waiting.set(client, [pending]);
       void this.next();
     });
+  }
+
+  /** The next compile: the first of the client whose turn it is, who then goes to the back of the line. */
+  private take(): Pending | undefined {
+    const first = this.waiting.entries().next();
+    if (first.done) return undefined;
+    const [client, queue] = first.value;
+    const pending = queue.shift();
+    this.waiting.delete(client);
+    if (queue.length > 0) this.waiting.set(client, queue);
+    return pending;
   }
 
   /** Starts the worker ahead of the first compile (it loads the compiler once). */
@@ -85,8 +105,9 @@ export class CompilePool {
   }
 
   private async next(): Promise<void> {
-    if (this.running || this.queue.length === 0) return;
-    const pending = this.queue.shift()!;
+    if (this.running) return;
+    const pending = this.take();
+    if (!pending) return;
     this.running = pending;
     try {
       await this.start();

@@ -135,7 +135,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       if (!format) throw new HttpError(400, `Unknown format '${body.format}'`);
       const started = performance.now();
       const options = compileOptionsOf(body.options);
-      const result = await compileOrFail(body.source, body.jurisdiction, options);
+      const result = await compileOrFail(body.source, body.jurisdiction, options, request.ip);
       const output = format.id === 'bytebound' ? result.output : format.emit(result.policy, result.options);
       const compilationTimeMs = performance.now() - started;
       const validators: { name: string; ok: boolean; messages: string[] }[] = [
@@ -188,7 +188,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
         statutes.set(key, cached);
         return { policies: cached, total: cached.length, cache_status: 'HIT' };
       }
-      const result = await compileOrFail(body.text, body.jurisdiction, {});
+      const result = await compileOrFail(body.text, body.jurisdiction, {}, request.ip);
       const policies = regulationPolicies(result);
       statutes.set(key, policies);
       if (statutes.size > STATUTE_CACHE_ENTRIES) statutes.delete(statutes.keys().next().value!);
@@ -253,9 +253,9 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof blueprintBody>;
-      const text = 'bbs' in body ? body.bbs : printPolicy((await compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options))).policy);
-      const parsed = parseArbiterSource(text);
       const customerId = request.apiKey?.customerId ?? request.session!.account.id;
+      const text = 'bbs' in body ? body.bbs : printPolicy((await compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options), `customer:${customerId}`)).policy);
+      const parsed = parseArbiterSource(text);
       await checkCustomArbiterAllowed(app.db, customerId, body.name, parsed.policy.rules.length);
       const { arbiter, created } = await saveArbiterVersion(app.db, {
         customerId,

@@ -46,6 +46,19 @@ describe('the compile worker', () => {
     expect(third).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
   }, 60_000);
 
+  it('compiles in turns by client: many compiles from one client do not make another wait behind all of them', async () => {
+    await normal.warm();
+    const finished: string[] = [];
+    const send = (name: string, client: string) =>
+      normal.compile(TEMPLATES.gdpr.content, { format: 'bytebound' }, client).then((result) => {
+        expect(result.ok).toBe(true);
+        finished.push(name);
+      });
+    // a1 starts at once; a2..a4 wait, and b1 arrives after them.
+    await Promise.all([send('a1', 'a'), send('a2', 'a'), send('a3', 'a'), send('a4', 'a'), send('b1', 'b')]);
+    expect(finished).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+  }, 60_000);
+
   it('reports a stopped compile in the stage after the last one it completed', () => {
     const done = [
       { stage: 'validating' as const, ms: 2 },
