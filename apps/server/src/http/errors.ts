@@ -22,10 +22,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ error: 'Invalid request', details: error.validation });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) {
+    if (status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ error: 'Internal server error' });
     }
+    // A 5xx the server answers on purpose (a part not configured) says why, and is no failure of the server.
+    if (status >= 500) request.log.warn({ status, message: error.message }, 'request refused');
     const body: { error: string; details?: unknown } = { error: clientMessage(error, status) };
     if (error instanceof HttpError && error.details !== undefined) body.details = error.details;
     return reply.status(status).send(body);

@@ -168,5 +168,6 @@ describe('without Stripe: the built-in test checkout', () => {
   it('answers 503 to webhooks when Stripe is not configured', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/billing/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
     expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)' });
   });
 });
