@@ -254,7 +254,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.infer<typeof rightsBody>;
     const session = await sessionOrReply(app, request, reply);
     if (!session) return reply;
-    const right = ALIASES[body.action];
+    const right = Object.hasOwn(ALIASES, body.action) ? ALIASES[body.action] : undefined;
     if (!right) return { action: body.action, label: UNKNOWN_RIGHTS_ACTION, response: UNKNOWN_RIGHTS_ACTION };
     const decided = await compliance.decideOne(rightsRequest(right), session);
     const base = { action: body.action, label: RIGHTS_LABELS[body.action]!, decision: { ...decisionView(decided, 'session_data', decided.planned.request.action), protocol: decided.protocol }, proofBundle: decided.proofBundle };

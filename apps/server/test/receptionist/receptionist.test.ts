@@ -234,9 +234,12 @@ describe(`receptionist (${testDialect})`, () => {
     expect(exported).toMatchObject({ action: 'export', decision: { article: 'GDPR Art. 20(1)' } });
     expect(exported.data.personalData.length).toBeGreaterThan(0);
 
-    const unknown = await post({ action: 'teleport' });
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.json().response).toBe('Processing your request.');
+    // Names an object has of itself (toString, constructor, ...) are no more a right than 'teleport'.
+    for (const action of ['teleport', 'toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const unknown = await post({ action });
+      expect(unknown.statusCode, action).toBe(200);
+      expect(unknown.json().response).toBe('Processing your request.');
+    }
 
     const erased = (await post({ action: 'delete' })).json();
     expect(erased).toMatchObject({ action: 'delete', decision: { exitCode: 0, article: 'GDPR Art. 17(1)' } });
