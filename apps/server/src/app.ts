@@ -72,7 +72,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app);
   await app.register(rateLimit, rateLimitOptions(config, db));
   // One WebSocket server for every stream (the demo monitor, the receptionist): a second would route each upgrade twice.
-  await app.register(websocket, { options: { maxPayload: STREAM_MESSAGE_MAX_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: STREAM_MESSAGE_MAX_BYTES },
+    // A client that breaks the protocol (a message over the limit, a malformed frame) has its socket
+    // closed, with 1009 or 1002 from ws; that is the client's doing, not a failure of the server.
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) request.log.info({ code }, 'WebSocket closed: the client broke the protocol');
+      else request.log.error({ err: error }, 'WebSocket handler failed');
+      socket.terminate();
+    },
+  });
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
   setUpRetention(app);

@@ -15,7 +15,9 @@ export const AB_TEST_VARIANTS = ['A', 'B'] as const;
 export const MONITOR_REPLAY_MS = 60_000;
 /** At most this many compilations' events are kept for replay. */
 export const MONITOR_REPLAY_ENTRIES = 1_000;
-/** A monitor socket with nothing to watch is closed after this. */
+/** A monitor socket that has not asked to watch a compilation for this long is closed. */
 export const MONITOR_IDLE_MS = 60_000;
+/** Compilations one monitor socket watches at once (a page watches its latest compile): a new one beyond this ends the oldest watch. */
+export const MONITOR_WATCHES_PER_SOCKET = 10;
 /** The legacy envelope has no format: it compiles to the native format. */
 export const ENVELOPE_FORMAT = 'bytebound';

@@ -15,8 +15,9 @@ import {
   DEMO_MONITOR_RATE_PER_MINUTE,
   ENVELOPE_FORMAT,
   MONITOR_IDLE_MS,
+  MONITOR_WATCHES_PER_SOCKET,
 } from './demo-config.ts';
-import { addressLimit, OpenStreams } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams, upgradeRequired } from '../http/open-streams.ts';
 import { countVariantCompile } from './variant-counts.ts';
 
 
@@ -142,7 +143,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
   const openStreams = new OpenStreams();
   app.get(
     '/api/demo/monitor',
-    { websocket: true, schema: { querystring: monitorQuery }, config: perClient(DEMO_MONITOR_RATE_PER_MINUTE) },
+    { websocket: true, onRequest: upgradeRequired, schema: { querystring: monitorQuery }, config: perClient(DEMO_MONITOR_RATE_PER_MINUTE) },
     (socket, request) => {
       if (!openStreams.admit(socket, [addressLimit(request)])) return;
       const subscriptions = new Map<string, () => void>();
@@ -151,7 +152,13 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
       };
       const watch = (compilationId: string) => {
+        idle.refresh();
         if (subscriptions.has(compilationId)) return;
+        if (subscriptions.size >= MONITOR_WATCHES_PER_SOCKET) {
+          const [oldest, unsubscribe] = subscriptions.entries().next().value!;
+          unsubscribe();
+          subscriptions.delete(oldest);
+        }
         const subscription = monitor.subscribe(compilationId, forward);
         subscriptions.set(compilationId, subscription.unsubscribe);
       };

@@ -11,7 +11,7 @@ import {
   RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE,
   RECEPTIONIST_STREAMS_PER_SESSION,
 } from '../constants.ts';
-import { addressLimit, OpenStreams, streamAddress } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams, streamAddress, upgradeRequired } from '../http/open-streams.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
 import type { PlannedDecision } from './compliance-plan.ts';
 import { buildKnowledge } from './knowledge.ts';
@@ -333,7 +333,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
 
   const openStreams = new OpenStreams();
   const streamRate = { rateLimit: { ...perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE).rateLimit, keyGenerator: streamAddress } };
-  app.get('/api/poc-ai-chat/stream', { websocket: true, config: streamRate }, async (socket, request: FastifyRequest) => {
+  app.get('/api/poc-ai-chat/stream', { websocket: true, onRequest: upgradeRequired, config: streamRate }, async (socket, request: FastifyRequest) => {
     const found = await lookUpSession(app, request);
     if (!('session' in found)) {
       socket.close(4401, 'expired' in found ? 'session expired' : 'no session');

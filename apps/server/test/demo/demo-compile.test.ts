@@ -8,7 +8,7 @@ import { TEMPLATES } from '@bytebound/compiler/templates';
 import { MESSAGE_TOO_SHORT } from '@bytebound/compiler/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEMO_COMPILE_RATE_PER_MINUTE } from '../../src/demo/demo-config.ts';
+import { DEMO_COMPILE_RATE_PER_MINUTE, MONITOR_WATCHES_PER_SOCKET } from '../../src/demo/demo-config.ts';
 import { variantCounts } from '../../src/demo/variant-counts.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
@@ -231,6 +231,29 @@ describe(`GET /api/demo/monitor, the WebSocket monitor (${testDialect})`, () => 
     socket.terminate();
     expect(seen.map((e) => e.type)).toEqual(['stage', 'error']);
     expect(seen[1]).toMatchObject({ stage: 'validating', error: MESSAGE_TOO_SHORT });
+  });
+
+  it(`watches at most ${MONITOR_WATCHES_PER_SOCKET} compilations per socket: a new one ends the oldest watch`, async () => {
+    const socket = await connect('/api/demo/monitor');
+    const ids = Array.from({ length: MONITOR_WATCHES_PER_SOCKET + 1 }, (_, i) => `cap-${Date.now()}-${i}`);
+    const events = collect(socket, (e) => e.type === 'invalid' || e.compilationId === ids.at(-1));
+    for (const compilationId of ids) socket.send(JSON.stringify({ type: 'monitor', compilationId }));
+    socket.send('not json'); // answered once every watch before it is handled
+    await events;
+    const forwarded = collect(socket, (e) => e.compilationId === ids.at(-1) && e.type === 'error');
+    for (const compilationId of [ids[0]!, ids[1]!, ids.at(-1)!]) await post('/api/demo/compile', body({ legalText: 'tiny' }, { compilationId }));
+    const seen = await forwarded;
+    socket.terminate();
+    expect([...new Set(seen.map((e) => e.compilationId))]).toEqual([ids[1], ids.at(-1)]);
+  });
+
+  it('answers a plain HTTP request (no WebSocket upgrade) with 426 and how to connect', async () => {
+    for (const url of ['/api/demo/monitor', '/api/poc-ai-chat/stream']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(426);
+      expect(response.headers.upgrade).toBe('websocket');
+      expect(response.json()).toEqual({ error: 'This address is a WebSocket stream: connect with a WebSocket client (Upgrade: websocket)' });
+    }
   });
 
   it('answers a malformed monitor message with how to ask', async () => {
