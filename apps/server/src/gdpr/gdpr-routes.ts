@@ -44,7 +44,7 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
 
   const exportOf = async (subject: DataSubject) => ({ exportedAt: new Date().toISOString(), subject: subject.email, records: await app.dataRights.exportFor(db, subject) });
 
-  app.post('/api/gdpr/access', { ...limited, schema: { body: requestBody.optional() } }, async (request, reply) => {
+  app.post('/api/gdpr/access', { ...limited, schema: { body: requestBody.nullish() } }, async (request, reply) => {
     const session = await findSession(db, request);
     if (session) {
       reply.header('content-disposition', 'attachment; filename="bytebound-data-export.json"').header('cache-control', 'no-store');
@@ -56,7 +56,7 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
     return reply.status(202).send({ success: true, message: GDPR_MESSAGES.linkSent });
   });
 
-  app.post('/api/gdpr/delete', { ...limited, schema: { body: requestBody.optional() } }, async (request, reply) => {
+  app.post('/api/gdpr/delete', { ...limited, schema: { body: requestBody.nullish() } }, async (request, reply) => {
     const body = request.body as z.infer<typeof requestBody> | undefined;
     const session = await findSession(db, request);
     if (session) {

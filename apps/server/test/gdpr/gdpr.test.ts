@@ -25,6 +25,10 @@ describe('data rights', () => {
     expect(data.records.account.apiKeys).toEqual([expect.objectContaining({ name: 'prod' })]);
     expect(data.records.outbox).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'Welcome to Bytebound' })]));
     expect(response.body).not.toMatch(/argon2|password_hash|secret_hash|token_hash/);
+    // A signed-in account needs to send nothing: no body at all gives the same export.
+    const bodiless = await t.app.inject({ method: 'POST', url: '/api/gdpr/access', headers: account.headers });
+    expect(bodiless.statusCode).toBe(200);
+    expect(bodiless.json().records.account.profile.email).toBe(account.email);
   });
 
   it('deletes the account with its sessions, keys and emails after the password is confirmed', async () => {
