@@ -27,8 +27,10 @@ const open = Array.from({ length: 50 }, (_, i) => db.prepare('select count(*) as
 const counted = open[0].get().n;
 if (isMainThread) {
   const worker = new Worker(new URL(import.meta.url), { workerData: file });
+  // Listening for the exit from the start: it may come right after the message.
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
   const fromWorker = await new Promise((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
-  await new Promise((resolve) => worker.once('exit', resolve));
+  await exited;
   globalThis.gc();
   console.log(JSON.stringify({ counted, fromWorker }));
 } else parentPort.postMessage(counted);
