@@ -234,22 +234,20 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
 
   // The platform's ceilings: Node's http module answering a fixed decision, then the same answer
   // signed, nothing else done.
-  for (const signed of [false, true]) {
+  const ceilings = [
+    { args: [], name: 'Node http module, fixed answer', note: 'the ceiling: parses the body, decides nothing' },
+    { args: ['--sign'], name: 'Node http module, fixed answer signed (Ed25519)', note: 'the ceiling of a signed answer: parses the body, signs, decides and records nothing' },
+  ];
+  for (const ceiling of ceilings) {
     const barePort = await freePort();
-    const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(barePort), ...(signed ? ['--sign'] : [])], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(barePort), ...ceiling.args], { stdio: ['ignore', 'ignore', 'inherit'] });
     try {
       const bareLoad: Load = { url: `http://127.0.0.1:${barePort}/`, bodies: requests.map((r) => JSON.stringify(r)), headersOf: () => ({ 'content-type': 'application/json' }) };
       await waitFor(bareLoad.url, bare);
       for (const connections of CONNECTION_COUNTS) {
         await load(bareLoad, connections, WARM_UP_SECONDS);
         const result = await measured(bare, () => load(bareLoad, connections, DURATION_SECONDS));
-        figures.push(
-          signed
-            ? figure(`Node http module, fixed answer signed (Ed25519), ${connections} connections`, result, 'the ceiling of a signed answer: parses the body, signs, decides and records nothing')
-            : figure(`Node http module, fixed answer, ${connections} connections`, result, 'the ceiling: parses the body, decides nothing'),
-        );
+        figures.push(figure(`${ceiling.name}, ${connections} connections`, result, ceiling.note));
       }
     } finally {
       await stop(bare);

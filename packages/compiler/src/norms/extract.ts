@@ -305,13 +305,13 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
 export const MAX_NORMS_PER_SENTENCE = 10;
 export const MAX_EXCEPTIONS_PER_NORM = 10;
 
+/** The first MAX_NORMS_PER_SENTENCE norms of each quoted sentence (exceptions are bounded where they are added). */
 function withinBounds(drafts: Draft[]): Draft[] {
   const perQuote = new Map<string, number>();
   return drafts.filter((d) => {
     const span = `${d.source.span[0]}:${d.source.span[1]}`;
     const count = (perQuote.get(span) ?? 0) + 1;
     perQuote.set(span, count);
-    if (d.exceptions.length > MAX_EXCEPTIONS_PER_NORM) d.exceptions = d.exceptions.slice(0, MAX_EXCEPTIONS_PER_NORM);
     return count <= MAX_NORMS_PER_SENTENCE;
   });
 }
@@ -513,7 +513,7 @@ function draft(text: string, context: ExtractContext, lex: CompiledLexicon, inpu
     target: findTarget(text, input.targetRegions, lex, context.regulation),
     deadline,
     condition: input.condition,
-    exceptions: input.exceptions ?? [],
+    exceptions: (input.exceptions ?? []).slice(0, MAX_EXCEPTIONS_PER_NORM),
     source: {
       regulation: context.regulation,
       article: formatCitation(context.regulation, reference?.number ?? null, input.node.path),
