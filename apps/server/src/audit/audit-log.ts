@@ -30,12 +30,13 @@ import {
 } from '@bytebound/engine/verify';
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { AuditCheckpointsTable, AuditNodesTable, AuditTrailTable, ProofBundlesTable, Tables } from '../db/tables.ts';
+import type { AuditCheckpointsTable, AuditNodesTable, AuditStateTable, AuditTrailTable, ProofBundlesTable, Tables } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises appends ("bb-audit" as a number). */
 const AUDIT_APPEND_LOCK = 0x62622d6175646974n;
-const STATE_ID = 1;
+/** The id of the log's one state row. */
+export const STATE_ID = 1;
 
 export type AppendOptions = {
   /** Signs a checkpoint every CHECKPOINT_EVERY_DECISIONS leaves when given. */
@@ -90,22 +91,45 @@ export async function appendEntries(trx: Transaction<Tables>, db: Database, entr
   const now = options.now ?? Date.now();
   await lockLog(trx, db, now);
   const state = await trx.selectFrom('audit_state').selectAll().where('id', '=', STATE_ID).executeTakeFirstOrThrow();
+  const planned = planAppend(state, entries, { ...options, now });
+  for (const rows of chunks(planned.bundles, INSERT_ROWS)) await trx.insertInto('proof_bundles').values(rows).execute();
+  for (const rows of chunks(planned.trail, INSERT_ROWS)) await trx.insertInto('audit_trail').values(rows).execute();
+  for (const rows of chunks(planned.nodes, INSERT_ROWS)) await trx.insertInto('audit_nodes').values(rows).execute();
+  await trx.updateTable('audit_state').set(planned.state).where('id', '=', STATE_ID).execute();
+  for (const checkpoint of planned.checkpoints) await insertCheckpoint(trx, checkpoint, now);
+  return planned.results;
+}
+
+/** The log's state row, as an append reads it. */
+export type LogState = Pick<Selectable<AuditStateTable>, 'size' | 'frontier'>;
+
+/** What appending some entries writes: each table's new rows and the state row after them, and each entry's place. */
+export type PlannedAppend = {
+  bundles: Insertable<ProofBundlesTable>[];
+  trail: Insertable<AuditTrailTable>[];
+  nodes: Insertable<AuditNodesTable>[];
+  checkpoints: Checkpoint[];
+  state: Omit<AuditStateTable, 'id'>;
+  results: AppendResult[];
+};
+
+/**
+ * The rows that append `entries` to the log in `state` (the caller holds the log's lock and writes
+ * them): a leaf, its bundle and the completed subtree hashes per entry, and a checkpoint every
+ * CHECKPOINT_EVERY_DECISIONS leaves when a signer is given.
+ */
+export function planAppend(state: LogState, entries: readonly AuditEntry[], { signer, now }: Omit<AppendOptions, 'customerId'> & { now: number }): PlannedAppend {
   let size = Number(state.size);
   let frontier = (JSON.parse(state.frontier) as string[]).map((h) => fromHex(h)!);
   let root: Hash = new Uint8Array(0); // set by the last append
-  const bundles: Insertable<ProofBundlesTable>[] = [];
-  const trail: Insertable<AuditTrailTable>[] = [];
-  const nodes: Insertable<AuditNodesTable>[] = [];
-  const checkpoints: Checkpoint[] = [];
-  const results: AppendResult[] = [];
-  const { signer } = options;
+  const planned: Omit<PlannedAppend, 'state'> = { bundles: [], trail: [], nodes: [], checkpoints: [], results: [] };
   for (const [position, { bundle, customerId }] of entries.entries()) {
     const leaf = leafHash(auditLeafData(bundle.envelope));
     const leafHex = toHex(leaf);
     const id = bundleId(bundle);
     const next = appendToFrontier(frontier, size, leaf);
     frontier = next.frontier;
-    bundles.push({
+    planned.bundles.push({
       id,
       leaf_index: size,
       customer_id: customerId,
@@ -118,27 +142,18 @@ export async function appendEntries(trx: Transaction<Tables>, db: Database, entr
       created_at: now,
       payload_purged_at: null,
     });
-    trail.push({ leaf_index: size, bundle_id: id, leaf_hash: leafHex, created_at: now });
-    for (const n of next.nodes) nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
+    planned.trail.push({ leaf_index: size, bundle_id: id, leaf_hash: leafHex, created_at: now });
+    for (const n of next.nodes) planned.nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
     size += 1;
     // A root costs a hash per frontier node: it is computed only where it is used.
     const checkpointDue = signer !== undefined && size % CHECKPOINT_EVERY_DECISIONS === 0;
     const rootNeeded = checkpointDue || position === entries.length - 1;
     if (rootNeeded) root = frontierRoot(frontier);
     const checkpoint = checkpointDue ? signCheckpoint(size, root, signer, new Date(now).toISOString()) : null;
-    if (checkpoint) checkpoints.push(checkpoint);
-    results.push({ bundleId: id, leafIndex: size - 1, leafHash: leafHex, treeSize: size, root: rootNeeded ? toHex(root) : null, checkpoint });
+    if (checkpoint) planned.checkpoints.push(checkpoint);
+    planned.results.push({ bundleId: id, leafIndex: size - 1, leafHash: leafHex, treeSize: size, root: rootNeeded ? toHex(root) : null, checkpoint });
   }
-  for (const rows of chunks(bundles, INSERT_ROWS)) await trx.insertInto('proof_bundles').values(rows).execute();
-  for (const rows of chunks(trail, INSERT_ROWS)) await trx.insertInto('audit_trail').values(rows).execute();
-  for (const rows of chunks(nodes, INSERT_ROWS)) await trx.insertInto('audit_nodes').values(rows).execute();
-  await trx
-    .updateTable('audit_state')
-    .set({ size, frontier: JSON.stringify(frontier.map(toHex)), root: toHex(root), updated_at: now })
-    .where('id', '=', STATE_ID)
-    .execute();
-  for (const checkpoint of checkpoints) await insertCheckpoint(trx, checkpoint, now);
-  return results;
+  return { ...planned, state: { size, frontier: JSON.stringify(frontier.map(toHex)), root: toHex(root), updated_at: now } };
 }
 
 /** Rows per insert statement: well under SQLite's and PostgreSQL's limits on bound parameters. */
@@ -150,10 +165,15 @@ export function chunks<T>(rows: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** A signed checkpoint as audit_checkpoints keeps it. */
+export function checkpointRow(c: Checkpoint, now: number): Insertable<AuditCheckpointsTable> {
+  return { size: c.size, root: c.root, timestamp: c.timestamp, key_id: c.keyId, signature: c.signature, created_at: now };
+}
+
 async function insertCheckpoint(db: Database | Transaction<Tables>, c: Checkpoint, now: number): Promise<void> {
   await db
     .insertInto('audit_checkpoints')
-    .values({ size: c.size, root: c.root, timestamp: c.timestamp, key_id: c.keyId, signature: c.signature, created_at: now })
+    .values(checkpointRow(c, now))
     .onConflict((oc) => oc.column('size').doNothing())
     .execute();
 }

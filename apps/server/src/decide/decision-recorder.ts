@@ -11,7 +11,7 @@ import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { cachedCustomerCommitmentKey } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
-import { DecisionWriter, usagePeriodStart, type Writer } from './decision-writer.ts';
+import { commitThrough, DecisionWriter, usagePeriodStart, type Writer } from './decision-writer.ts';
 import { RecorderThread } from './recorder-thread.ts';
 
 export type RecordedDecision = SignedDecision & {
@@ -108,7 +108,7 @@ function writerOf(db: Database): Writer {
         await destroy();
       };
       writer = thread;
-    } else writer = new DecisionWriter(db);
+    } else writer = new DecisionWriter(commitThrough(db));
     writers.set(db, writer);
   }
   return writer;

@@ -10,7 +10,7 @@ import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { bundleId } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
-import { type Committed, DecisionWriter, type PendingDecision, type Writer } from './decision-writer.ts';
+import { type Committed, commitThrough, DecisionWriter, type PendingDecision, type Writer } from './decision-writer.ts';
 
 /** What the server's thread sends: the signing key (again whenever it changes), decisions, or close. */
 export type ToRecorder =
@@ -68,7 +68,7 @@ export class RecorderThread implements Writer {
     this.worker.on('error', () => {});
     this.exited = new Promise((resolve) => {
       this.worker.on('exit', () => {
-        const fallback = new DecisionWriter(this.db);
+        const fallback = new DecisionWriter(commitThrough(this.db));
         this.fallback = fallback;
         // Decisions not yet sent are committed here; those sent and not answered fail.
         for (const { id, decision, signer } of this.outbox.splice(0)) {

@@ -1,18 +1,19 @@
 // The recorder thread itself (see recorder-thread.ts): its own connection to the SQLite file, the
-// same group commit as the server's thread, and one answer message per committed batch.
+// same group commit as the server's thread (its statements prepared once, sqlite-commit.ts), and one
+// answer message per committed batch.
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Signer, signingKeyFromPrivateKey } from '@bytebound/engine/signing-keys';
-import { openSqliteConnection, sqliteDatabase } from '../db/database.ts';
+import { openSqliteConnection } from '../db/database.ts';
 import { DecisionWriter } from './decision-writer.ts';
 import type { FromRecorder, ToRecorder } from './recorder-thread.ts';
+import { commitOnSqlite } from './sqlite-commit.ts';
 
 const port = parentPort!;
 const { file } = workerData as { file: string };
 const sqlite = openSqliteConnection(file);
 // The server's checkpointer thread copies the log into the database (database.ts).
 sqlite.pragma('wal_autocheckpoint = 0');
-const db = sqliteDatabase(sqlite, file);
-const writer = new DecisionWriter(db);
+const writer = new DecisionWriter(commitOnSqlite(sqlite));
 let signer: Signer | null = null;
 const committed: number[] = [];
 const failed: [number, string][] = [];
@@ -47,7 +48,7 @@ port.on('message', (message: ToRecorder) => {
     void writer
       .idle()
       .then(() => new Promise((resolve) => setImmediate(resolve)))
-      .then(() => db.destroy())
+      .then(() => sqlite.close())
       .then(() => port.close());
   }
 });

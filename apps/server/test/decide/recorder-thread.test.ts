@@ -5,37 +5,21 @@
 // instead of losing them.
 // (The thread is SQLite's; this file makes its own SQLite database in either test project.)
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { createProofBundle } from '@bytebound/engine/proof-bundle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, openSqliteConnection } from '../../src/db/database.ts';
-import { migrate } from '../../src/db/migrations.ts';
+import { describe, expect, it } from 'vitest';
+import { type Database, openSqliteConnection } from '../../src/db/database.ts';
 import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
 import type { PendingDecision } from '../../src/decide/decision-writer.ts';
 import { newDecisionId } from '../../src/decide/decision-recorder.ts';
 import { RecorderThread } from '../../src/decide/recorder-thread.ts';
+import { useSqliteFiles } from '../helpers/sqlite-files.ts';
 
 const key = generateSigningKey();
-const opened: { db: Database; dir: string }[] = [];
-
-async function sqliteFile(): Promise<Database> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-recorder-'));
-  const db = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'bytebound.db') });
-  await migrate(db);
-  opened.push({ db, dir });
-  return db;
-}
-
-afterEach(async () => {
-  for (const { db, dir } of opened.splice(0)) {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+const sqliteFile = useSqliteFiles();
 
 function decision(customerId: string): PendingDecision {
   const now = Date.now();
