@@ -5,8 +5,8 @@ import { analyze, utf8Length } from './analyze.ts';
 import { DEFAULT_JURISDICTION, LEGAL_TEXT_HARD_LIMIT_BYTES, performanceTier, type PerformanceTier } from './config.ts';
 import type { FormatId } from './emit/emitter.ts';
 import { FORMATS, formatById } from './emit/formats.ts';
-import { buildPolicy } from './policy/build-policy.ts';
-import { optimizePolicy } from './policy/optimize.ts';
+import { buildPolicyFromNorms } from './policy/build-policy.ts';
+import { optimizeRules } from './policy/optimize.ts';
 import { sha256Hex } from './policy/sha256.ts';
 import {
   DEFAULT_COMPILE_OPTIONS,
@@ -54,6 +54,8 @@ export type CompileSuccess = {
   output: string;
   policy: Policy;
   norms: Norm[];
+  /** For each norm (in order), the ids of the policy's rules it produced: none when all were dropped as dead, a twin's id when merged into it. */
+  rulesOfNorms: string[][];
   /** Why there are no norms, when there are none. */
   note: string | null;
   detected: Detection;
@@ -147,7 +149,7 @@ export function compile(text: string, input: CompileInput, onStageDone?: Compile
   };
   const isFailure = (x: unknown): x is CompileFailure => typeof x === 'object' && x !== null && (x as CompileFailure).ok === false;
   const built = stage('generating', () =>
-    buildPolicy(analysis.norms, {
+    buildPolicyFromNorms(analysis.norms, {
       enforcementLevel: options.enforcementLevel,
       regulations: detected.regulation ? [detected.regulation] : [],
       jurisdiction: detected.jurisdiction ?? DEFAULT_JURISDICTION,
@@ -156,8 +158,9 @@ export function compile(text: string, input: CompileInput, onStageDone?: Compile
   if (isFailure(built)) return built;
 
   // optimizing: drop dead rules, merge twins, order for early exit
-  const policy = stage('optimizing', () => optimizePolicy(built, options.optimizationLevel));
-  if (isFailure(policy)) return policy;
+  const optimized = stage('optimizing', () => optimizeRules(built.policy, options.optimizationLevel));
+  if (isFailure(optimized)) return optimized;
+  const { policy, answersAs } = optimized;
 
   // finalizing: the chosen format's text, its digest and the metadata
   const finished = stage('finalizing', () => {
@@ -172,6 +175,7 @@ export function compile(text: string, input: CompileInput, onStageDone?: Compile
     output,
     policy,
     norms: analysis.norms,
+    rulesOfNorms: built.rulesOfNorms.map((ids) => [...new Set(ids.flatMap((id) => answersAs.get(id) ?? []))]),
     note: analysis.note,
     detected,
     validation: analysis.validation,

@@ -64,16 +64,16 @@ async function assemble(wat: string): Promise<Uint8Array> {
 const progressOf = (stage: string): number => (STAGE_PROGRESS as Record<string, number>)[stage] ?? 0;
 const timed = (stages: StageTiming[]): TimedStage[] => stages.map((s) => ({ stage: s.stage, ms: s.ms, progress: progressOf(s.stage) }));
 
-/** Each extracted norm with the rules of the policy that quote it (grouped once: a text may have thousands of each). */
+/** Each extracted norm with the rules of the policy it produced. */
 function normsWithRules(result: CompileSuccess): DemoCompileSuccess['norms'] {
-  const byQuote = new Map<string, DemoCompileSuccess['norms'][number]['rules']>();
-  for (const rule of result.policy.rules) {
-    if (rule.origin !== 'text') continue;
-    const quoting = byQuote.get(rule.quote) ?? [];
-    quoting.push({ id: rule.id, effect: rule.effect, article: rule.article, reason: rule.reason });
-    byQuote.set(rule.quote, quoting);
-  }
-  return result.norms.map((norm) => ({ ...norm, rules: byQuote.get(norm.source.quote) ?? [] }));
+  const byId = new Map(result.policy.rules.map((rule) => [rule.id, rule]));
+  return result.norms.map((norm, i) => ({
+    ...norm,
+    rules: result.rulesOfNorms[i]!.map((id) => {
+      const { effect, article, reason } = byId.get(id)!;
+      return { id, effect, article, reason };
+    }),
+  }));
 }
 
 export async function demoCompile(request: DemoCompileRequest, monitor: CompileMonitor): Promise<DemoCompileSuccess | DemoCompileFailure> {

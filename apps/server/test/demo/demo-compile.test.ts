@@ -62,6 +62,20 @@ describe(`POST /api/demo/compile (${testDialect})`, () => {
     expect(result.norms.length).toBeGreaterThan(0);
     for (const norm of result.norms) expect(gdpr.slice(norm.source.span[0], norm.source.span[1])).toBe(norm.source.quote);
     expect(result.norms.some((n: { rules: unknown[] }) => n.rules.length > 0)).toBe(true);
+    const expected = compile(gdpr, { format: 'javascript', jurisdiction: 'EU' });
+    if (!expected.ok) throw new Error(expected.error);
+    expect(result.norms.map((n: { rules: { id: string }[] }) => n.rules.map((r) => r.id))).toEqual(expected.rulesOfNorms);
+  });
+
+  it('lists under each norm its own rules, when one sentence holds two', async () => {
+    const legalText = 'Article 17. The controller shall not transfer personal data to a third country and shall erase personal data without undue delay.';
+    const result = (await post('/api/demo/compile', body({ legalText }))).json();
+    type ShownNorm = { action: string; rules: { id: string; effect: string }[] };
+    expect(result.norms.map((n: ShownNorm) => n.action)).toEqual(['share', 'delete']);
+    const [ban, erasure] = result.norms as ShownNorm[];
+    expect(ban!.rules.map((r) => r.effect)).toEqual(['forbid']);
+    expect(erasure!.rules.map((r) => r.effect)).toContain('permit');
+    expect(erasure!.rules.map((r) => r.id)).not.toContain(ban!.rules[0]!.id);
   });
 
   it('passes the four compile options to the compiler', async () => {

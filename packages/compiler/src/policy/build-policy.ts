@@ -193,6 +193,14 @@ export function regulationsFor(norms: Norm[], extra: RegulationId[], jurisdictio
 }
 
 export function buildPolicy(norms: Norm[], options: BuildOptions): Policy {
+  return buildPolicyFromNorms(norms, options).policy;
+}
+
+/** A policy with, for each norm (in order), the ids of the rules it produced. */
+export type BuiltPolicy = { policy: Policy; rulesOfNorms: string[][] };
+
+/** buildPolicy, telling which rules each norm produced (a provision read twice: those of its first reading). */
+export function buildPolicyFromNorms(norms: Norm[], options: BuildOptions): BuiltPolicy {
   const undueDelay = options.undueDelaySeconds ?? UNDUE_DELAY_SECONDS;
   const ids = regulationsFor(norms, options.regulations ?? [], options.jurisdiction);
   const regulations: PolicyRegulation[] = ids.map((id) => {
@@ -218,16 +226,21 @@ export function buildPolicy(norms: Norm[], options: BuildOptions): Policy {
   };
   for (const id of ids) for (const r of REGULATION_PROFILES[id].rules) used.add(r.id);
   // The same provision read twice (a repeated paragraph) gives its rules once.
-  const seen = new Set<string>();
-  for (const norm of norms) {
+  const seen = new Map<string, string[]>();
+  const rulesOfNorms = norms.map((norm) => {
     const key = JSON.stringify([norm.modality, norm.subject, norm.action, norm.target, norm.deadline, norm.condition, norm.exceptions, norm.source.regulation, norm.source.article, norm.source.quote]);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const read = seen.get(key);
+    if (read) return read;
+    const produced: string[] = [];
     for (const { key, ...rule } of rulesOf(norm, undueDelay)) {
-      rules.push({ id: uniqueId(`${slug(norm.source.article)}-${key}`), ...rule });
+      const id = uniqueId(`${slug(norm.source.article)}-${key}`);
+      rules.push({ id, ...rule });
+      produced.push(id);
     }
-  }
+    seen.set(key, produced);
+    return produced;
+  });
   for (const id of ids) for (const r of REGULATION_PROFILES[id].rules) rules.push(structuredClone(r));
 
-  return { formatVersion: 1, regulations, enforcementLevel: options.enforcementLevel, rules, destinations: [] };
+  return { policy: { formatVersion: 1, regulations, enforcementLevel: options.enforcementLevel, rules, destinations: [] }, rulesOfNorms };
 }

@@ -43,22 +43,33 @@ function live(policy: Policy, rule: Rule): Rule | null {
 const signature = (r: Rule) => JSON.stringify([r.effect, r.regulation, r.priority, r.article, r.reason, r.quote, r.when, r.unless, r.review]);
 
 export function optimizePolicy(policy: Policy, level: CompileOptions['optimizationLevel']): Policy {
-  if (level === 'none') return policy;
+  return optimizeRules(policy, level).policy;
+}
+
+/** An optimized policy, and what became of each rule: the id it answers under now (its own, or the twin's it merged into); absent when dropped. */
+export type OptimizedPolicy = { policy: Policy; answersAs: Map<string, string> };
+
+export function optimizeRules(policy: Policy, level: CompileOptions['optimizationLevel']): OptimizedPolicy {
+  if (level === 'none') return { policy, answersAs: new Map(policy.rules.map((r) => [r.id, r.id])) };
   const rules: Rule[] = [];
   const bySignature = new Map<string, Rule>();
+  const answersAs = new Map<string, string>();
   for (const r of policy.rules) {
     const rule = live(policy, r);
     if (!rule) continue;
     const key = signature(rule);
     const twin = bySignature.get(key);
-    if (twin) twin.opcodes = [...new Set([...twin.opcodes, ...rule.opcodes])].sort((x, y) => x - y);
-    else {
+    if (twin) {
+      twin.opcodes = [...new Set([...twin.opcodes, ...rule.opcodes])].sort((x, y) => x - y);
+      answersAs.set(r.id, twin.id);
+    } else {
       const copy = { ...rule, opcodes: [...rule.opcodes] };
       bySignature.set(key, copy);
       rules.push(copy);
+      answersAs.set(r.id, r.id);
     }
   }
   // Decision order: priority first, ties keep policy order (Array.prototype.sort is stable).
   if (level === 'maximum') rules.sort((a, b) => b.priority - a.priority);
-  return { ...policy, rules };
+  return { policy: { ...policy, rules }, answersAs };
 }
