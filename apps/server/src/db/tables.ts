@@ -57,7 +57,7 @@ export type DecisionLogsTable = {
   id: string;
   customer_id: string;
   api_key_id: string | null;
-  /** Which endpoint decided: 'api' (POST /api/v1/decide); playground decisions are not logged. */
+  /** Which endpoint decided: 'api' (POST /api/v1/decide), 'mcp' (POST /mcp) or 'chat' (the receptionist); playground decisions are not logged. */
   source: string;
   decision: string;
   exit_code: number;

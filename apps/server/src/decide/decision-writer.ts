@@ -47,6 +47,9 @@ export type CommitBatch = (decisions: readonly PendingDecision[], signer: Signer
 
 type Waiting = { decision: PendingDecision; signer: Signer; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
 
+/** The sources of the decisions a plan's monthly quota counts: the decision API and the MCP endpoint. */
+export const QUOTA_SOURCES: ReadonlySet<string> = new Set(['api', 'mcp']);
+
 /** Decisions committed in one transaction at most (bounds a transaction's size and its lock time). */
 const MAX_BATCH = 256;
 
@@ -141,10 +144,10 @@ export function decisionRows(decisions: readonly PendingDecision[], appended: re
     allowed: decisions.filter((d) => d.bundle.decision.decision === 'ALLOW').length,
     latencyNs: decisions.reduce((sum, d) => sum + d.latencyNs, 0),
   };
-  // The monthly quota counts the decision API's calls (source "api"), per customer and month.
+  // The monthly quota counts the decision API's calls (POST /api/v1/decide and the MCP decide tool), per customer and month.
   const usage = new Map<string, DecisionUsageTable>();
   for (const d of decisions) {
-    if (d.source !== 'api') continue;
+    if (!QUOTA_SOURCES.has(d.source)) continue;
     const periodStart = usagePeriodStart(d.now);
     const key = `${d.customerId}\u0000${periodStart}`;
     const entry = usage.get(key) ?? { customer_id: d.customerId, period_start: periodStart, calls: 0 };

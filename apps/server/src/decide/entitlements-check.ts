@@ -63,6 +63,16 @@ export async function checkDecisionAllowed(db: Database, customerId: string, arb
   }
 }
 
+/** Of the built-in arbiters `refs`, those the customer's plan includes (all of them without an account). */
+export async function builtInArbitersInPlan(db: Database, customerId: string, refs: readonly string[], now = Date.now()): Promise<string[]> {
+  const allowed = accountPlan(await recentPlans.get(db, customerId, () => planRow(db, customerId)), now)?.entitlements.builtInArbiters ?? 'all';
+  if (allowed === 'all') return [...refs];
+  return refs.filter((ref) => {
+    const builtIn = builtInArbiter(ref);
+    return builtIn === undefined || allowed.includes(builtIn.regulation);
+  });
+}
+
 /** Throws 403 when saving `name` with `rules` rules would exceed the plan's custom arbiters. */
 export async function checkCustomArbiterAllowed(db: Database, customerId: string, name: string, rules: number): Promise<void> {
   const account = accountPlan(await planRow(db, customerId));

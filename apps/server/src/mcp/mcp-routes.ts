@@ -1,6 +1,7 @@
 // POST /mcp: the MCP tools compile, decide and verify over Streamable HTTP (stateless: one MCP
 // server and transport per request). An API key with the decide scope is required; every decision
-// goes through the decision API's arbiters, is signed, logged and counted like /api/v1/decide.
+// goes through the decision API's arbiters and the plan's limits, is signed, logged and counted
+// like /api/v1/decide (a limit reached answers the tool call as an error that says which).
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { type DecideResult, createBytesboundMcpServer } from '@bytebound/engine/mcp/bytebound-mcp-server';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -8,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts';
 import { recordDecision } from '../decide/decision-recorder.ts';
+import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { publicJwkSet } from '../keys/server-signing-key.ts';
 
-/** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default. */
+/** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
 
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
@@ -28,8 +30,11 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       const key = request.apiKey!;
       const server = createBytesboundMcpServer({
         decide: async (decisionRequest, args) => {
-          const names = args.arbiters?.length || args.policy ? (args.arbiters ?? []) : MCP_DEFAULT_ARBITERS;
-          const calls = await app.decisions.resolve(key.customerId, [...new Set(names)]);
+          const named = args.arbiters?.length || args.policy;
+          const inPlan = named ? [] : await builtInArbitersInPlan(app.db, key.customerId, MCP_DEFAULT_ARBITERS);
+          const names = [...new Set(named ? (args.arbiters ?? []) : inPlan.length > 0 ? inPlan : MCP_DEFAULT_ARBITERS)];
+          await checkDecisionAllowed(app.db, key.customerId, names);
+          const calls = await app.decisions.resolve(key.customerId, names);
           if (args.policy !== undefined) calls.push(app.decisions.inlinePolicy(args.policy));
           const consultation = await app.decisions.consult(calls, decisionRequest);
           const recorded = await recordDecision(app.db, app.signingKey, {

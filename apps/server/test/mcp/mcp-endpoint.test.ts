@@ -4,8 +4,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS } from '../../src/billing/plans.ts';
+import { decisionUsage } from '../../src/decide/decision-recorder.ts';
+import { usagePeriodStart } from '../../src/decide/decision-writer.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
+import { register } from '../auth/account-helpers.ts';
 
 let t: TestApp;
 let url: URL;
@@ -25,9 +29,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
-  const result = await client.callTool({ name, arguments: args });
-  return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true };
+const call = async (name: string, args: Record<string, unknown>, by = client): Promise<Record<string, unknown>> => {
+  const result = await by.callTool({ name, arguments: args });
+  const text = (result.content as { type: string; text?: string }[] | undefined)?.find((c) => c.type === 'text')?.text;
+  return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true, text };
 };
 
 describe(`POST /mcp (${testDialect})`, () => {
@@ -65,5 +70,29 @@ describe(`POST /mcp (${testDialect})`, () => {
     const out = await call('compile', { text: 'Article 17. The data subject shall have the right to obtain from the controller the erasure of personal data concerning him or her without undue delay.', format: 'rego' });
     expect(out.ok).toBe(true);
     expect(String(out.output)).toContain('package');
+  });
+
+  it('holds a plan’s limits like the decision API: its arbiters only, its quota, each decision counted', async () => {
+    const account = await register(t.app);
+    const trial = new Client({ name: 'bytebound-trial', version: '1.0.0' });
+    await trial.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer((await newKey(t, account.customerId)).key) } }));
+    const toolCall = { tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } };
+    try {
+      const hipaa = await call('decide', { toolCall, arbiters: ['hipaa'] }, trial);
+      expect(hipaa).toMatchObject({ isError: true, text: 'The HIPAA arbiter is not part of your Trial plan, which includes GDPR and CCPA. Upgrade your plan to use it.' });
+      // Naming none consults the default arbiters the plan includes: GDPR of GDPR, PCI DSS and HIPAA.
+      const decided = await call('decide', { toolCall }, trial);
+      expect(decided).toMatchObject({ isError: false, decision: 'DENY', exitCode: 2 });
+      expect((decided.arbiters as { arbiter: string }[]).map((a) => a.arbiter)).toEqual(['gdpr']);
+      const now = Date.now();
+      expect(await decisionUsage(t.db, account.customerId, now)).toBe(1);
+      const limit = PLANS.trial.entitlements.apiCallsPerMonth;
+      await t.db.updateTable('decision_usage').set({ calls: limit }).where('customer_id', '=', account.customerId).where('period_start', '=', usagePeriodStart(now)).execute();
+      const over = await call('decide', { request: { action: 'read', timing: 'pre-action', target: 'general' }, arbiters: ['gdpr'] }, trial);
+      expect(over).toMatchObject({ isError: true, text: 'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.' });
+      expect(await decisionUsage(t.db, account.customerId, now)).toBe(limit);
+    } finally {
+      await trial.close();
+    }
   });
 });
