@@ -61,12 +61,15 @@ export function useApiKeyAuth(app: FastifyInstance): void {
   useJsonBodies(app, { keepRawBody: true });
 }
 
+/** The 403 message of a key without the scope a route needs. */
+export const lacksScope = (scope: ApiKeyScope): string => `This API key lacks the "${scope}" scope`;
+
 /** A preHandler that admits a request only with a valid key holding `scope`. */
 export function requireApiKey(app: FastifyInstance, scope: ApiKeyScope): preHandlerAsyncHookHandler {
   return async (request) => {
     const key = await authenticate(app, request);
     if (!key) throw new HttpError(401, AUTH_MESSAGES.missing);
-    if (!key.scopes.includes(scope)) throw new HttpError(403, `This API key lacks the "${scope}" scope`);
+    if (!key.scopes.includes(scope)) throw new HttpError(403, lacksScope(scope));
     request.apiKey = key;
   };
 }

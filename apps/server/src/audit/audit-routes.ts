@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticate, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { authenticate, lacksScope, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { parseApiKey } from '../api-keys/api-key-store.ts';
 import { findSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
@@ -18,12 +18,16 @@ export const AUDIT_MESSAGES = {
 /**
  * The customer a request speaks for: the owner of its API key (Bearer bb_live_... or an HMAC
  * signature), or the signed-in account of its session; null for an anonymous caller. A bad key
- * is a 401, as on every keyed route.
+ * is a 401, as on every keyed route. A key reads its customer's proofs with the scope of the
+ * decisions they prove (`decide`): the receptionist's publishable key, which every visitor of the
+ * site holds, reads no one's.
  */
 async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
   if (typeof request.headers['x-bytebound-signature'] === 'string' || (bearer !== undefined && parseApiKey(bearer) !== null)) {
-    return (await authenticate(app, request))?.customerId ?? null;
+    const key = await authenticate(app, request);
+    if (key && !key.scopes.includes('decide')) throw new HttpError(403, lacksScope('decide'));
+    return key?.customerId ?? null;
   }
   return (await findSession(app.db, request))?.account.id ?? null;
 }

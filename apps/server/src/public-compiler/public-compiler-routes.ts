@@ -8,7 +8,7 @@ import { formatById } from '@bytebound/compiler/emit/formats';
 import type { CompileOptions, Condition, Policy } from '@bytebound/compiler/policy-model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
+import { lacksScope, optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
 import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
 import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
@@ -213,6 +213,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       } else {
         const key = request.apiKey;
         if (!key) throw new HttpError(401, 'Deciding with an arbiter needs an API key: send "Authorization: Bearer <key>", or send the policy itself as bytebound text');
+        if (!key.scopes.includes('decide')) throw new HttpError(403, lacksScope('decide'));
         await checkDecisionAllowed(app.db, key.customerId, [body.policy_set.trim()]);
         [call] = await app.decisions.resolve(key.customerId, [body.policy_set.trim()]);
       }

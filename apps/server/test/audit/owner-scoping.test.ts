@@ -75,6 +75,17 @@ describe(`audit log access (${testDialect})`, () => {
     expect((await t.app.inject({ url: `/api/v1/audit/proof/${otherBundle}`, headers: owner.headers })).json().envelope).toBeNull();
   });
 
+  it("reads the owner's payloads only with a key holding the decide scope", async () => {
+    const arbitersOnly = (await newKey(t, owner.customerId, ['arbiters'])).key;
+    for (const url of [`/api/v1/audit/bundles/${ownBundle}`, `/api/v1/audit/proof/${ownBundle}`, '/api/v1/audit/export']) {
+      const response = await t.app.inject({ url, headers: bearer(arbitersOnly) });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error).toBe('This API key lacks the "decide" scope');
+    }
+    const decideOnly = (await newKey(t, owner.customerId, ['decide'])).key;
+    expect((await t.app.inject({ url: `/api/v1/audit/bundles/${ownBundle}`, headers: bearer(decideOnly) })).statusCode).toBe(200);
+  });
+
   it('refuses a bad key rather than treating it as anonymous', async () => {
     const bad = await t.app.inject({ url: `/api/v1/audit/proof/${ownBundle}`, headers: bearer(`${owner.key.slice(0, -4)}0000`) });
     expect(bad.statusCode).toBe(401);

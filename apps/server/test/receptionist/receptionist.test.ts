@@ -68,6 +68,26 @@ describe(`receptionist (${testDialect})`, () => {
     expect(mcp.statusCode).toBe(403);
   });
 
+  it('refuses the publishable key every visitor holds on the audit log’s payloads and on deciding with an arbiter', async () => {
+    const { session } = await newVisitor(t.app);
+    const headers = bearer(session.apiKey);
+    for (const url of ['/api/v1/audit/export', `/api/v1/audit/bundles/${'0'.repeat(64)}`, `/api/v1/audit/proof/${'0'.repeat(64)}`]) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error).toBe('This API key lacks the "decide" scope');
+    }
+    const playground = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/home/homepage/compiler/validate-syntax',
+      headers,
+      payload: { context: { principal: { id: 'agent-7', type: 'agent' }, action: 'read', resource: { kind: 'crm' }, target: 'general' }, policy_set: 'gdpr' },
+    });
+    expect(playground.statusCode).toBe(403);
+    // Without any key the public parts stay public: the export's leaves, with no payload.
+    const anonymous = await t.app.inject('/api/v1/audit/export');
+    expect(anonymous.statusCode).toBe(200);
+  });
+
   it('answers without a stored message when there is no session cookie, and refuses a message without one', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/poc-ai-chat', payload: { message: 'Hello' } });
     expect(response.statusCode).toBe(401);

@@ -12,7 +12,7 @@ export const summary = 'manage API keys and export the local signing keys';
 const HELP = `Usage: bytebound keys <export|create|list|revoke> [options]
 
   export   print the public JWK set of the local signing key ($BYTEBOUND_HOME or ~/.bytebound)
-  create   --customer <id> --name <name> [--scope <decide|arbiters> ...]
+  create   --customer <id> --name <name> [--scope <decide|arbiters|receptionist> ...]
            create an API key for a customer and print it once (default: every scope)
   list     [--customer <id>] [--json]   list API keys (never their secrets)
   revoke   <key id>                     revoke a key at once
