@@ -246,7 +246,7 @@ const WRAPPERS: Record<string, Set<string>> = {
   caffeinate: new Set(),
 };
 
-function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[]): void {
+function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Set<string>): void {
   let argv = cmd.argv;
   const env = { ...cmd.env };
   for (let guard = 0; guard < 8 && argv.length > 0; guard++) {
@@ -274,16 +274,16 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[]): void {
     const lc = argv.findIndex((a) => /^-[a-z]*c$/.test(a));
     const at = c >= 0 ? c : lc;
     if (at >= 0 && argv[at + 1] !== undefined) {
-      out.push(...parseCommandLine(argv[at + 1]!, depth + 1));
+      out.push(...parseCommandLine(argv[at + 1]!, depth + 1, uninspected));
       return;
     }
     if (cmd.stdin !== null && argv.length === 1) {
-      out.push(...parseCommandLine(cmd.stdin, depth + 1));
+      out.push(...parseCommandLine(cmd.stdin, depth + 1, uninspected));
       return;
     }
   }
   if (program === 'eval') {
-    out.push(...parseCommandLine(argv.slice(1).join(' '), depth + 1));
+    out.push(...parseCommandLine(argv.slice(1).join(' '), depth + 1, uninspected));
     return;
   }
   out.push({ ...cmd, argv, env });
@@ -294,14 +294,22 @@ export function basename(program: string): string {
   return slash >= 0 ? program.slice(slash + 1) : program;
 }
 
-/** The simple commands of a command line, wrappers unwrapped, $( ) and backtick bodies included. */
-export function parseCommandLine(line: string, depth = 0): SimpleCommand[] {
-  if (depth > MAX_SHELL_NESTING) return [];
+/**
+ * The simple commands of a command line, wrappers unwrapped, $( ) and backtick bodies included.
+ * What the parser does not read (beyond MAX_SCAN_CHARS, or nested deeper than MAX_SHELL_NESTING)
+ * is said in `uninspected`.
+ */
+export function parseCommandLine(line: string, depth = 0, uninspected: Set<string> = new Set()): SimpleCommand[] {
+  if (depth > MAX_SHELL_NESTING) {
+    uninspected.add(`its shell commands are nested more than ${MAX_SHELL_NESTING} levels deep`);
+    return [];
+  }
+  if (line.length > MAX_SCAN_CHARS) uninspected.add(`its command is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
   const src = line.length > MAX_SCAN_CHARS ? line.slice(0, MAX_SCAN_CHARS) : line;
   const nested: string[] = [];
   const tokens = tokenize(src, nested);
   const out: SimpleCommand[] = [];
-  for (const cmd of commandsOf(tokens)) unwrap(cmd, depth, out);
-  for (const body of nested) out.push(...parseCommandLine(body, depth + 1));
+  for (const cmd of commandsOf(tokens)) unwrap(cmd, depth, out, uninspected);
+  for (const body of nested) out.push(...parseCommandLine(body, depth + 1, uninspected));
   return out;
 }

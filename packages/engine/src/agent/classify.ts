@@ -2,11 +2,13 @@
 // data goes. Local work (reading, editing, running tests) stays local; the decisions bite on data
 // leaving the machine: outbound commands (curl, scp, ssh, nc, git push, publish), web tools,
 // MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
+// A call with more to read than the bounds allow is not passed half-read: what was left unread is
+// said in `uninspected`, and the hook blocks such a call (fail secure).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type SimpleCommand, basename, parseCommandLine } from './bash.ts';
-import { MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
+import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 
@@ -21,31 +23,54 @@ export type Classification = {
   findings: Finding[];
   /** Where data goes; empty for local work. */
   transfers: Transfer[];
+  /** What could not be read whole (too long, too deeply nested): a call with any is blocked. */
+  uninspected?: string[];
 };
 
-export type ClassifyContext = { cwd: string; destinations: readonly DestinationRecord[] };
+export type ClassifyContext = {
+  cwd: string;
+  destinations: readonly DestinationRecord[];
+  /** Filled while one call is classified: what was left unread. */
+  uninspected?: Set<string>;
+};
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
 const worse = (a: Action, b: Action): Action => (ACTION_WEIGHT[b] > ACTION_WEIGHT[a] ? b : a);
 
-/** All string values of a JSON value, joined: what an unknown tool would carry. */
-export function textOf(value: unknown, out: string[] = [], depth = 0): string {
-  if (depth > 20) return out.join('\n');
-  if (typeof value === 'string') out.push(value);
-  else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
-  else if (Array.isArray(value)) for (const v of value) textOf(v, out, depth + 1);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
-    out.push(`${k}:`);
-    textOf(v, out, depth + 1);
-  }
+/** All string values of a JSON value, joined: what an unknown tool would carry. Values nested deeper than MAX_ARGUMENT_NESTING are noted in `uninspected`, not read. */
+export function textOf(value: unknown, uninspected?: Set<string>): string {
+  const out: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > MAX_ARGUMENT_NESTING) {
+      uninspected?.add(`its arguments are nested more than ${MAX_ARGUMENT_NESTING} levels deep`);
+      return;
+    }
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
+    else if (Array.isArray(v)) for (const item of v) walk(item, depth + 1);
+    else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        out.push(`${k}:`);
+        walk(item, depth + 1);
+      }
+    }
+  };
+  walk(value, 0);
   return out.join('\n');
 }
 
-function readSentFile(file: string, cwd: string): string {
+/** The data found in a text that leaves the machine; a text longer than the scanner reads is noted as uninspected. */
+function dataIn(text: string, ctx: ClassifyContext): Finding[] {
+  if (text.length > MAX_SCAN_CHARS) ctx.uninspected?.add(`what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+  return detectData(text);
+}
+
+function readSentFile(file: string, ctx: ClassifyContext): string {
   try {
-    const full = path.resolve(cwd, file.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+    const full = path.resolve(ctx.cwd, file.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     const fd = fs.openSync(full, 'r');
     try {
+      if (fs.fstatSync(fd).size > MAX_SENT_FILE_BYTES) ctx.uninspected?.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
       const buffer = Buffer.alloc(MAX_SENT_FILE_BYTES);
       const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
       return buffer.subarray(0, n).toString('utf8');
@@ -65,14 +90,14 @@ function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Tra
 function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext): string {
   const parts: string[] = [];
   if (cmd.stdin !== null) parts.push(cmd.stdin);
-  for (const r of cmd.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx.cwd));
+  for (const r of cmd.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx));
   const from = cmd.pipedFrom;
   if (from) {
     const program = basename(from.argv[0] ?? '');
     if (program === 'cat' || program === 'head' || program === 'tail' || program === 'gzip' || program === 'base64') {
-      for (const a of from.argv.slice(1)) if (!a.startsWith('-')) parts.push(readSentFile(a, ctx.cwd));
+      for (const a of from.argv.slice(1)) if (!a.startsWith('-')) parts.push(readSentFile(a, ctx));
       if (from.stdin !== null) parts.push(from.stdin);
-      for (const r of from.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx.cwd));
+      for (const r of from.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx));
     } else {
       // echo, printf, jq and anything else: its arguments are the best view of what it prints.
       parts.push(from.argv.slice(1).join(' '));
@@ -88,9 +113,22 @@ const CURL_VALUE_OPTIONS = new Set([
   '-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string', '-T', '--upload-file',
   '-H', '--header', '-X', '--request', '-o', '--output', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar',
   '-K', '--config', '--connect-timeout', '-m', '--max-time', '--retry', '-w', '--write-out', '-x', '--proxy', '--cacert', '--cert', '--key', '-E',
-  '--url', '--resolve', '--max-filesize', '-r', '--range', '-y', '-Y', '-z', '--limit-rate', '--interface', '-Q', '--quote',
+  '--url', '--resolve', '--max-filesize', '-r', '--range', '-y', '-Y', '-z', '--limit-rate', '--interface', '-Q', '--quote', '--url-query',
 ]);
 const CURL_DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string']);
+/** Options whose value is sent in the URL itself (a GET carries it too). */
+const CURL_URL_DATA = new Set(['--url-query']);
+
+/** A host name or address as it may stand in a URL: anything else is a value, never shown as a destination. */
+const HOST_NAME = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.?$|^\[[0-9a-f:.]+\]$/i;
+
+/** The hosts of a command's URL operands (a word that names no host is data it sends, and is scanned as such). */
+function hostsOf(urls: readonly string[]): { host: string; encrypted: boolean }[] {
+  return urls.flatMap((u) => {
+    const host = hostOf(u.includes('://') ? u : `http://${u}`);
+    return host !== null && HOST_NAME.test(host) ? [{ host, encrypted: /^https:/i.test(u) }] : [];
+  });
+}
 
 function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const urls: string[] = [];
@@ -102,12 +140,13 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       upload = true;
       const v = option === '-F' || option === '--form' ? value.slice(value.indexOf('=') + 1) : value;
       if (v === '@-' || v === '<-') sent.push(stdinOf(cmd, ctx));
-      else if ((v.startsWith('@') || v.startsWith('<')) && option !== '--form-string' && option !== '--data-raw') sent.push(readSentFile(v.slice(1).split(';')[0]!, ctx.cwd));
+      else if ((v.startsWith('@') || v.startsWith('<')) && option !== '--form-string' && option !== '--data-raw') sent.push(readSentFile(v.slice(1).split(';')[0]!, ctx));
       else sent.push(v);
     } else if (option === '-T' || option === '--upload-file') {
       upload = true;
-      sent.push(value === '-' ? stdinOf(cmd, ctx) : readSentFile(value, ctx.cwd));
-    } else if (option === '-X' || option === '--request') method = value.toUpperCase();
+      sent.push(value === '-' ? stdinOf(cmd, ctx) : readSentFile(value, ctx));
+    } else if (CURL_URL_DATA.has(option)) sent.push(value);
+    else if (option === '-X' || option === '--request') method = value.toUpperCase();
     else if (option === '--url') urls.push(value);
     else if (option === '-H' || option === '--header' || option === '-u' || option === '--user' || option === '-b' || option === '--cookie') sent.push(value);
   };
@@ -131,7 +170,7 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const share = upload || method === 'POST' || method === 'PUT' || method === 'PATCH';
   sent.push(...urls);
-  const hosts = urls.map((u) => ({ host: hostOf(u.includes('://') ? u : `http://${u}`) ?? u, encrypted: /^https:/i.test(u) }));
+  const hosts = hostsOf(urls);
   const verb = method || (upload ? 'POST' : 'GET');
   return { action: share ? 'share' : method === 'DELETE' ? 'delete' : 'read', summary: `${basename(argv[0]!)} ${verb} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
@@ -150,7 +189,7 @@ function wgetView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       sent.push(value());
     } else if (name === '--post-file' || name === '--body-file') {
       share = true;
-      sent.push(readSentFile(value(), ctx.cwd));
+      sent.push(readSentFile(value(), ctx));
     } else if (name === '--method') share ||= /^(POST|PUT|PATCH)$/i.test(value());
     else if (name === '--header') sent.push(value());
     else if (['-O', '-o', '-P', '--output-document', '-U', '--user-agent', '-t', '-T'].includes(name)) {
@@ -158,7 +197,7 @@ function wgetView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     } else if (!a.startsWith('-')) urls.push(a);
   }
   sent.push(...urls);
-  const hosts = urls.map((u) => ({ host: hostOf(u.includes('://') ? u : `http://${u}`) ?? u, encrypted: /^https:/i.test(u) }));
+  const hosts = hostsOf(urls);
   return { action: share ? 'share' : 'read', summary: `wget ${share ? 'POST' : 'GET'} to ${hosts.map((h) => h.host).join(', ')}`, sent, hosts };
 }
 
@@ -177,7 +216,7 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const target = operands[operands.length - 1] ?? '';
   if (operands.length >= 2 && remote(target)) {
     const sources = operands.slice(0, -1).filter((o) => !remote(o));
-    const sent = sources.map((s) => readSentFile(s, ctx.cwd));
+    const sent = sources.map((s) => readSentFile(s, ctx));
     return { action: 'share', summary: `${program} upload to ${hostOf(target)}`, sent, hosts: [{ host: hostOf(target)!, encrypted: true }] };
   }
   const from = operands.find(remote);
@@ -292,10 +331,10 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const summaries: string[] = [];
   const findings: Finding[] = [];
   const transfers: Transfer[] = [];
-  for (const cmd of parseCommandLine(command)) {
+  for (const cmd of parseCommandLine(command, 0, ctx.uninspected)) {
     const view = commandView(cmd, ctx);
     const sentText = view.sent.filter(Boolean).join('\n');
-    const found = view.hosts.length > 0 && sentText ? detectData(sentText) : [];
+    const found = view.hosts.length > 0 && sentText ? dataIn(sentText, ctx) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
     let cmdAction = view.action;
@@ -351,35 +390,41 @@ const LOCAL_TOOLS: Record<string, Action> = {
 };
 
 /** Classifies one tool call by its name and arguments. */
-export function classifyToolCall(tool: string, input: unknown, ctx: ClassifyContext): Classification {
+export function classifyToolCall(tool: string, input: unknown, context: ClassifyContext): Classification {
+  const ctx = { ...context, uninspected: new Set<string>() };
+  const c = classifyWithin(tool, input, ctx);
+  return ctx.uninspected.size > 0 ? { ...c, uninspected: [...ctx.uninspected] } : c;
+}
+
+function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Classification {
   const args = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (tool === 'Bash') return bashClassification(str(args.command), ctx);
   if (tool === 'WebFetch') {
     const url = str(args.url);
     const host = hostOf(url) ?? url;
-    const findings = detectData(url);
+    const findings = dataIn(url, ctx);
     return { tool, action: findings.length ? 'share' : 'read', summary: `WebFetch from ${host}`, findings, transfers: [transferTo(host, ctx, /^https:/i.test(url))] };
   }
   if (tool === 'WebSearch') {
-    const findings = detectData(textOf(args));
+    const findings = dataIn(textOf(args, ctx.uninspected), ctx);
     return { tool, action: findings.length ? 'share' : 'read', summary: 'WebSearch query to the search provider', findings, transfers: [transferTo('web search', ctx, true)] };
   }
   if (tool === 'Agent' || tool === 'Task') {
     // A subagent's prompt goes to the model's provider, like the user's own prompt.
-    const findings = detectData([str(args.prompt), str(args.description)].join('\n'));
+    const findings = dataIn([str(args.prompt), str(args.description)].join('\n'), ctx);
     return { tool, action: 'share', summary: `${tool} prompt to the model provider`, findings, transfers: [transferTo(MODEL_PROVIDER_HOST, ctx, true)] };
   }
   if (tool.startsWith('mcp__')) {
     const server = mcpServerOf(tool);
     const transfer = transferTo(`mcp:${server}`, ctx, false);
-    const findings = transfer.destination === 'local' ? [] : detectData(textOf(args));
+    const findings = transfer.destination === 'local' ? [] : dataIn(textOf(args, ctx.uninspected), ctx);
     if (transfer.destination === 'local') return { tool, action: 'process', summary: `MCP tool on the local server ${server}`, findings, transfers: [] };
     return { tool, action: findings.length ? 'share' : 'process', summary: `MCP tool on the remote server ${server}`, findings, transfers: [transfer] };
   }
   const local = Object.hasOwn(LOCAL_TOOLS, tool) ? LOCAL_TOOLS[tool] : undefined;
   if (local) return { tool, action: local, summary: `${tool} (local)`, findings: [], transfers: [] };
   // A tool this classifier does not know: no data found, allowed and logged; regulated data, a share.
-  const findings = detectData(textOf(args));
+  const findings = dataIn(textOf(args, ctx.uninspected), ctx);
   if (findings.length === 0) return { tool, action: 'process', summary: `${tool} (unknown tool, no regulated data)`, findings, transfers: [] };
   return { tool, action: 'share', summary: `${tool} (unknown tool carrying data)`, findings, transfers: [transferTo(`tool:${tool}`, ctx, false)] };
 }

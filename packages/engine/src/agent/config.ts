@@ -1,10 +1,16 @@
 // Constants of the AI-agent enforcement half of the engine (the hook, detection, the local audit
 // log, the MCP tools), in one place.
 
-/** Characters of one text a scanner reads; beyond this the rest is not scanned (bounded, linear time). */
+/**
+ * Characters of one text a scanner reads (bounded, linear time). A tool call or prompt with more
+ * to scan is blocked as one that cannot be inspected whole (fail secure), never passed unread.
+ */
 export const MAX_SCAN_CHARS = 1_000_000;
 
-/** Bytes of a local file that an outbound command sends (curl -d @file, scp file host:) read to see what leaves. */
+/** Nesting depth of a tool call's JSON arguments that is read; a call nested deeper is blocked, as above. */
+export const MAX_ARGUMENT_NESTING = 32;
+
+/** Bytes of a local file that an outbound command sends (curl -d @file, scp file host:) read to see what leaves; a larger one is blocked, as above. */
 export const MAX_SENT_FILE_BYTES = 1_048_576;
 
 /** Bytes of hook input (the event JSON on stdin) accepted; more is malformed input. */
@@ -21,7 +27,7 @@ export const AUDIT_LOCK_RETRY_MS = 5;
 /** The host a prompt goes to: the model's provider (looked up in the policy's destinations table). */
 export const MODEL_PROVIDER_HOST = 'api.anthropic.com';
 
-/** Nesting depth of `bash -c`, `sh -c`, `eval` and $( ) the command parser follows. */
+/** Nesting depth of `bash -c`, `sh -c`, `eval` and $( ) the command parser follows; a command nested deeper is blocked, as above. */
 export const MAX_SHELL_NESTING = 4;
 
 /** Folder of the local audit log under BYTEBOUND_HOME (or ~/.bytebound). */

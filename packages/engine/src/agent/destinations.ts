@@ -1,6 +1,7 @@
 // Where a transfer goes: loopback is local, private networks are internal, and any other host is
 // looked up in the policy's destinations table (DESIGN section 3), which records the basis or
 // safeguards of a legitimate recipient; an unlisted host is a third party with no basis.
+import net from 'node:net';
 import type { Destination, DestinationRecord, LegalBasis } from '@bytebound/compiler/policy-model';
 
 export type ResolvedDestination = {
@@ -27,8 +28,10 @@ export function hostMatches(pattern: string, host: string): boolean {
 
 function networkOf(host: string): Destination | null {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || /^127\./.test(h)) return 'local';
-  if (/^10\./.test(h) || /^192\.168\./.test(h) || /^172\.(?:1[6-9]|2\d|3[01])\./.test(h) || /^169\.254\./.test(h) || /^f[cd][0-9a-f]{2}:/.test(h)) return 'internal';
+  // Address ranges apply to addresses only: "127.example.com" is a name like any other.
+  const [a, b] = net.isIPv4(h) ? h.split('.').map(Number) : [];
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || a === 127) return 'local';
+  if (a === 10 || (a === 192 && b === 168) || (a === 172 && b! >= 16 && b! <= 31) || (a === 169 && b === 254) || (net.isIPv6(h) && /^f[cd]/.test(h))) return 'internal';
   if (h.endsWith('.internal') || h.endsWith('.lan') || h.endsWith('.home.arpa') || h.endsWith('.local')) return 'internal';
   return null;
 }

@@ -13,7 +13,7 @@ import {
 import { decide, failSecure } from '../decide.ts';
 import { loadPolicy } from '../loaded-policy.ts';
 import { type Classification, classifyToolCall, textOf } from './classify.ts';
-import { MODEL_PROVIDER_HOST } from './config.ts';
+import { MAX_HOOK_INPUT_BYTES, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
 import { resolveDestination } from './destinations.ts';
 import { describeFindings, detectData, targetsOf } from './detect.ts';
 
@@ -137,20 +137,39 @@ function parseEvent(raw: string): { event: HookEvent } | { error: string; name: 
   return { event };
 }
 
-export function handleHookEvent(raw: string, active: ActivePolicy): HookOutcome {
+/**
+ * The answer to one hook event (`raw` is its JSON, null when it was over MAX_HOOK_INPUT_BYTES). An
+ * event that can block is blocked on any failure, an unexpected error included (fail secure).
+ */
+export function handleHookEvent(raw: string | null, active: ActivePolicy): HookOutcome {
+  if (raw === null) return blocked('unknown', `the hook input is larger than ${MAX_HOOK_INPUT_BYTES / 1_048_576} MB`);
+  try {
+    return answer(raw, active);
+  } catch (error) {
+    const name = /"hook_event_name"\s*:\s*"([A-Za-z]+)"/.exec(raw)?.[1] ?? null;
+    if (name !== null && !BLOCKING_EVENTS.has(name)) return { exitCode: 0, stdout: '', stderr: '', decision: null, logLine: `${name}: failed (${String(error)}); ignored` };
+    return blocked(name ?? 'unknown', `the hook failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A fail-secure block of an event, saying why. */
+function blocked(event: string, why: string): HookOutcome {
+  return {
+    exitCode: 2,
+    stdout: '',
+    stderr: `Bytebound blocked this action (fail secure): ${why}.\n`,
+    decision: { decision: failSecure(`malformed request: ${why}`), latency_us: 0, context: { event, tool: null, summary: 'malformed hook input', found: '', destinations: [], sessionId: null } },
+    logLine: null,
+  };
+}
+
+function answer(raw: string, active: ActivePolicy): HookOutcome {
   const parsed = parseEvent(raw);
   if ('error' in parsed) {
     if (parsed.name !== null && !BLOCKING_EVENTS.has(parsed.name)) {
       return { exitCode: 0, stdout: '', stderr: '', decision: null, logLine: `${parsed.name}: ${parsed.error}; ignored` };
     }
-    const decision = failSecure(`malformed request: ${parsed.error}`);
-    return {
-      exitCode: 2,
-      stdout: '',
-      stderr: `Bytebound blocked this action (fail secure): ${parsed.error}.\n`,
-      decision: { decision, latency_us: 0, context: { event: parsed.name ?? 'unknown', tool: null, summary: 'malformed hook input', found: '', destinations: [], sessionId: null } },
-      logLine: null,
-    };
+    return blocked(parsed.name ?? 'unknown', parsed.error);
   }
   const event = parsed.event;
   const name = event.hook_event_name!;
@@ -159,19 +178,36 @@ export function handleHookEvent(raw: string, active: ActivePolicy): HookOutcome 
   const cwd = typeof event.cwd === 'string' ? event.cwd : process.cwd();
 
   if (name === 'PreToolUse' || name === 'PostToolUse') {
-    const tool = typeof event.tool_name === 'string' ? event.tool_name : null;
-    if (tool === null || (event.tool_input !== undefined && (typeof event.tool_input !== 'object' || event.tool_input === null))) {
+    const tool = typeof event.tool_name === 'string' && event.tool_name !== '' ? event.tool_name : null;
+    const input = event.tool_input;
+    const malformedInput = input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input));
+    // A shell call is judged by its command: without one as a string, there is nothing to judge.
+    const noCommand = tool === 'Bash' && typeof (input as { command?: unknown } | undefined)?.command !== 'string';
+    if (tool === null || malformedInput || noCommand) {
       if (name === 'PostToolUse') return { exitCode: 0, stdout: '', stderr: '', decision: null, logLine: 'PostToolUse without tool_name or tool_input; ignored' };
-      const decision = failSecure('malformed request: PreToolUse needs tool_name and an object tool_input');
+      const decision = failSecure(noCommand ? 'malformed request: a Bash call needs its command as a string' : 'malformed request: PreToolUse needs tool_name and an object tool_input');
       return {
         exitCode: 2,
         stdout: '',
-        stderr: 'Bytebound blocked this tool call (fail secure): the hook input has no tool_name or its tool_input is not an object.\n',
+        stderr: noCommand
+          ? 'Bytebound blocked this Bash call (fail secure): its tool_input has no command string.\n'
+          : 'Bytebound blocked this tool call (fail secure): the hook input has no tool_name or its tool_input is not an object.\n',
         decision: { decision, latency_us: 0, context: { event: name, tool, summary: 'malformed hook input', found: '', destinations: [], sessionId } },
         logLine: null,
       };
     }
     const c = classifyToolCall(tool, event.tool_input ?? {}, { cwd, destinations });
+    if (name === 'PreToolUse' && c.uninspected) {
+      const why = c.uninspected.join('; ');
+      const decision = failSecure(`the tool call could not be inspected whole: ${why}`);
+      return {
+        exitCode: 2,
+        stdout: '',
+        stderr: `Bytebound blocked this ${tool} call (fail secure): it could not be inspected whole (${why}). Split the work into smaller calls.\n`,
+        decision: { decision, latency_us: 0, context: { event: name, tool, summary: c.summary, found: '', destinations: [], sessionId } },
+        logLine: null,
+      };
+    }
     const timing: Timing = name === 'PreToolUse' ? 'pre-action' : 'post-action';
     const { decision, latency_us } = decideTimed(active, requestsFor(c, timing));
     const context = { event: name, tool, summary: c.summary, found: describeFindings(c.findings), destinations: c.transfers.map((t) => `${t.host} (${t.destination})`), sessionId };
@@ -201,6 +237,16 @@ export function handleHookEvent(raw: string, active: ActivePolicy): HookOutcome 
         stdout: '',
         stderr: 'Bytebound blocked this prompt (fail secure): the hook input has no prompt.\n',
         decision: { decision, latency_us: 0, context: { event: name, tool: null, summary: 'malformed hook input', found: '', destinations: [], sessionId } },
+        logLine: null,
+      };
+    }
+    if (event.prompt.length > MAX_SCAN_CHARS) {
+      const decision = failSecure(`the prompt could not be inspected whole: it is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+      return {
+        exitCode: 2,
+        stdout: '',
+        stderr: `Bytebound blocked this prompt (fail secure): it is longer than the ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters it can inspect. Send it in parts.\n`,
+        decision: { decision, latency_us: 0, context: { event: name, tool: null, summary: 'prompt to the model provider', found: '', destinations: [], sessionId } },
         logLine: null,
       };
     }
