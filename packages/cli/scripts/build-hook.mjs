@@ -62,11 +62,13 @@ HOOK="\${BYTEBOUND_HOOK:-$(dirname "$0")/bytebound-hook.mjs}"
 NODE="\${BYTEBOUND_NODE:-node}"
 LIMIT="\${BYTEBOUND_HOOK_TIMEOUT:-20}"
 input=$(cat)
+# A failure passes (exit 0) only at an event that plainly names itself and cannot block; any other
+# input, however its JSON is spaced or escaped, is taken as one that can.
 fail() {
-  case "$input" in
-    *'"hook_event_name":"PreToolUse"'*|*'"hook_event_name": "PreToolUse"'*|*'"hook_event_name":"UserPromptSubmit"'*|*'"hook_event_name": "UserPromptSubmit"'*) ;;
-    *'"hook_event_name"'*) exit 0 ;;
-  esac
+  if ! printf '%s' "$input" | grep -Eq '"hook_event_name"[[:space:]]*:[[:space:]]*"(PreToolUse|UserPromptSubmit)"' &&
+    printf '%s' "$input" | grep -Eq '"hook_event_name"[[:space:]]*:[[:space:]]*"[A-Za-z]+"'; then
+    exit 0
+  fi
   echo "Bytebound blocked this action (fail secure): $1" >&2
   exit 2
 }

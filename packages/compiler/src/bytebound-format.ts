@@ -433,6 +433,21 @@ class Parser {
   }
 }
 
+/**
+ * A policy given as JSON (the policy model): held to what the parser holds a .bb text to, by
+ * printing it and reading it back. Throws an Error that says what is wrong, never a TypeError.
+ */
+export function policyFromJson(text: string): Policy {
+  const value: unknown = JSON.parse(text);
+  let printed: string;
+  try {
+    printed = printPolicy(value as Policy);
+  } catch (error) {
+    throw new Error(`not a bytebound policy in JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return parsePolicy(printed);
+}
+
 /** Parse .bb text into a policy; throws BytaboundSyntaxError ("line 12, column 7: expected ...") or on a digest mismatch. */
 export function parsePolicy(text: string): Policy {
   const { policy, digest, digestToken } = new Parser(tokenize(text)).file();

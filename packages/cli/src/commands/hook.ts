@@ -39,7 +39,8 @@ export async function activePolicy(file: string | undefined): Promise<ActivePoli
     else {
       const text = fs.readFileSync(file, 'utf8');
       // Loaded only when a policy file is given: the default path does not pay for the parser.
-      policy = file.endsWith('.json') ? (JSON.parse(text) as Policy) : (await import('@bytebound/compiler/bytebound-format')).parsePolicy(text);
+      const format = await import('@bytebound/compiler/bytebound-format');
+      policy = file.endsWith('.json') ? format.policyFromJson(text) : format.parsePolicy(text);
     }
     // One decision per process: the reference evaluator answers it in well under a millisecond,
     // where building the engine's per-opcode tables would cost more than the decision itself.
@@ -95,9 +96,13 @@ export async function run(args: string[]): Promise<number> {
   let policyFile: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--policy') policyFile = args[++i];
-    else if (a.startsWith('--policy=')) policyFile = a.slice('--policy='.length);
-    else {
+    if (a === '--policy' || a.startsWith('--policy=')) {
+      policyFile = a === '--policy' ? args[++i] : a.slice('--policy='.length);
+      if (!policyFile) {
+        process.stderr.write('Bytebound blocked this action (fail secure): --policy needs a policy file (.bb or .json).\n');
+        return 2;
+      }
+    } else {
       // An unusable command line must still block (fail secure), never pass silently.
       process.stderr.write(`Bytebound blocked this action (fail secure): unknown option ${a} for bytebound hook.\n`);
       return 2;
@@ -105,7 +110,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const raw = readStdin();
   const active = await activePolicy(policyFile);
-  const outcome = handleHookEvent(raw ?? '', raw === null ? { ok: false, error: 'the hook input is too large', name: active.name } : active);
+  const outcome = handleHookEvent(raw, active);
   const home = byteboundHome();
   let exitCode = outcome.exitCode;
   let stderr = outcome.stderr;

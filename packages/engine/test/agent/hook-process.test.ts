@@ -52,6 +52,22 @@ describe('the bundled hook process', { timeout: 30_000 }, () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('bad.bb did not load');
   });
+  it('blocks with a JSON policy that is not a policy, and with --policy given no file', () => {
+    const input = JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } });
+    for (const text of ['{}', 'null', '[]', '42', '{"rules":"x"}']) {
+      const file = path.join(home, 'bad.json');
+      fs.writeFileSync(file, text);
+      const r = spawnSync(process.execPath, [path.join(dist, 'bytebound-hook.mjs'), '--policy', file], { input, encoding: 'utf8', env: { ...process.env, BYTEBOUND_HOME: home } });
+      expect(r.status, text).toBe(2);
+      expect(r.stderr).toContain('bad.json did not load');
+      expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
+    }
+    for (const args of [['--policy'], ['--policy=']]) {
+      const r = spawnSync(process.execPath, [path.join(dist, 'bytebound-hook.mjs'), ...args], { input, encoding: 'utf8', env: { ...process.env, BYTEBOUND_HOME: home } });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('--policy needs a policy file');
+    }
+  });
   it('exits 0 for Stop, so the agent is never kept running', () => {
     expect(hook({ hook_event_name: 'Stop', stop_hook_active: false }).code).toBe(0);
   });
@@ -74,5 +90,18 @@ describe('the guard', { timeout: 30_000 }, () => {
   });
   it('does not turn a failure at Stop into exit 2', () => {
     expect(hook({ hook_event_name: 'Stop' }, { BYTEBOUND_HOOK: path.join(home, 'missing.mjs') }, guard).code).toBe(0);
+    expect(hook('{ "hook_event_name" :\t"Stop" }', { BYTEBOUND_HOOK: path.join(home, 'missing.mjs') }, guard).code).toBe(0);
+  });
+  it('blocks a failure at PreToolUse however the event’s JSON is spaced or escaped', () => {
+    const missing = { BYTEBOUND_HOOK: path.join(home, 'missing.mjs') };
+    for (const input of [
+      '{"hook_event_name" : "PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}',
+      '{"hook_event_name":\t"PreToolUse"}',
+      '{"hook_event_name":\n"PreToolUse"}',
+      '{"hook_event_name":"\\u0050reToolUse"}',
+      'not json at all',
+    ]) {
+      expect(hook(input, missing, guard).code, input).toBe(2);
+    }
   });
 });
