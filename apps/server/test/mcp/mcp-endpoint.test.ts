@@ -31,8 +31,7 @@ afterAll(async () => {
 
 const call = async (name: string, args: Record<string, unknown>, by = client): Promise<Record<string, unknown>> => {
   const result = await by.callTool({ name, arguments: args });
-  const text = (result.content as { type: string; text?: string }[] | undefined)?.find((c) => c.type === 'text')?.text;
-  return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true, text };
+  return { ...(result.structuredContent as Record<string, unknown>), isError: result.isError === true };
 };
 
 describe(`POST /mcp (${testDialect})`, () => {
@@ -79,7 +78,8 @@ describe(`POST /mcp (${testDialect})`, () => {
     const toolCall = { tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } };
     try {
       const hipaa = await call('decide', { toolCall, arbiters: ['hipaa'] }, trial);
-      expect(hipaa).toMatchObject({ isError: true, text: 'The HIPAA arbiter is not part of your Trial plan, which includes GDPR and CCPA. Upgrade your plan to use it.' });
+      // A limit is a block that says which, never a pass: the agent must not act.
+      expect(hipaa).toMatchObject({ isError: true, decision: 'DENY', exitCode: 2, error: 'The HIPAA arbiter is not part of your Trial plan, which includes GDPR and CCPA. Upgrade your plan to use it.' });
       // Naming none consults the default arbiters the plan includes: GDPR of GDPR, PCI DSS and HIPAA.
       const decided = await call('decide', { toolCall }, trial);
       expect(decided).toMatchObject({ isError: false, decision: 'DENY', exitCode: 2 });
@@ -89,7 +89,12 @@ describe(`POST /mcp (${testDialect})`, () => {
       const limit = PLANS.trial.entitlements.apiCallsPerMonth;
       await t.db.updateTable('decision_usage').set({ calls: limit }).where('customer_id', '=', account.customerId).where('period_start', '=', usagePeriodStart(now)).execute();
       const over = await call('decide', { request: { action: 'read', timing: 'pre-action', target: 'general' }, arbiters: ['gdpr'] }, trial);
-      expect(over).toMatchObject({ isError: true, text: 'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.' });
+      expect(over).toMatchObject({
+        isError: true,
+        decision: 'DENY',
+        exitCode: 2,
+        error: 'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.',
+      });
       expect(await decisionUsage(t.db, account.customerId, now)).toBe(limit);
     } finally {
       await trial.close();

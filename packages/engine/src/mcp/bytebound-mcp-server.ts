@@ -47,8 +47,13 @@ export type McpToolsOptions = {
  * `resource.host`, and the deciding side fills destination, basis and safeguards from its policy's
  * destinations table; local work is `destination: local`.
  */
-export function toolCallRequests(toolCall: { tool_name: string; tool_input: Record<string, unknown> }, cwd = process.cwd(), timing: Timing = 'pre-action'): { requests: DecisionRequest[]; summary: string; found: string } {
+export function toolCallRequests(
+  toolCall: { tool_name: string; tool_input: Record<string, unknown> },
+  cwd = process.cwd(),
+  timing: Timing = 'pre-action',
+): { requests: DecisionRequest[]; summary: string; found: string; uninspected?: string[] } {
   const c = classifyToolCall(toolCall.tool_name, toolCall.tool_input, { cwd, destinations: [] });
+  if (c.uninspected) return { requests: [], summary: c.summary, found: '', uninspected: c.uninspected };
   const found = targetsOf(c.findings);
   const principal = { type: 'agent' };
   if (c.transfers.length === 0) {
@@ -73,6 +78,9 @@ const json = (value: unknown, isError = false): CallToolResult => ({
   structuredContent: value as Record<string, unknown>,
   ...(isError ? { isError: true } : {}),
 });
+
+/** A decide call answered without a signed decision: a DENY (exit code 2) that says why, as an error. */
+const refused = (why: string): CallToolResult => json({ decision: 'DENY', exitCode: 2, error: why }, true);
 
 export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION });
@@ -114,14 +122,20 @@ export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
     },
     async (args) => {
       if (!args.request === !args.toolCall) return json({ error: 'send exactly one of request or toolCall' }, true);
-      if (args.request) return json(await options.decide(args.request as DecisionRequest, args));
-      const { requests, summary, found } = toolCallRequests(args.toolCall!);
-      let last: DecideResult | null = null;
-      for (const request of requests) {
-        last = await options.decide(request, args);
-        if (last.decision === 'DENY') break;
+      try {
+        if (args.request) return json(await options.decide(args.request as DecisionRequest, args));
+        const { requests, summary, found, uninspected } = toolCallRequests(args.toolCall!);
+        if (uninspected) return refused(`the tool call could not be inspected whole (${uninspected.join('; ')}); split the work into smaller calls`);
+        let last: DecideResult | null = null;
+        for (const request of requests) {
+          last = await options.decide(request, args);
+          if (last.decision === 'DENY') break;
+        }
+        return json({ ...last!, toolCall: { summary, found } });
+      } catch (error) {
+        // No decision could be made: the answer is still a block (fail secure), with the reason.
+        return refused(error instanceof Error ? error.message : String(error));
       }
-      return json({ ...last!, toolCall: { summary, found } });
     },
   );
 

@@ -41,6 +41,14 @@ describe('bytebound mcp (stdio)', { timeout: 30_000 }, () => {
     expect(local).toMatchObject({ decision: 'ALLOW', exitCode: 0 });
   });
 
+  it('denies a tool call it cannot inspect whole, saying why (fail secure)', async () => {
+    let deep: unknown = 'jane.doe@acme-corp.com';
+    for (let i = 0; i < 40; i++) deep = { k: deep };
+    const out = await call('decide', { toolCall: { tool_name: 'mcp__slack__post', tool_input: { message: deep } } });
+    expect(out).toMatchObject({ isError: true, decision: 'DENY', exitCode: 2 });
+    expect(String(out.error)).toContain('could not be inspected whole');
+  });
+
   it('decides a raw request against an inline policy, and denies a malformed one (fail secure)', async () => {
     const allowed = await call('decide', { request: { action: 'share', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'consent', destination: 'processor' } } });
     expect(allowed.decision).toBe('ALLOW');
