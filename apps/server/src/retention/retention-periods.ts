@@ -1,7 +1,7 @@
 // Retention periods and the job's interval (spec section 9: "audit retention 7 years").
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Proof bundle payloads: 7 years (2,557 days, leap days included) unless a plan says otherwise. Merkle leaves: forever. */
+/** Proof bundle payloads: 7 years (2,557 days, leap days included) for customers without an account; a plan sets its own (proof-retention.ts). Merkle leaves: forever. */
 export const AUDIT_RETENTION_MS = 2_557 * DAY_MS;
 
 /** How often the retention job runs after its run at start. */

@@ -8,8 +8,8 @@ export type RetentionPolicy = {
   name: string;
   /** Records older than this (ms) are purged. */
   periodMs: number;
-  /** Purges what was created before `cutoff` (epoch ms); returns how many records it purged. */
-  purge: (db: Database, cutoff: number) => Promise<number>;
+  /** Purges what was created before `cutoff` (epoch ms; `now` - periodMs); returns how many records it purged. */
+  purge: (db: Database, cutoff: number, now: number) => Promise<number>;
 };
 
 export type RetentionRun = { name: string; cutoff: number; purged: number } | { name: string; cutoff: number; error: string };
@@ -33,7 +33,7 @@ export class RetentionRegistry {
     for (const policy of this.policies.values()) {
       const cutoff = now - policy.periodMs;
       try {
-        runs.push({ name: policy.name, cutoff, purged: await policy.purge(db, cutoff) });
+        runs.push({ name: policy.name, cutoff, purged: await policy.purge(db, cutoff, now) });
       } catch (error) {
         runs.push({ name: policy.name, cutoff, error: error instanceof Error ? error.message : String(error) });
       }

@@ -285,10 +285,10 @@ describe(`receptionist (${testDialect})`, () => {
     const id = await sessionRowId(visitor);
     const policy = t.app.retention.list().find((p) => p.name === 'receptionist-conversations')!;
     expect(policy.periodMs).toBe(30 * 24 * 60 * 60 * 1000);
-    expect(await policy.purge(t.db, Date.now() - policy.periodMs)).toBe(0);
+    expect(await policy.purge(t.db, Date.now() - policy.periodMs, Date.now())).toBe(0);
     const purges = () => t.db.selectFrom('receptionist_decisions').selectAll().where('article', '=', 'GDPR Art. 5(1)').orderBy('seq').execute();
     const decisionsBefore = await purges();
-    expect(await policy.purge(t.db, Date.now() + 1000)).toBeGreaterThan(0);
+    expect(await policy.purge(t.db, Date.now() + 1000, Date.now() + 1000 + policy.periodMs)).toBeGreaterThan(0);
     // The purge was itself decided by the engine at timing 'scheduled' and signed.
     const purgeDecisions = await purges();
     expect(purgeDecisions.length).toBe(decisionsBefore.length + 1);

@@ -11,6 +11,7 @@ import { migrate } from '../../src/db/migrations.ts';
 import { createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 import { signedDecision } from '../audit/fixtures.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
+import { register } from '../auth/account-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -41,6 +42,39 @@ describe('retention', () => {
       const log = (await t.app.inject({ url: '/api/v1/audit/export', headers: owner })).json();
       expect(log.entries.map((e: { envelope: unknown }) => e.envelope === null)).toEqual([true, false]);
       expect(verifyFile(log, keys).ok).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps each customer's payloads as long as its plan says: 90 days on Trial, a year on Growth, 7 years without an account", async () => {
+    const t = await createTestApp();
+    try {
+      const now = Date.now();
+      const signer = t.app.signingKey;
+      const trial = (await register(t.app)).customerId;
+      const growth = (await register(t.app)).customerId;
+      await t.db.updateTable('accounts').set({ plan: 'growth', plan_status: 'active' }).where('id', '=', growth).execute();
+      const strange = (await register(t.app)).customerId;
+      await t.db.updateTable('accounts').set({ plan: 'no-such-plan' }).where('id', '=', strange).execute();
+      let n = 0;
+      const bundle = async (customerId: string, ageDays: number) =>
+        (await appendToAuditLog(t.db, signedDecision(n++, { signer }), { signer, customerId, now: now - ageDays * DAY })).bundleId;
+      const kept = [await bundle(trial, 89), await bundle(growth, 364), await bundle('cust-operator-key', 400), await bundle(growth, 100)];
+      const purged = [await bundle(trial, 91), await bundle(growth, 366), await bundle(strange, 91)];
+      const registry = new RetentionRegistry();
+      registry.register(proofPayloadRetention());
+      expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - AUDIT_RETENTION_MS, purged: 3 }]);
+      const envelopes = async (ids: string[]) =>
+        (await t.db.selectFrom('proof_bundles').select(['id', 'envelope']).where('id', 'in', ids).execute()).map((r) => r.envelope === null);
+      expect(await envelopes(kept)).toEqual(kept.map(() => false));
+      expect(await envelopes(purged)).toEqual(purged.map(() => true));
+      // Without an account the default period holds: 7 years.
+      const ancient = await bundle('cust-operator-key', 2_558);
+      expect((await registry.runOnce(t.db, now))[0]).toMatchObject({ purged: 1 });
+      expect(await envelopes([ancient])).toEqual([true]);
+      const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
+      expect(verifyFile((await t.app.inject('/api/v1/audit/export')).json(), keys).ok).toBe(true);
     } finally {
       await t.close();
     }
