@@ -21,12 +21,25 @@ export function useJsonBodies(app: FastifyInstance, { keepRawBody = false } = {}
     const text = body as string; // parseAs: 'string'
     if (keepRawBody) (request as { rawBody?: string }).rawBody = text;
     void parse(request, text, (error, value) => {
-      if (error) return done(error, undefined);
+      if (error) {
+        // Fastify's parser says only "not valid JSON": text that plain JSON reads was refused for its keys.
+        if (isPlainJson(text)) return done(new HttpError(400, 'Request body is not valid JSON: a "__proto__" or "constructor.prototype" key is not accepted'), undefined);
+        return done(error, undefined);
+      }
       const problem = iJsonProblem(value);
       if (problem !== null) return done(new HttpError(400, `Request body is not valid JSON: ${problem}`), undefined);
       done(null, value);
     });
   });
+}
+
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What keeps a parsed JSON value from being I-JSON within MAX_JSON_DEPTH levels, or null. Walks with a stack of its own, so depth costs no recursion. */

@@ -198,10 +198,12 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
       expect(response.json().error).toMatch(/^Request body is not valid JSON: /);
       expect(response.json().error).toMatch(message);
     }
-    // A "__proto__" key is refused as Fastify's parser refuses it on every route.
-    const poisoned = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: request(',"__proto__":{"admin":true}') });
-    expect(poisoned.statusCode).toBe(400);
-    expect(poisoned.json()).toEqual({ error: 'Request body is not valid JSON' });
+    // A "__proto__" key is refused as Fastify's parser refuses it on every route, saying so.
+    for (const key_ of [',"__proto__":{"admin":true}', ',"constructor":{"prototype":{"admin":true}}']) {
+      const poisoned = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: request(key_) });
+      expect(poisoned.statusCode).toBe(400);
+      expect(poisoned.json()).toEqual({ error: 'Request body is not valid JSON: a "__proto__" or "constructor.prototype" key is not accepted' });
+    }
     // A well-formed pair of surrogates is ordinary text, and 64 levels are accepted.
     const emoji = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: request(',"note":"\\ud83d\\ude00"') });
     expect(emoji.statusCode).toBe(200);
