@@ -15,6 +15,8 @@ export type SimpleCommand = {
   stdin: string | null;
   /** The command whose stdout pipes into this one, if any. */
   pipedFrom: SimpleCommand | null;
+  /** Run by xargs: what comes in on stdin becomes its arguments. */
+  argsFromStdin?: boolean;
 };
 
 type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string } | { kind: 'heredoc'; value: string };
@@ -231,7 +233,7 @@ function commandsOf(tokens: Token[]): SimpleCommand[] {
 const WRAPPERS: Record<string, Set<string>> = {
   sudo: new Set(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U']),
   doas: new Set(['-u', '-C']),
-  env: new Set(['-u', '-C', '-S']),
+  env: new Set(['-u', '-C']),
   nohup: new Set(),
   nice: new Set(['-n']),
   ionice: new Set(['-c', '-n', '-p']),
@@ -249,13 +251,22 @@ const WRAPPERS: Record<string, Set<string>> = {
 function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Set<string>): void {
   let argv = cmd.argv;
   const env = { ...cmd.env };
+  let argsFromStdin = cmd.argsFromStdin === true;
   for (let guard = 0; guard < 8 && argv.length > 0; guard++) {
     const program = basename(argv[0]!);
     const wrapper = WRAPPERS[program];
     if (!wrapper) break;
+    if (program === 'xargs') argsFromStdin = true;
     let k = 1;
     while (k < argv.length) {
       const a = argv[k]!;
+      // env -S "curl -d ... host": the string is a command line of its own.
+      const split = program === 'env' ? /^(?:-S|--split-string)(?:=)?(.*)$/s.exec(a) : null;
+      if (split) {
+        const line = [split[1] || argv[k + 1] || '', ...argv.slice(split[1] ? k + 1 : k + 2)].join(' ');
+        for (const inner of parseCommandLine(line, depth + 1, uninspected)) out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin });
+        return;
+      }
       if (program === 'env' && ASSIGNMENT.test(a)) {
         const eq = a.indexOf('=');
         env[a.slice(0, eq)] = a.slice(eq + 1);
@@ -267,6 +278,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     argv = argv.slice(k);
   }
   if (argv.length === 0) return;
+  if (argsFromStdin) cmd = { ...cmd, argsFromStdin };
   const program = basename(argv[0]!);
   const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
   if (shells.has(program)) {

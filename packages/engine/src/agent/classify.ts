@@ -62,7 +62,17 @@ export function textOf(value: unknown, uninspected?: Set<string>): string {
 /** The data found in a text that leaves the machine; a text longer than the scanner reads is noted as uninspected. */
 function dataIn(text: string, ctx: ClassifyContext): Finding[] {
   if (text.length > MAX_SCAN_CHARS) ctx.uninspected?.add(`what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
-  return detectData(text);
+  // Data sent URL-encoded (jane.doe%40acme-corp.com) is the same data.
+  const decoded = /%[0-9a-f]{2}/i.test(text) ? text.replace(/(?:%[0-9a-f]{2})+/gi, (m) => percentDecoded(m)) : null;
+  return detectData(decoded === null || decoded === text ? text : `${text}\n${decoded}`);
+}
+
+function percentDecoded(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
 }
 
 function readSentFile(file: string, ctx: ClassifyContext): string {
@@ -86,25 +96,35 @@ function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Tra
   return { ...resolveDestination(host, ctx.destinations), encrypted };
 }
 
-/** What a command's stdin carries: a heredoc, a here-string, `< file`, or the output of `echo`/`cat`/`printf` piped in. */
-function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext): string {
+/** Programs that pass on what they read (transformed, compressed or encoded, but the data is still in it). */
+const PASS_THROUGH = new Set(['cat', 'head', 'tail', 'gzip', 'zcat', 'gunzip', 'bzip2', 'xz', 'zstd', 'base64', 'tee', 'sort', 'uniq', 'tr', 'cut', 'sed', 'awk', 'jq', 'iconv', 'openssl']);
+/** Pipeline stages followed back from a command's stdin: bounds the work on a pathological pipeline. */
+const MAX_PIPE_STAGES = 16;
+
+/** What a command's stdin carries: a heredoc, a here-string, `< file`, or what the commands piped into it write. */
+function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
   const parts: string[] = [];
   if (cmd.stdin !== null) parts.push(cmd.stdin);
   for (const r of cmd.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx));
-  const from = cmd.pipedFrom;
-  if (from) {
-    const program = basename(from.argv[0] ?? '');
-    if (program === 'cat' || program === 'head' || program === 'tail' || program === 'gzip' || program === 'base64') {
-      for (const a of from.argv.slice(1)) if (!a.startsWith('-')) parts.push(readSentFile(a, ctx));
-      if (from.stdin !== null) parts.push(from.stdin);
-      for (const r of from.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx));
-    } else {
-      // echo, printf, jq and anything else: its arguments are the best view of what it prints.
-      parts.push(from.argv.slice(1).join(' '));
-      if (from.stdin !== null) parts.push(from.stdin);
-    }
-  }
+  if (cmd.pipedFrom && stages < MAX_PIPE_STAGES) parts.push(outputOf(cmd.pipedFrom, ctx, stages + 1));
   return parts.join('\n');
+}
+
+/** What a command writes: the files and input a pass-through program reads, or (echo, printf, anything else) its arguments. */
+function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
+  const program = basename(cmd.argv[0] ?? '');
+  if (PASS_THROUGH.has(program)) {
+    const files = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+    return [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
+  }
+  return [cmd.argv.slice(1).join(' '), stdinOf(cmd, ctx, stages)].join('\n');
+}
+
+/** Files a text reads through command substitution, `$(cat file)`, `$(< file)` or `` `cat file` ``: their contents, appended to it. */
+function withSubstitutedFiles(text: string, ctx: ClassifyContext): string {
+  const files: string[] = [];
+  for (const m of text.matchAll(/\$\(\s*(?:cat\s+|<\s*)([^\s()`;|&]+)\s*\)|`\s*cat\s+([^\s`;|&]+)\s*`/g)) files.push(m[1] ?? m[2]!);
+  return files.length === 0 ? text : [text, ...files.map((file) => readSentFile(file.replace(/^["']|["']$/g, ''), ctx))].join('\n');
 }
 
 type CommandView = { action: Action; summary: string; sent: string[]; hosts: { host: string; encrypted: boolean }[] };
@@ -284,9 +304,35 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
 
+/** Where a redirection to bash's network files (`> /dev/tcp/host/port`, `/dev/udp/...`) sends a command's output. */
+const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/\d+$/;
+
+/** Cloud storage copies (`aws s3 cp file s3://...`, `gsutil cp file gs://...`): the service each uploads to. */
+const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: string }[] = [
+  { program: 'aws', sub: ['s3'], scheme: /^s3:\/\//i, host: 's3.amazonaws.com' },
+  { program: 'gsutil', sub: [], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
+  { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
+];
+
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
-  const program = basename(cmd.argv[0]!);
+  const program = basename(cmd.argv[0] ?? '');
   const args = cmd.argv.slice(1);
+  const socket = cmd.redirects.map((r) => (/^(?:>|>>|&>|>\||<>)$/.test(r.op) ? NETWORK_FILE.exec(r.target) : null)).find((m) => m !== null);
+  if (socket) {
+    const host = socket[1]!.toLowerCase();
+    return { action: 'share', summary: `${program || 'output'} to ${host} over /dev/${socket[0].split('/')[2]}`, sent: [outputOf(cmd, ctx)], hosts: [{ host, encrypted: false }] };
+  }
+  const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => args[i] === word));
+  if (cloud) {
+    const operands = args.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-'));
+    const verb = args[cloud.sub.length];
+    const target = operands[operands.length - 1] ?? '';
+    if ((verb === 'cp' || verb === 'mv' || verb === 'sync' || verb === 'rsync') && cloud.scheme.test(target)) {
+      const sources = operands.slice(0, -1).filter((o) => !cloud.scheme.test(o));
+      const sent = sources.map((source) => (source === '-' ? stdinOf(cmd, ctx) : readSentFile(source, ctx)));
+      return { action: 'share', summary: `${program} upload to ${cloud.host}`, sent, hosts: [{ host: cloud.host, encrypted: true }] };
+    }
+  }
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync' || program === 'sftp') return copyView(cmd, ctx);
@@ -333,7 +379,9 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const transfers: Transfer[] = [];
   for (const cmd of parseCommandLine(command, 0, ctx.uninspected)) {
     const view = commandView(cmd, ctx);
-    const sentText = view.sent.filter(Boolean).join('\n');
+    // Run by xargs, a command also sends what is piped into it (as its arguments).
+    if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, ctx));
+    const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), ctx);
     const found = view.hosts.length > 0 && sentText ? dataIn(sentText, ctx) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
