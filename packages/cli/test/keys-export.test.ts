@@ -58,3 +58,19 @@ describe('bytebound keys export', () => {
     }
   });
 });
+
+describe('the Bytebound home', () => {
+  it('is never relative to the working directory: an empty HOME falls back to the account’s home, a relative BYTEBOUND_HOME is resolved', async () => {
+    const { byteboundHome } = await import('../src/commands/keys.ts');
+    vi.stubEnv('BYTEBOUND_HOME', '');
+    vi.stubEnv('HOME', '');
+    try {
+      expect(path.isAbsolute(byteboundHome())).toBe(true);
+      expect(byteboundHome()).toBe(path.join(os.userInfo().homedir, '.bytebound'));
+      vi.stubEnv('BYTEBOUND_HOME', 'relative-home');
+      expect(byteboundHome()).toBe(path.resolve('relative-home'));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});

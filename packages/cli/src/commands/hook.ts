@@ -111,10 +111,10 @@ export async function run(args: string[]): Promise<number> {
   const raw = readStdin();
   const active = await activePolicy(policyFile);
   const outcome = handleHookEvent(raw, active);
-  const home = byteboundHome();
   let exitCode = outcome.exitCode;
   let stderr = outcome.stderr;
   try {
+    const home = byteboundHome();
     if (outcome.decision) appendDecision(home, localSigningKey(home), outcome.decision);
     if (outcome.logLine) appendHookLogLine(home, outcome.logLine);
   } catch (error) {

@@ -23,7 +23,18 @@ const HELP = `Usage: bytebound keys <export|create|list|revoke> [options]
 export const LOCAL_SIGNING_KEY_FILE = 'signing-key.pem';
 
 export function byteboundHome(): string {
-  return process.env.BYTEBOUND_HOME || path.join(os.homedir(), '.bytebound');
+  return process.env.BYTEBOUND_HOME ? path.resolve(process.env.BYTEBOUND_HOME) : path.join(userHome(), '.bytebound');
+}
+
+/** The user's home directory: HOME when it is an absolute path (an empty HOME would put the key and log in the working directory), else the account's. */
+function userHome(): string {
+  const home = os.homedir();
+  if (path.isAbsolute(home)) return home;
+  try {
+    return os.userInfo().homedir;
+  } catch {
+    throw new Error('no home directory: set BYTEBOUND_HOME or HOME to an absolute path');
+  }
 }
 
 /** The local signing key, created on first use (directory 0700, key file 0600). */

@@ -18,7 +18,7 @@ export const summary = 'serve the compile, decide and verify tools over MCP (std
 const HELP = `Usage: bytebound mcp
 
 Serves the MCP tools compile, decide and verify over stdio. Register it with an MCP client, e.g.
-  claude mcp add bytebound -- npx bytebound mcp
+  claude mcp add bytebound -- node /path/to/bytebound/packages/cli/bin/bytebound.mjs mcp
 Decisions are signed with the local key and appended to $BYTEBOUND_HOME/audit (default ~/.bytebound).
 `;
 
