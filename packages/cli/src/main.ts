@@ -1,5 +1,6 @@
 // `bytebound <command>`: dispatches to one module per command, loaded only when used so that
-// each command starts fast. Exit codes: 0 success or allow, 1 usage or input error, 2 block.
+// each command starts fast. Exit codes: 0 success or allow, 1 usage or input error, 2 block (and any
+// failure of the hook: fail secure).
 
 type Command = { run: (args: string[]) => Promise<number>; summary: string };
 
@@ -37,5 +38,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`bytebound: the '${name}' command is not available in this build\n`);
     return 1;
   }
-  return command.run(args);
+  try {
+    return await command.run(args);
+  } catch (error) {
+    // A failure no command foresaw: said in one line, never a stack trace; the hook blocks (exit 2), the others fail (exit 1).
+    process.stderr.write(`bytebound ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return name === 'hook' ? 2 : 1;
+  }
 }

@@ -92,6 +92,7 @@ export function appendDecision(home: string, signer: Signer, entry: HookDecision
 /** Reads the whole local log as the audit-export document `bytebound verify` checks. */
 export function exportAuditLog(home: string, signer: Signer): AuditExport {
   const f = files(home);
+  if (!fs.existsSync(f.dir)) throw new Error(`there is no audit log in ${f.dir} yet: no decision has been recorded there`);
   return withLock(f.lock, () => {
     const state = readState(f.state);
     if (state.size === 0) throw new Error(`the audit log in ${f.dir} is empty`);
