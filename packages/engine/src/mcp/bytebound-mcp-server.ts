@@ -5,7 +5,7 @@ import { compile } from '@bytebound/compiler/compile';
 import type { DecisionRequest, Timing } from '@bytebound/compiler/policy-model';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { classifyToolCall } from '../agent/classify.ts';
 import { type ResolvedDestination, hostOf } from '../agent/destinations.ts';
@@ -175,7 +175,16 @@ export function localAttributes(request: DecisionRequest, resolve: (host: string
 
 /** Serves the tools over stdio until the client closes stdin. */
 export async function serveOverStdio(server: McpServer): Promise<void> {
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  // A line that is not JSON, or not a JSON-RPC message, gets JSON-RPC's own error (id null, as
+  // its id cannot be known) instead of silence, which would leave the client waiting.
+  transport.onerror = (error) => {
+    const code = error instanceof SyntaxError ? -32700 : error.name === 'ZodError' ? -32600 : null;
+    if (code === null) return;
+    const message = code === -32700 ? 'Parse error: the line is not JSON' : 'Invalid Request: the line is not a JSON-RPC 2.0 message';
+    void transport.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
+  };
+  await server.connect(transport);
   await new Promise<void>((resolve) => process.stdin.on('close', resolve));
   await server.close();
 }

@@ -1,4 +1,5 @@
 // `bytebound mcp` over stdio, driven by the MCP SDK's own client spawning the CLI.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,15 @@ describe('bytebound mcp (stdio)', { timeout: 30_000 }, () => {
     expect(out).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 6' });
     const local = await call('decide', { toolCall: { tool_name: 'Bash', tool_input: { command: 'npm test' } } });
     expect(local).toMatchObject({ decision: 'ALLOW', exitCode: 0 });
+  });
+
+  it('answers a line that is not JSON, or not JSON-RPC, with JSON-RPC’s own error instead of silence', () => {
+    const lines = ['{not json', '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":"str"}', '{"jsonrpc":"2.0","id":3,"method":"ping"}'];
+    const run = spawnSync(process.execPath, [path.join(root, 'packages/cli/bin/bytebound.mjs'), 'mcp'], { input: `${lines.join('\n')}\n`, encoding: 'utf8', timeout: 30_000, env: { ...process.env, BYTEBOUND_HOME: home } });
+    const answers = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    expect(answers).toContainEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
+    expect(answers).toContainEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the line is not a JSON-RPC 2.0 message' } });
+    expect(answers).toContainEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
 
   it('denies a tool call it cannot inspect whole, saying why (fail secure)', async () => {
