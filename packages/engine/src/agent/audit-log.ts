@@ -79,11 +79,15 @@ export function appendDecision(home: string, signer: Signer, entry: HookDecision
     const size = index + 1;
     const line: AuditLogLine = { index, leafHash: toHex(leaf), bundleId: crypto.randomUUID(), createdAt: bundle.decision.timestamp, envelope: bundle.envelope, context: entry.context };
     const text = `${JSON.stringify(line)}\n`;
-    if (fs.existsSync(f.log) && fs.statSync(f.log).size !== state.logBytes) fs.truncateSync(f.log, state.logBytes);
+    // Longer than recorded: a crashed hook's torn append, cut off. Shorter: the log was edited
+    // outside the hook; it is appended to as it is (never padded), and verifying it says what changed.
+    const actual = fs.existsSync(f.log) ? fs.statSync(f.log).size : 0;
+    if (actual > state.logBytes) fs.truncateSync(f.log, state.logBytes);
+    const logBytes = Math.min(actual, state.logBytes);
     fs.appendFileSync(f.log, text, { mode: 0o600 });
     if (size % CHECKPOINT_EVERY_DECISIONS === 0) fs.appendFileSync(f.checkpoints, `${JSON.stringify(signCheckpoint(size, frontierRoot(next), signer))}\n`, { mode: 0o600 });
     const tmp = `${f.state}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ size, frontier: next.map(toHex), logBytes: state.logBytes + Buffer.byteLength(text) } satisfies State), { mode: 0o600 });
+    fs.writeFileSync(tmp, JSON.stringify({ size, frontier: next.map(toHex), logBytes: logBytes + Buffer.byteLength(text) } satisfies State), { mode: 0o600 });
     fs.renameSync(tmp, f.state);
     return { bundle, index };
   });

@@ -46,4 +46,26 @@ describe('the local audit log', () => {
     const key = parseSigningKey(fs.readFileSync(path.join(home, 'signing-key.pem'), 'utf8'));
     expect(verifyFile(exportAuditLog(home, key), keyRingFromJwks({ keys: [key.publicJwk] })).ok).toBe(true);
   }, 60_000);
+
+  it('after an entry is edited to a shorter line, keeps appending without padding, and verifying says which entry changed', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-audit-'));
+    const key = generateSigningKey();
+    for (let i = 0; i < 3; i++) appendDecision(home, key, { decision, latency_us: 1, context });
+    const log = path.join(home, 'audit', 'log.jsonl');
+    const lines = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const edited = JSON.parse(lines[1]!);
+    edited.envelope.signatures[0].sig = edited.envelope.signatures[0].sig.slice(0, 10);
+    fs.writeFileSync(log, `${[lines[0], JSON.stringify(edited), lines[2]].join('\n')}\n`);
+    appendDecision(home, key, { decision, latency_us: 1, context });
+    const text = fs.readFileSync(log, 'utf8');
+    expect(text).not.toContain('\u0000');
+    const exported = exportAuditLog(home, key);
+    expect(exported.entries.map((e) => e.index)).toEqual([0, 1, 2, 3]);
+    const result = verifyFile(exported, new Map([[key.keyId, key.publicKey]]));
+    expect(result.ok).toBe(false);
+    expect(result.failures.map((f) => [f.check, f.entry?.startsWith('entry 1 ')])).toEqual([
+      ['signature', true],
+      ['leaf', true],
+    ]);
+  });
 });
