@@ -18,15 +18,22 @@ const commands: Record<string, string> = {
 
 export function usage(): string {
   const lines = Object.entries(commands).map(([name, summary]) => `  ${name.padEnd(9)} ${summary}`);
-  return `Usage: bytebound <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun bytebound <command> --help for a command's options.\n`;
+  return `Usage: bytebound <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun bytebound <command> --help (or bytebound help <command>) for a command's options; bytebound --version prints the version.\n`;
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (!name || name === '--help' || name === '-h') {
+  if (!name || name === '--help' || name === '-h' || (name === 'help' && args.length === 0)) {
     process.stdout.write(usage());
     return name ? 0 : 1;
   }
+  if (name === '--version' || name === '-V') {
+    const { version } = (await import('../package.json', { with: { type: 'json' } })).default;
+    process.stdout.write(`bytebound ${version}\n`);
+    return 0;
+  }
+  // `bytebound help <command>` is `bytebound <command> --help`.
+  if (name === 'help') return main([args[0]!, '--help']);
   if (!Object.hasOwn(commands, name)) {
     process.stderr.write(`bytebound: unknown command '${name}'\n\n${usage()}`);
     return 1;

@@ -40,3 +40,14 @@ describe('command failures', () => {
     expect(out.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('version and help', () => {
+  it('--version prints the version; help <command> is that command’s --help', () => {
+    const version = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8', timeout: 60_000 });
+    expect(version.status).toBe(0);
+    expect(version.stdout).toMatch(/^bytebound \d+\.\d+\.\d+\n$/);
+    const help = spawnSync(process.execPath, [bin, 'help', 'check'], { encoding: 'utf8', timeout: 60_000 });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: bytebound check /);
+  });
+});
