@@ -62,17 +62,20 @@ export function textOf(value: unknown, uninspected?: Set<string>): string {
 /** The data found in a text that leaves the machine; a text longer than the scanner reads is noted as uninspected. */
 function dataIn(text: string, ctx: ClassifyContext): Finding[] {
   if (text.length > MAX_SCAN_CHARS) ctx.uninspected?.add(`what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
-  // Data sent URL-encoded (jane.doe%40acme-corp.com) is the same data.
-  const decoded = /%[0-9a-f]{2}/i.test(text) ? text.replace(/(?:%[0-9a-f]{2})+/gi, (m) => percentDecoded(m)) : null;
-  return detectData(decoded === null || decoded === text ? text : `${text}\n${decoded}`);
+  // Data sent URL-encoded (email=jane.doe%40acme-corp.com) is the same data: each encoded word is also read decoded.
+  const encoded = text.length <= MAX_SCAN_CHARS ? (text.match(/[^\s"'&=?]*%[0-9a-f]{2}[^\s"'&=?]*/gi) ?? []) : [];
+  const decoded = encoded.map(percentDecoded).filter((word, i) => word !== encoded[i]);
+  return detectData(decoded.length === 0 ? text : `${text}\n${decoded.join('\n')}`);
 }
 
-function percentDecoded(encoded: string): string {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return encoded;
-  }
+function percentDecoded(word: string): string {
+  return word.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 }
 
 function readSentFile(file: string, ctx: ClassifyContext): string {
