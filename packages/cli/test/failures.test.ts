@@ -1,5 +1,5 @@
-// What a user sees when a command cannot do its work: one line that says why, never a stack
-// trace; exit 1, or 2 for the hook (fail secure).
+// What a user sees from the command itself: a failure no command foresaw is one line that says
+// why, never a stack trace (exit 1, or 2 for the hook: fail secure); --version and help.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

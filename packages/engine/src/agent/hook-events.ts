@@ -148,17 +148,21 @@ export function handleHookEvent(raw: string | null, active: ActivePolicy): HookO
   } catch (error) {
     const name = /"hook_event_name"\s*:\s*"([A-Za-z]+)"/.exec(raw)?.[1] ?? null;
     if (name !== null && !BLOCKING_EVENTS.has(name)) return { exitCode: 0, stdout: '', stderr: '', decision: null, logLine: `${name}: failed (${String(error)}); ignored` };
-    return blocked(name ?? 'unknown', `the hook failed: ${error instanceof Error ? error.message : String(error)}`);
+    return blocked(name ?? 'unknown', `the hook failed: ${error instanceof Error ? error.message : String(error)}`, false);
   }
 }
 
-/** A fail-secure block of an event, saying why. */
-function blocked(event: string, why: string): HookOutcome {
+/** A fail-secure block of an event, saying why: its input was malformed, or the hook failed. */
+function blocked(event: string, why: string, malformed = true): HookOutcome {
   return {
     exitCode: 2,
     stdout: '',
     stderr: `Bytebound blocked this action (fail secure): ${why}.\n`,
-    decision: { decision: failSecure(`malformed request: ${why}`), latency_us: 0, context: { event, tool: null, summary: 'malformed hook input', found: '', destinations: [], sessionId: null } },
+    decision: {
+      decision: failSecure(malformed ? `malformed request: ${why}` : why),
+      latency_us: 0,
+      context: { event, tool: null, summary: malformed ? 'malformed hook input' : 'hook failure', found: '', destinations: [], sessionId: null },
+    },
     logLine: null,
   };
 }
