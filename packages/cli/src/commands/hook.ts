@@ -4,12 +4,14 @@
 // output the hook protocol expects. `bytebound hook export-log` writes the log for `bytebound verify`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { decide as referenceDecide } from '@bytebound/compiler/evaluate';
 import type { Policy } from '@bytebound/compiler/policy-model';
 import { appendDecision, appendHookLogLine, exportAuditLog } from '@bytebound/engine/agent/audit-log';
 import { MAX_HOOK_INPUT_BYTES } from '@bytebound/engine/agent/config';
 import { defaultPolicy } from '@bytebound/engine/agent/default-policy';
 import { type ActivePolicy, handleHookEvent } from '@bytebound/engine/agent/hook-events';
+import { type OwnFiles, ownFiles } from '@bytebound/engine/agent/own-files';
 import { byteboundHome, localSigningKey } from './keys.ts';
 
 export const summary = 'the Claude Code hook: decide before an AI agent acts';
@@ -47,6 +49,16 @@ export async function activePolicy(file: string | undefined): Promise<ActivePoli
     return { ok: true, policy, decide: (request) => referenceDecide(policy, request), name };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message.split('\n')[0]! : String(error), name };
+  }
+}
+
+/** The hook's own files: its home, and its installation (the bundle's folder; packages/cli/dist when run from source). */
+function hookOwnFiles(): OwnFiles | undefined {
+  try {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    return ownFiles(byteboundHome(), path.basename(here) === 'commands' ? path.resolve(here, '../../dist') : here);
+  } catch {
+    return undefined; // no home: recording the decision fails below, and the call is blocked
   }
 }
 
@@ -110,7 +122,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const raw = readStdin();
   const active = await activePolicy(policyFile);
-  const outcome = handleHookEvent(raw, active);
+  const outcome = handleHookEvent(raw, active, hookOwnFiles());
   let exitCode = outcome.exitCode;
   let stderr = outcome.stderr;
   try {

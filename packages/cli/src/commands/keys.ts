@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCAL_SIGNING_KEY_FILE } from '@bytebound/engine/agent/config';
 import { createKeyFile } from '@bytebound/engine/key-file';
 import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 
@@ -20,7 +21,6 @@ const HELP = `Usage: bytebound keys <export|create|list|revoke> [options]
   create, list and revoke use the server's database: DATA_DIR (default ./data) or DATABASE_URL.
 `;
 
-export const LOCAL_SIGNING_KEY_FILE = 'signing-key.pem';
 
 export function byteboundHome(): string {
   return process.env.BYTEBOUND_HOME ? path.resolve(process.env.BYTEBOUND_HOME) : path.join(userHome(), '.bytebound');

@@ -11,6 +11,7 @@ import { type SimpleCommand, basename, parseCommandLine } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
+import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles } from './own-files.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
 
@@ -25,6 +26,8 @@ export type Classification = {
   transfers: Transfer[];
   /** What could not be read whole (too long, too deeply nested): a call with any is blocked. */
   uninspected?: string[];
+  /** Why the call would touch the hook's own files (its key, log, installation or settings): such a call is blocked. */
+  touchesOwnFiles?: string;
 };
 
 export type ClassifyContext = {
@@ -32,6 +35,8 @@ export type ClassifyContext = {
   destinations: readonly DestinationRecord[];
   /** Filled while one call is classified: what was left unread. */
   uninspected?: Set<string>;
+  /** The hook's own files, kept from the agent (own-files.ts); none checked when absent. */
+  own?: OwnFiles;
 };
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
@@ -380,7 +385,10 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const summaries: string[] = [];
   const findings: Finding[] = [];
   const transfers: Transfer[] = [];
-  for (const cmd of parseCommandLine(command, 0, ctx.uninspected)) {
+  const commands = parseCommandLine(command, 0, ctx.uninspected);
+  const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
+  if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
+  for (const cmd of commands) {
     const view = commandView(cmd, ctx);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, ctx));
@@ -473,6 +481,8 @@ function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Cla
     return { tool, action: findings.length ? 'share' : 'process', summary: `MCP tool on the remote server ${server}`, findings, transfers: [transfer] };
   }
   const local = Object.hasOwn(LOCAL_TOOLS, tool) ? LOCAL_TOOLS[tool] : undefined;
+  const touchesOwnFiles = local && ctx.own ? fileToolTouchesOwnFiles(args, local !== 'read', ctx.own, ctx.cwd) : null;
+  if (touchesOwnFiles) return { tool, action: local!, summary: `${tool} on the hook’s own files`, findings: [], transfers: [], touchesOwnFiles };
   if (local) return { tool, action: local, summary: `${tool} (local)`, findings: [], transfers: [] };
   // A tool this classifier does not know: no data found, allowed and logged; regulated data, a share.
   const findings = dataIn(textOf(args, ctx.uninspected), ctx);

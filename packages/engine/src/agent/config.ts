@@ -30,5 +30,8 @@ export const MODEL_PROVIDER_HOST = 'api.anthropic.com';
 /** Nesting depth of `bash -c`, `sh -c`, `eval` and $( ) the command parser follows; a command nested deeper is blocked, as above. */
 export const MAX_SHELL_NESTING = 4;
 
+/** The local signing key's file under BYTEBOUND_HOME (or ~/.bytebound). */
+export const LOCAL_SIGNING_KEY_FILE = 'signing-key.pem';
+
 /** Folder of the local audit log under BYTEBOUND_HOME (or ~/.bytebound). */
 export const AUDIT_DIR = 'audit';

@@ -16,6 +16,7 @@ import { type Classification, classifyToolCall, textOf } from './classify.ts';
 import { MAX_HOOK_INPUT_BYTES, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
 import { resolveDestination } from './destinations.ts';
 import { describeFindings, detectData, targetsOf } from './detect.ts';
+import type { OwnFiles } from './own-files.ts';
 
 export type HookEvent = {
   session_id?: string;
@@ -141,10 +142,10 @@ function parseEvent(raw: string): { event: HookEvent } | { error: string; name: 
  * The answer to one hook event (`raw` is its JSON, null when it was over MAX_HOOK_INPUT_BYTES). An
  * event that can block is blocked on any failure, an unexpected error included (fail secure).
  */
-export function handleHookEvent(raw: string | null, active: ActivePolicy): HookOutcome {
+export function handleHookEvent(raw: string | null, active: ActivePolicy, own?: OwnFiles): HookOutcome {
   if (raw === null) return blocked('unknown', `the hook input is larger than ${MAX_HOOK_INPUT_BYTES / 1_048_576} MB`);
   try {
-    return answer(raw, active);
+    return answer(raw, active, own);
   } catch (error) {
     const name = /"hook_event_name"\s*:\s*"([A-Za-z]+)"/.exec(raw)?.[1] ?? null;
     if (name !== null && !BLOCKING_EVENTS.has(name)) return { exitCode: 0, stdout: '', stderr: '', decision: null, logLine: `${name}: failed (${String(error)}); ignored` };
@@ -167,7 +168,7 @@ function blocked(event: string, why: string, malformed = true): HookOutcome {
   };
 }
 
-function answer(raw: string, active: ActivePolicy): HookOutcome {
+function answer(raw: string, active: ActivePolicy, own: OwnFiles | undefined): HookOutcome {
   const parsed = parseEvent(raw);
   if ('error' in parsed) {
     if (parsed.name !== null && !BLOCKING_EVENTS.has(parsed.name)) {
@@ -200,7 +201,17 @@ function answer(raw: string, active: ActivePolicy): HookOutcome {
         logLine: null,
       };
     }
-    const c = classifyToolCall(tool, event.tool_input ?? {}, { cwd, destinations });
+    const c = classifyToolCall(tool, event.tool_input ?? {}, { cwd, destinations, ...(own ? { own } : {}) });
+    if (name === 'PreToolUse' && c.touchesOwnFiles) {
+      const decision = failSecure(`the tool call touches the hook's own files: ${c.touchesOwnFiles}`);
+      return {
+        exitCode: 2,
+        stdout: '',
+        stderr: `Bytebound blocked this ${tool} call: ${c.touchesOwnFiles}. The hook's key, audit log, installation and settings are kept from the agent; change them yourself if you mean to.\n`,
+        decision: { decision, latency_us: 0, context: { event: name, tool, summary: c.summary, found: '', destinations: [], sessionId } },
+        logLine: null,
+      };
+    }
     if (name === 'PreToolUse' && c.uninspected) {
       const why = c.uninspected.join('; ');
       const decision = failSecure(`the tool call could not be inspected whole: ${why}`);
