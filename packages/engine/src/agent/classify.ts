@@ -451,8 +451,25 @@ const LOCAL_TOOLS: Record<string, Action> = {
 /** Classifies one tool call by its name and arguments. */
 export function classifyToolCall(tool: string, input: unknown, context: ClassifyContext): Classification {
   const ctx = { ...context, uninspected: new Set<string>() };
-  const c = classifyWithin(tool, input, ctx);
+  const c = withoutDataInHostNames(classifyWithin(tool, input, ctx));
   return ctx.uninspected.size > 0 ? { ...c, uninspected: [...ctx.uninspected] } : c;
+}
+
+/** What a call shows never repeats a value: a host name that carries data (`536-22-1234.evil.io`) is data sent, and is shown only as such. */
+function withoutDataInHostNames(c: Classification): Classification {
+  const carrying = c.transfers.filter((t) => detectData(t.host).length > 0);
+  if (carrying.length === 0) return c;
+  const shown = 'a host whose name carries data';
+  let summary = c.summary;
+  for (const t of carrying) summary = summary.split(t.host).join(shown);
+  return {
+    ...c,
+    action: 'share',
+    summary,
+    // The URL a command sends usually holds the host name too: its data is counted once.
+    findings: c.findings.length > 0 ? c.findings : carrying.flatMap((t) => detectData(t.host)),
+    transfers: c.transfers.map((t) => (carrying.includes(t) ? { ...t, host: shown } : t)),
+  };
 }
 
 function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Classification {
@@ -460,7 +477,7 @@ function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Cla
   if (tool === 'Bash') return bashClassification(str(args.command), ctx);
   if (tool === 'WebFetch') {
     const url = str(args.url);
-    const host = hostOf(url) ?? url;
+    const host = hostOf(url) ?? hostOf(`https://${url}`) ?? 'an unreadable URL';
     const findings = dataIn(url, ctx);
     return { tool, action: findings.length ? 'share' : 'read', summary: `WebFetch from ${host}`, findings, transfers: [transferTo(host, ctx, /^https:/i.test(url))] };
   }
