@@ -312,6 +312,9 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
 
+/** Programs that print, read or edit local text and open no connection of their own. */
+const NEVER_SENDS = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'sed', 'awk', 'grep', 'egrep', 'fgrep', 'jq', 'sort', 'uniq', 'head', 'tail', 'wc', 'cut', 'tr', 'true', 'test', '[', 'ls', 'mkdir', 'cp', 'mv', 'ln']);
+
 /** Where a redirection to bash's network files (`> /dev/tcp/host/port`, `/dev/udp/...`) sends a command's output. */
 const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/\d+$/;
 
@@ -367,6 +370,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
   if (program === 'find' && args.includes('-delete')) return { action: 'delete', summary: 'find -delete (local delete)', sent: [], hosts: [] };
   if (DATABASES.has(program)) return databaseView(cmd, ctx);
+  // Programs that only print or edit local files cannot send anything: a URL in what they write
+  // (a config file, a README) is text, not a destination.
+  if (NEVER_SENDS.has(program) || (program === 'npm' && args[0] === 'pkg')) {
+    const writes = cmd.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '&>' || r.op === '>|');
+    return { action: writes || program === 'npm' ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
+  }
   // Any other program (python -c, node -e, a script): if its text names a remote URL and carries
   // regulated data, that data is taken as going there.
   const text = [args.join(' '), cmd.stdin ?? ''].join('\n');

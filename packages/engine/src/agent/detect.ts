@@ -284,8 +284,14 @@ const PERSON_HINTS = [
   /\b(?:[A-Z][a-z]{1,15}) (?:[A-Z][a-z]{1,20})(?:'s)? (?:has|had|is|was|suffers|takes|was diagnosed|got|started)\b/,
   /\b(?:name|patient|employee)\s*[:=]\s*["']?[A-Z][a-z]+ [A-Z][a-z]+/,
 ];
+/** Nouns of software: a term right before one names a part of an app ("the diagnosis form", "the Medication screen"), not a fact about someone. */
+const SOFTWARE_NOUNS =
+  'forms?|screens?|pages?|fields?|lists?|tables?|tabs?|views?|buttons?|components?|modules?|endpoints?|apis?|models?|schemas?|services?|features?|flows?|inputs?|dropdowns?|columns?|widgets?|modals?|dialogs?|pickers?|sections?|routes?|controllers?|tests?|specs?|bugs?|validators?|validation|types?|enums?|fixtures?|mocks?|migrations?|queries|query|dashboards?|reports? template|integration';
 /** Phrases that contain a term but are about software or a topic. */
-const NOT_ABOUT_A_PERSON = /\b(?:race condition|genetic algorithm|child[_ ]process|api\/health|healthcheck|health[_-]?check|\/health\b|cancer research|diabetes (?:dataset|model)|depression (?:model|dataset)|stroke-width|stroke(?:Style|Width|-linecap)|surgery scheduling system)/gi;
+const NOT_ABOUT_A_PERSON = new RegExp(
+  `\\b(?:race condition|genetic algorithm|child[_ ]process|api\\/health|healthcheck|health[_-]?check|\\/health\\b|cancer research|diabetes (?:dataset|model)|depression (?:model|dataset)|stroke-width|stroke(?:Style|Width|-linecap)|surgery scheduling system|apple health|healthkit|(?:diagnos(?:is|es)|medications?|prescriptions?|medical records?|insulin|therapy|surgery|pregnancy|disabilit(?:y|ies)) (?:${SOFTWARE_NOUNS})\\b)`,
+  'gi',
+);
 
 /** Terms of one category close together ("diagnosed with cancer") state one fact. */
 const SAME_FACT_CHARS = 40;

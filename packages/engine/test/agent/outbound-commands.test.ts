@@ -33,7 +33,32 @@ describe('outbound commands', () => {
     expect(out.stderr).not.toContain('jane.doe');
   });
 
-  it.each([['npm test'], ['cat customers.csv | sort > sorted.csv'], ['aws s3 cp s3://acme-exports/x.csv .'], ['echo hi | xargs echo'], ['env -S "ls -la"']])('allows local work: %s', (command) => {
+  it.each([
+    ['npm test'],
+    ['cat customers.csv | sort > sorted.csv'],
+    ['aws s3 cp s3://acme-exports/x.csv .'],
+    ['echo hi | xargs echo'],
+    ['env -S "ls -la"'],
+    // Writing a URL and an address into a local file sends nothing anywhere.
+    ["cat > .env <<'EOF'\nAPI_URL=https://api.mailgun.net/v3\nADMIN_EMAIL=jane.doe@acme-corp.com\nEOF"],
+    [`echo "export const API = 'https://api.acme-analytics.io'; // owner: jane.doe@acme-corp.com" >> src/config.ts`],
+    ['printf "%s\\n" "maintainer: jane.doe@acme-corp.com" "repo: https://github.com/acme/app" > MAINTAINERS.yml'],
+    ['npm pkg set author="Jane Doe <jane.doe@acme-corp.com>" homepage=https://github.com/acme/app'],
+  ])('allows local work: %s', (command) => {
     expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+
+  it.each([
+    ['I have a bug in the diagnosis form: validation fails when the field is empty'],
+    ['When I started the app the Medication screen crashed with a null pointer'],
+    ['Apple Health has a bug in our integration: the medication list does not load'],
+  ])('lets a prompt about an app’s health features through: %s', (prompt) => {
+    const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt }), active);
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+
+  it('still blocks a prompt stating a person’s health', () => {
+    const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt: 'My patient Jane Doe was diagnosed with cancer, draft the letter' }), active);
+    expect(out.exitCode).toBe(2);
   });
 });
