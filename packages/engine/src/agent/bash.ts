@@ -289,8 +289,12 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       out.push(...parseCommandLine(argv[at + 1]!, depth + 1, uninspected));
       return;
     }
-    if (cmd.stdin !== null && argv.length === 1) {
-      out.push(...parseCommandLine(cmd.stdin, depth + 1, uninspected));
+    // A script on stdin (`bash <<< "..."`, `bash -s`, `echo "curl ..." | sh`) is parsed like -c's.
+    const onlyFlags = argv.slice(1).every((a) => /^-[a-z]+$/.test(a));
+    const piped = cmd.pipedFrom && ['echo', 'printf'].includes(basename(cmd.pipedFrom.argv[0] ?? '')) ? cmd.pipedFrom.argv.slice(1).join(' ') : null;
+    const script = cmd.stdin ?? piped;
+    if (script !== null && onlyFlags) {
+      out.push(...parseCommandLine(script, depth + 1, uninspected));
       return;
     }
   }

@@ -105,7 +105,10 @@ function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Tra
 }
 
 /** Programs that pass on what they read (transformed, compressed or encoded, but the data is still in it). */
-const PASS_THROUGH = new Set(['cat', 'head', 'tail', 'gzip', 'zcat', 'gunzip', 'bzip2', 'xz', 'zstd', 'base64', 'tee', 'sort', 'uniq', 'tr', 'cut', 'sed', 'awk', 'jq', 'iconv', 'openssl']);
+const PASS_THROUGH = new Set([
+  'cat', 'head', 'tail', 'gzip', 'zcat', 'gunzip', 'bzip2', 'xz', 'zstd', 'base64', 'tee', 'sort', 'uniq', 'tr', 'cut', 'sed', 'awk', 'jq', 'iconv', 'openssl',
+  'grep', 'egrep', 'fgrep', 'rg', 'tar', 'zip', 'gpg', 'xxd', 'od', 'hexdump', 'strings', 'paste', 'nl', 'fold', 'rev', 'column',
+]);
 /** Pipeline stages followed back from a command's stdin: bounds the work on a pathological pipeline. */
 const MAX_PIPE_STAGES = 16;
 
@@ -128,11 +131,17 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   return [cmd.argv.slice(1).join(' '), stdinOf(cmd, ctx, stages)].join('\n');
 }
 
-/** Files a text reads through command substitution, `$(cat file)`, `$(< file)` or `` `cat file` ``: their contents, appended to it. */
+/** What the command substitutions in a text write (`"$(cat -- file | base64)"`, `` `grep x file` ``), appended to it: the text a command sends holds their output. */
 function withSubstitutedFiles(text: string, ctx: ClassifyContext): string {
-  const files: string[] = [];
-  for (const m of text.matchAll(/\$\(\s*(?:cat\s+|<\s*)([^\s()`;|&]+)\s*\)|`\s*cat\s+([^\s`;|&]+)\s*`/g)) files.push(m[1] ?? m[2]!);
-  return files.length === 0 ? text : [text, ...files.map((file) => readSentFile(file.replace(/^["']|["']$/g, ''), ctx))].join('\n');
+  const outputs: string[] = [];
+  for (const m of text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) {
+    const commands = parseCommandLine(m[1] ?? m[2]!, 0, ctx.uninspected);
+    // Each pipeline's output is its last command's, which follows the pipe back to the files read
+    // (a command is known by its words: unwrapping copies it, its words stay the same array).
+    const piped = new Set(commands.flatMap((cmd) => (cmd.pipedFrom ? [cmd.pipedFrom.argv] : [])));
+    for (const cmd of commands) if (!piped.has(cmd.argv)) outputs.push(outputOf(cmd, ctx));
+  }
+  return outputs.length === 0 ? text : [text, ...outputs].join('\n');
 }
 
 type CommandView = { action: Action; summary: string; sent: string[]; hosts: { host: string; encrypted: boolean }[] };
@@ -141,7 +150,7 @@ const CURL_VALUE_OPTIONS = new Set([
   '-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string', '-T', '--upload-file',
   '-H', '--header', '-X', '--request', '-o', '--output', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar',
   '-K', '--config', '--connect-timeout', '-m', '--max-time', '--retry', '-w', '--write-out', '-x', '--proxy', '--cacert', '--cert', '--key', '-E',
-  '--url', '--resolve', '--max-filesize', '-r', '--range', '-y', '-Y', '-z', '--limit-rate', '--interface', '-Q', '--quote', '--url-query',
+  '--url', '--resolve', '--max-filesize', '-r', '--range', '-y', '-Y', '-z', '--limit-rate', '--interface', '-Q', '--quote', '--url-query', '--connect-to',
 ]);
 const CURL_DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string']);
 /** Options whose value is sent in the URL itself (a GET carries it too). */
@@ -174,7 +183,13 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       upload = true;
       sent.push(value === '-' ? stdinOf(cmd, ctx) : readSentFile(value, ctx));
     } else if (CURL_URL_DATA.has(option)) sent.push(value);
-    else if (option === '-X' || option === '--request') method = value.toUpperCase();
+    // Where the bytes really go: a proxy, a --connect-to target, a Host header.
+    else if (option === '-x' || option === '--proxy') urls.push(value);
+    else if (option === '--connect-to') urls.push(value.split(':')[2] ?? '');
+    else if ((option === '-H' || option === '--header') && /^host\s*:/i.test(value)) {
+      urls.push(value.slice(value.indexOf(':') + 1).trim());
+      sent.push(value);
+    } else if (option === '-X' || option === '--request') method = value.toUpperCase();
     else if (option === '--url') urls.push(value);
     else if (option === '-H' || option === '--header' || option === '-u' || option === '--user' || option === '-b' || option === '--cookie') sent.push(value);
   };
@@ -397,11 +412,15 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const commands = parseCommandLine(command, 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
+  let here = ctx;
   for (const cmd of commands) {
-    const view = commandView(cmd, ctx);
+    // `cd sub && curl -d @file host`: later commands find their files from where cd went.
+    const program = basename(cmd.argv[0] ?? '');
+    if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) here = { ...here, cwd: path.resolve(here.cwd, cmd.argv[1]) };
+    const view = commandView(cmd, here);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
-    if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, ctx));
-    const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), ctx);
+    if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, here));
+    const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), here);
     const found = view.hosts.length > 0 && sentText ? dataIn(sentText, ctx) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
