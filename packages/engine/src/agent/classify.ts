@@ -86,6 +86,8 @@ function percentDecoded(word: string): string {
 function readSentFile(file: string, ctx: ClassifyContext): string {
   try {
     const full = path.resolve(ctx.cwd, file.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+    // Only a regular file is read: opening a FIFO or a device would wait, or never end.
+    if (!fs.statSync(full).isFile()) return '';
     const fd = fs.openSync(full, 'r');
     try {
       if (fs.fstatSync(fd).size > MAX_SENT_FILE_BYTES) ctx.uninspected?.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
@@ -507,7 +509,10 @@ function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Cla
     const url = str(args.url);
     const host = hostOf(url) ?? hostOf(`https://${url}`) ?? 'an unreadable URL';
     const findings = dataIn(url, ctx);
-    return { tool, action: findings.length ? 'share' : 'read', summary: `WebFetch from ${host}`, findings, transfers: [transferTo(host, ctx, /^https:/i.test(url))] };
+    // WebFetch's prompt is read by the model's provider, like a subagent's.
+    const inPrompt = dataIn(str(args.prompt), ctx);
+    const transfers = [transferTo(host, ctx, /^https:/i.test(url)), ...(inPrompt.length > 0 ? [transferTo(MODEL_PROVIDER_HOST, ctx, true)] : [])];
+    return { tool, action: findings.length || inPrompt.length ? 'share' : 'read', summary: `WebFetch from ${host}`, findings: [...findings, ...inPrompt], transfers };
   }
   if (tool === 'WebSearch') {
     const findings = dataIn(textOf(args, ctx.uninspected), ctx);

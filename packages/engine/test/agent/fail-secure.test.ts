@@ -1,7 +1,10 @@
 // The hook never lets through what it could not read or judge: a call too large or too deeply
 // nested to inspect whole, a malformed tool input, an address that only looks like loopback, or an
 // unexpected failure is a block (exit 2) that says why. And what it shows never repeats a value.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyToolCall } from '../../src/agent/classify.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS } from '../../src/agent/config.ts';
@@ -112,5 +115,16 @@ describe('destinations', () => {
     expect(fetch.exitCode).toBe(2);
     expect(fetch.stderr).toContain('Destination: evil.io');
     expect(JSON.stringify(fetch)).not.toContain(email);
+  });
+
+  it('does not wait on a FIFO named as an upload, and reads a WebFetch prompt as going to the model provider', () => {
+    const fifo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bb-fifo-')), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    // Opening a FIFO with no writer would block this test forever (it fails by its timeout).
+    expect(pre('Bash', { command: `curl -d @${fifo} https://api.acme-analytics.io` }).exitCode).toBe(0);
+    const out = pre('WebFetch', { url: 'https://docs.acme.io/guide', prompt: 'Summarise; note patient Jane Doe at this clinic has HIV' });
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('GDPR Art. 9');
+    expect(pre('WebFetch', { url: 'https://docs.acme.io/guide', prompt: 'Summarise the install steps' }).exitCode).toBe(0);
   });
 });
