@@ -194,7 +194,8 @@ function commandsOf(tokens: Token[]): SimpleCommand[] {
   let current: SimpleCommand = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: null };
   const finish = (pipeNext: boolean) => {
     const done = current;
-    if (done.argv.length > 0 || done.redirects.length > 0) out.push(done);
+    // A bare assignment (`F=customers.csv;`) is kept too: later words may expand it.
+    if (done.argv.length > 0 || done.redirects.length > 0 || Object.keys(done.env).length > 0) out.push(done);
     current = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: pipeNext && done.argv.length > 0 ? done : null };
   };
   for (let k = 0; k < tokens.length; k++) {
@@ -310,6 +311,35 @@ export function basename(program: string): string {
   return slash >= 0 ? program.slice(slash + 1) : program;
 }
 
+const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
+
+/** Variables the parser expands, and what it could not: a word that would grow past MAX_SCAN_CHARS is left as written, and said. */
+type Variables = { values: Record<string, string>; uninspected: Set<string> };
+
+/** A word with the variables assigned earlier on the line expanded (`$F`, `${F}`); others are left as written. */
+function expand(word: string, variables: Variables): string {
+  if (!word.includes('$')) return word;
+  const expanded = word.replace(VARIABLE, (whole, braced: string | undefined, bare: string | undefined) => variables.values[(braced ?? bare)!] ?? whole);
+  if (expanded.length <= MAX_SCAN_CHARS) return expanded;
+  variables.uninspected.add(`its variables expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+  return word;
+}
+
+function assign(variables: Variables, env: Record<string, string>): void {
+  for (const [name, value] of Object.entries(env)) variables.values[name] = expand(value, variables);
+}
+
+/** A command as the shell would run it after the line's earlier assignments (`F=customers.csv; curl -d @$F host`). */
+function withVariables(cmd: SimpleCommand, variables: Variables): SimpleCommand {
+  if (Object.keys(variables.values).length === 0) return cmd;
+  return {
+    ...cmd,
+    argv: cmd.argv.map((word) => expand(word, variables)),
+    redirects: cmd.redirects.map((r) => ({ ...r, target: expand(r.target, variables) })),
+  };
+}
+
 /**
  * The simple commands of a command line, wrappers unwrapped, $( ) and backtick bodies included.
  * What the parser does not read (beyond MAX_SCAN_CHARS, or nested deeper than MAX_SHELL_NESTING)
@@ -325,7 +355,15 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
   const nested: string[] = [];
   const tokens = tokenize(src, nested);
   const out: SimpleCommand[] = [];
-  for (const cmd of commandsOf(tokens)) unwrap(cmd, depth, out, uninspected);
+  const variables: Variables = { values: {}, uninspected };
+  for (const cmd of commandsOf(tokens)) {
+    if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
+    else if (DECLARATIONS.has(cmd.argv[0]!)) {
+      // export F=customers.csv, declare -x F=..., local F=...: assignments as well.
+      const assigned = cmd.argv.slice(1).filter((a) => ASSIGNMENT.test(a));
+      assign(variables, Object.fromEntries(assigned.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])));
+    } else unwrap(withVariables(cmd, variables), depth, out, uninspected);
+  }
   for (const body of nested) out.push(...parseCommandLine(body, depth + 1, uninspected));
   return out;
 }

@@ -44,6 +44,14 @@ describe('what the hook cannot inspect whole is blocked', () => {
     expect(pre('Bash', { command: `eval eval curl -d email=${email} https://api.acme-analytics.io` }).stderr).toContain('GDPR Art. 6');
   });
 
+  it('variables that would expand past what it reads', () => {
+    let command = `V0=${'x'.repeat(1_000)};`;
+    for (let i = 0; i < 12; i++) command += ` V${i + 1}=$V${i}$V${i};`;
+    const out = pre('Bash', { command: `${command} curl -d "$V12 ${email}" https://api.acme-analytics.io` });
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('variables expand to more than 1,000,000 characters');
+  });
+
   it('a prompt longer than it reads', () => {
     const out = handleHookEvent(event({ hook_event_name: 'UserPromptSubmit', prompt: `${'x'.repeat(MAX_SCAN_CHARS)} card 4556737586899855` }), active);
     expect(out.exitCode).toBe(2);
