@@ -331,12 +331,13 @@ function assign(variables: Variables, env: Record<string, string>): void {
 }
 
 /** A command as the shell would run it after the line's earlier assignments (`F=customers.csv; curl -d @$F host`). */
-function withVariables(cmd: SimpleCommand, variables: Variables): SimpleCommand {
+function withVariables(cmd: SimpleCommand, variables: Variables, expanded: ReadonlyMap<SimpleCommand, SimpleCommand>): SimpleCommand {
   if (Object.keys(variables.values).length === 0) return cmd;
   return {
     ...cmd,
     argv: cmd.argv.map((word) => expand(word, variables)),
     redirects: cmd.redirects.map((r) => ({ ...r, target: expand(r.target, variables) })),
+    pipedFrom: cmd.pipedFrom === null ? null : (expanded.get(cmd.pipedFrom) ?? cmd.pipedFrom),
   };
 }
 
@@ -356,13 +357,19 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
   const tokens = tokenize(src, nested);
   const out: SimpleCommand[] = [];
   const variables: Variables = { values: {}, uninspected };
+  // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
+  const expanded = new Map<SimpleCommand, SimpleCommand>();
   for (const cmd of commandsOf(tokens)) {
     if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
     else if (DECLARATIONS.has(cmd.argv[0]!)) {
       // export F=customers.csv, declare -x F=..., local F=...: assignments as well.
       const assigned = cmd.argv.slice(1).filter((a) => ASSIGNMENT.test(a));
       assign(variables, Object.fromEntries(assigned.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])));
-    } else unwrap(withVariables(cmd, variables), depth, out, uninspected);
+    } else {
+      const run = withVariables(cmd, variables, expanded);
+      expanded.set(cmd, run);
+      unwrap(run, depth, out, uninspected);
+    }
   }
   for (const body of nested) out.push(...parseCommandLine(body, depth + 1, uninspected));
   return out;
