@@ -295,6 +295,34 @@ function netcatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: 'share', summary: `${program} to ${host}`, sent: [stdinOf(cmd, ctx), operands.slice(1).join(' ')], hosts: host ? [{ host: host.toLowerCase(), encrypted: false }] : [] };
 }
 
+/** socat's two addresses: a network one (TCP:host:port, OPENSSL:..., UDP:...) is where the other one's data goes. */
+function socatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const addresses = cmd.argv.slice(1).filter((a) => !a.startsWith('-') || a === '-');
+  const hosts: { host: string; encrypted: boolean }[] = [];
+  const sent: string[] = [];
+  for (const address of addresses) {
+    const network = /^(TCP[46]?|UDP[46]?|OPENSSL|SSL|TCP-CONNECT|UDP-SENDTO)[-A-Z]*:([^:,]+)/i.exec(address);
+    const file = /^(?:FILE|OPEN|GOPEN|CREATE):([^,]+)/i.exec(address);
+    if (/LISTEN/i.test(address)) continue; // it receives; the other address says where data goes
+    if (network) hosts.push({ host: network[2]!.toLowerCase(), encrypted: /^(?:OPENSSL|SSL)/i.test(network[1]!) });
+    else if (file) sent.push(readSentFile(file[1]!, ctx));
+    else if (address === '-' || /^STDIN|^STDIO/i.test(address)) sent.push(stdinOf(cmd, ctx));
+  }
+  return { action: 'share', summary: `socat to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
+}
+
+/** HTTPie (`http`, `https`, `xh`): [METHOD] URL then items — `key=value`, `key:=json`, `field@file` (a file it uploads). */
+function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const words = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+  const method = /^[A-Z]+$/.test(words[0] ?? '') ? words.shift()! : '';
+  const url = words.shift() ?? '';
+  const scheme = basename(cmd.argv[0]!) === 'https' ? 'https://' : 'http://';
+  const hosts = hostsOf([url.includes('://') ? url : `${scheme}${url.replace(/^:/, 'localhost:')}`]);
+  const sent = [url, ...words.map((item) => (/^[^=@:]+@[^=]/.test(item) ? readSentFile(item.slice(item.indexOf('@') + 1), ctx) : item)), stdinOf(cmd, ctx)];
+  const share = words.length > 0 || /^(POST|PUT|PATCH)$/.test(method);
+  return { action: share ? 'share' : 'read', summary: `${basename(cmd.argv[0]!)} ${method || (share ? 'POST' : 'GET')} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
+}
+
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org', docker: 'registry-1.docker.io' };
 const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wipe']);
 const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh']);
@@ -333,7 +361,7 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
 const NEVER_SENDS = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'sed', 'awk', 'grep', 'egrep', 'fgrep', 'jq', 'sort', 'uniq', 'head', 'tail', 'wc', 'cut', 'tr', 'true', 'test', '[', 'ls', 'mkdir', 'cp', 'mv', 'ln']);
 
 /** Where a redirection to bash's network files (`> /dev/tcp/host/port`, `/dev/udp/...`) sends a command's output. */
-const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/\d+$/;
+const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/[^/\s]+$/;
 
 /** Cloud storage copies (`aws s3 cp file s3://...`, `gsutil cp file gs://...`): the service each uploads to. */
 const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: string }[] = [
@@ -365,7 +393,15 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync' || program === 'sftp') return copyView(cmd, ctx);
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
-  if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet' || program === 'socat') return netcatView(cmd, ctx);
+  if (program === 'socat') return socatView(cmd, ctx);
+  if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet') return netcatView(cmd, ctx);
+  if (program === 'http' || program === 'https' || program === 'xh') return httpieView(cmd, ctx);
+  if (program === 'openssl' && (args[0] === 's_client' || args[0] === 's_time')) {
+    const at = args.findIndex((a) => a === '-connect');
+    const target = at >= 0 ? (args[at + 1] ?? '') : '';
+    const host = target.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+    return { action: 'share', summary: `openssl s_client to ${host || 'a host'}`, sent: [stdinOf(cmd, ctx)], hosts: host ? [{ host, encrypted: true }] : [] };
+  }
   if (program === 'mail' || program === 'mailx' || program === 'sendmail' || program === 'mutt' || program === 'msmtp') {
     const recipients = args.filter((a) => a.includes('@'));
     const domains = recipients.map((r) => r.slice(r.lastIndexOf('@') + 1).toLowerCase());
