@@ -357,6 +357,34 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
 
+/**
+ * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
+ * `rclone copy|sync|move src remote:`, `kubectl cp file pod:path`. Null for anything else.
+ */
+function uploadView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (program === 'gh' && (args[0] === 'gist' || args[0] === 'issue' || args[0] === 'pr' || args[0] === 'release') && ['create', 'edit', 'comment', 'upload'].includes(args[1] ?? '')) {
+    const files = args[0] === 'gist' || args[0] === 'release' ? operands.slice(2).map((f) => (f === '-' ? stdinOf(cmd, ctx) : readSentFile(f, ctx))) : [];
+    const texts = args.flatMap((a, i) => (/^(?:-b|--body|-t|--title|-d|--desc)$/.test(args[i - 1] ?? '') ? [a] : []));
+    const bodyFile = args.findIndex((a) => a === '-F' || a === '--body-file');
+    if (bodyFile >= 0) texts.push(readSentFile(args[bodyFile + 1] ?? '', ctx));
+    return { action: 'share', summary: `gh ${args[0]} ${args[1]} to github.com`, sent: [...files, ...texts], hosts: [{ host: 'github.com', encrypted: true }] };
+  }
+  if (program === 'rclone' && ['copy', 'copyto', 'sync', 'move', 'moveto'].includes(args[0] ?? '')) {
+    const target = operands[operands.length - 1] ?? '';
+    const remote = /^([A-Za-z0-9_.-]+):/.exec(target)?.[1];
+    if (!remote || operands.length < 3) return null;
+    return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
+  }
+  if (program === 'kubectl' && args[0] === 'cp') {
+    const [source, target] = operands.slice(1);
+    const inPod = (operand: string) => /^[\w.-]+(?:\/[\w.-]+)?:/.test(operand);
+    if (!source || !target || !inPod(target) || inPod(source)) return null;
+    return { action: 'share', summary: 'kubectl cp to a pod', sent: [readSentFile(source, ctx)], hosts: [{ host: 'kubernetes:pod', encrypted: true }] };
+  }
+  return null;
+}
+
 /** Programs that print, read or edit local text and open no connection of their own. */
 const NEVER_SENDS = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'sed', 'awk', 'grep', 'egrep', 'fgrep', 'jq', 'sort', 'uniq', 'head', 'tail', 'wc', 'cut', 'tr', 'true', 'test', '[', 'ls', 'mkdir', 'cp', 'mv', 'ln']);
 
@@ -378,6 +406,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const host = socket[1]!.toLowerCase();
     return { action: 'share', summary: `${program || 'output'} to ${host} over /dev/${socket[0].split('/')[2]}`, sent: [outputOf(cmd, ctx)], hosts: [{ host, encrypted: false }] };
   }
+  const upload = uploadView(program, args, cmd, ctx);
+  if (upload) return upload;
   const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => args[i] === word));
   if (cloud) {
     const operands = args.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-'));
