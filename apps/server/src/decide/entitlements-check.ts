@@ -31,13 +31,18 @@ function accountPlan(account: PlanRow | null | undefined, now = Date.now()): Acc
   return { plan, entitlements: entitlementsOf(plan), trialExpired };
 }
 
+/** The customer's plan as a decision sees it (read at most once a second); null without an account. */
+async function currentPlan(db: Database, customerId: string, now: number): Promise<AccountPlan | null> {
+  return accountPlan(await recentPlans.get(db, customerId, () => planRow(db, customerId)), now);
+}
+
 /**
  * Throws 429 over the monthly quota (or after the trial), 403 for a built-in arbiter outside the
  * plan. The month's use is the customer's decision_usage row, which the decision recorder updates
  * in the transaction that records each decision (one row read, however long the log grows).
  */
 export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[], now = Date.now()): Promise<void> {
-  const account = accountPlan(await recentPlans.get(db, customerId, () => planRow(db, customerId)), now);
+  const account = await currentPlan(db, customerId, now);
   if (!account) return;
   if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
   const limit = account.entitlements.apiCallsPerMonth;
@@ -65,7 +70,7 @@ export async function checkDecisionAllowed(db: Database, customerId: string, arb
 
 /** Of the built-in arbiters `refs`, those the customer's plan includes (all of them without an account). */
 export async function builtInArbitersInPlan(db: Database, customerId: string, refs: readonly string[], now = Date.now()): Promise<string[]> {
-  const allowed = accountPlan(await recentPlans.get(db, customerId, () => planRow(db, customerId)), now)?.entitlements.builtInArbiters ?? 'all';
+  const allowed = (await currentPlan(db, customerId, now))?.entitlements.builtInArbiters ?? 'all';
   if (allowed === 'all') return [...refs];
   return refs.filter((ref) => {
     const builtIn = builtInArbiter(ref);

@@ -2,9 +2,9 @@
 // use under BYTEBOUND_HOME, default ~/.bytebound, with mode 0600). `keys create|list|revoke`
 // manage the server's API keys (api-keys-command.ts, loaded only when used).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_SIGNING_KEY_FILE } from '@bytebound/engine/agent/config';
+import { userHome } from '@bytebound/engine/agent/own-files';
 import { createKeyFile } from '@bytebound/engine/key-file';
 import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 
@@ -26,16 +26,6 @@ export function byteboundHome(): string {
   return process.env.BYTEBOUND_HOME ? path.resolve(process.env.BYTEBOUND_HOME) : path.join(userHome(), '.bytebound');
 }
 
-/** The user's home directory: HOME when it is an absolute path (an empty HOME would put the key and log in the working directory), else the account's. */
-function userHome(): string {
-  const home = os.homedir();
-  if (path.isAbsolute(home)) return home;
-  try {
-    return os.userInfo().homedir;
-  } catch {
-    throw new Error('no home directory: set BYTEBOUND_HOME or HOME to an absolute path');
-  }
-}
 
 /** The local signing key, created on first use (directory 0700, key file 0600). */
 export function localSigningKey(home = byteboundHome()): SigningKey {

@@ -249,6 +249,8 @@ const WRAPPERS: Record<string, Set<string>> = {
   caffeinate: new Set(),
 };
 
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
+
 function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Set<string>): void {
   let argv = cmd.argv;
   const env = { ...cmd.env };
@@ -279,10 +281,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     argv = argv.slice(k);
   }
   if (argv.length === 0) return;
-  if (argsFromStdin) cmd = { ...cmd, argsFromStdin };
   const program = basename(argv[0]!);
-  const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
-  if (shells.has(program)) {
+  if (SHELLS.has(program)) {
     const c = argv.indexOf('-c');
     const lc = argv.findIndex((a) => /^-[a-z]*c$/.test(a));
     const at = c >= 0 ? c : lc;
@@ -303,7 +303,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     out.push(...parseCommandLine(argv.slice(1).join(' '), depth + 1, uninspected));
     return;
   }
-  out.push({ ...cmd, argv, env });
+  out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}) });
 }
 
 export function basename(program: string): string {

@@ -5,13 +5,12 @@
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type SimpleCommand, basename, parseCommandLine } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
-import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles } from './own-files.ts';
+import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
 
@@ -85,12 +84,13 @@ function percentDecoded(word: string): string {
 
 function readSentFile(file: string, ctx: ClassifyContext): string {
   try {
-    const full = path.resolve(ctx.cwd, file.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+    const full = localPath(file, ctx.cwd);
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
-    if (!fs.statSync(full).isFile()) return '';
+    const stat = fs.statSync(full);
+    if (!stat.isFile()) return '';
+    if (stat.size > MAX_SENT_FILE_BYTES) ctx.uninspected?.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
     const fd = fs.openSync(full, 'r');
     try {
-      if (fs.fstatSync(fd).size > MAX_SENT_FILE_BYTES) ctx.uninspected?.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
       const buffer = Buffer.alloc(MAX_SENT_FILE_BYTES);
       const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
       return buffer.subarray(0, n).toString('utf8');
@@ -357,9 +357,16 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
 
+/** Cloud storage copies (`aws s3 cp file s3://...`, `gsutil cp file gs://...`): the service each uploads to. */
+const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: string }[] = [
+  { program: 'aws', sub: ['s3'], scheme: /^s3:\/\//i, host: 's3.amazonaws.com' },
+  { program: 'gsutil', sub: [], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
+  { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
+];
+
 /**
  * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
- * `rclone copy|sync|move src remote:`, `kubectl cp file pod:path`. Null for anything else.
+ * `rclone copy|sync|move src remote:`, cloud storage copies, `kubectl cp file pod:path`. Null for anything else.
  */
 function uploadView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const operands = args.filter((a) => !a.startsWith('-'));
@@ -376,38 +383,6 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     if (!remote || operands.length < 3) return null;
     return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
   }
-  if (program === 'kubectl' && args[0] === 'cp') {
-    const [source, target] = operands.slice(1);
-    const inPod = (operand: string) => /^[\w.-]+(?:\/[\w.-]+)?:/.test(operand);
-    if (!source || !target || !inPod(target) || inPod(source)) return null;
-    return { action: 'share', summary: 'kubectl cp to a pod', sent: [readSentFile(source, ctx)], hosts: [{ host: 'kubernetes:pod', encrypted: true }] };
-  }
-  return null;
-}
-
-/** Programs that print, read or edit local text and open no connection of their own. */
-const NEVER_SENDS = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'sed', 'awk', 'grep', 'egrep', 'fgrep', 'jq', 'sort', 'uniq', 'head', 'tail', 'wc', 'cut', 'tr', 'true', 'test', '[', 'ls', 'mkdir', 'cp', 'mv', 'ln']);
-
-/** Where a redirection to bash's network files (`> /dev/tcp/host/port`, `/dev/udp/...`) sends a command's output. */
-const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/[^/\s]+$/;
-
-/** Cloud storage copies (`aws s3 cp file s3://...`, `gsutil cp file gs://...`): the service each uploads to. */
-const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: string }[] = [
-  { program: 'aws', sub: ['s3'], scheme: /^s3:\/\//i, host: 's3.amazonaws.com' },
-  { program: 'gsutil', sub: [], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
-  { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
-];
-
-function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
-  const program = basename(cmd.argv[0] ?? '');
-  const args = cmd.argv.slice(1);
-  const socket = cmd.redirects.map((r) => (/^(?:>|>>|&>|>\||<>)$/.test(r.op) ? NETWORK_FILE.exec(r.target) : null)).find((m) => m !== null);
-  if (socket) {
-    const host = socket[1]!.toLowerCase();
-    return { action: 'share', summary: `${program || 'output'} to ${host} over /dev/${socket[0].split('/')[2]}`, sent: [outputOf(cmd, ctx)], hosts: [{ host, encrypted: false }] };
-  }
-  const upload = uploadView(program, args, cmd, ctx);
-  if (upload) return upload;
   const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => args[i] === word));
   if (cloud) {
     const operands = args.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-'));
@@ -419,6 +394,36 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       return { action: 'share', summary: `${program} upload to ${cloud.host}`, sent, hosts: [{ host: cloud.host, encrypted: true }] };
     }
   }
+  if (program === 'kubectl' && args[0] === 'cp') {
+    const [source, target] = operands.slice(1);
+    const inPod = (operand: string) => /^[\w.-]+(?:\/[\w.-]+)?:/.test(operand);
+    if (!source || !target || !inPod(target) || inPod(source)) return null;
+    return { action: 'share', summary: 'kubectl cp to a pod', sent: [readSentFile(source, ctx)], hosts: [{ host: 'kubernetes:pod', encrypted: true }] };
+  }
+  return null;
+}
+
+/** Redirections that write a file (`>`, `>>`, `&>`, `>|`). */
+const FILE_WRITES = new Set(['>', '>>', '&>', '>|']);
+const writesFile = (cmd: SimpleCommand) => cmd.redirects.some((r) => FILE_WRITES.has(r.op));
+
+/** Programs that print, read or edit local text and open no connection of their own. */
+const NEVER_SENDS = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'sed', 'awk', 'grep', 'egrep', 'fgrep', 'jq', 'sort', 'uniq', 'head', 'tail', 'wc', 'cut', 'tr', 'true', 'test', '[', 'ls', 'mkdir', 'cp', 'mv', 'ln']);
+
+/** Where a redirection to bash's network files (`> /dev/tcp/host/port`, `/dev/udp/...`) sends a command's output. */
+const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/[^/\s]+$/;
+
+
+function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const program = basename(cmd.argv[0] ?? '');
+  const args = cmd.argv.slice(1);
+  const socket = cmd.redirects.map((r) => (FILE_WRITES.has(r.op) || r.op === '<>' ? NETWORK_FILE.exec(r.target) : null)).find((m) => m !== null);
+  if (socket) {
+    const host = socket[1]!.toLowerCase();
+    return { action: 'share', summary: `${program || 'output'} to ${host} over /dev/${socket[0].split('/')[2]}`, sent: [outputOf(cmd, ctx)], hosts: [{ host, encrypted: false }] };
+  }
+  const upload = uploadView(program, args, cmd, ctx);
+  if (upload) return upload;
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync' || program === 'sftp') return copyView(cmd, ctx);
@@ -429,8 +434,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'openssl' && (args[0] === 's_client' || args[0] === 's_time')) {
     const at = args.findIndex((a) => a === '-connect');
     const target = at >= 0 ? (args[at + 1] ?? '') : '';
-    const host = target.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
-    return { action: 'share', summary: `openssl s_client to ${host || 'a host'}`, sent: [stdinOf(cmd, ctx)], hosts: host ? [{ host, encrypted: true }] : [] };
+    const hosts = hostsOf(target ? [`https://${target}`] : []);
+    return { action: 'share', summary: `openssl s_client to ${hosts[0]?.host ?? 'a host'}`, sent: [stdinOf(cmd, ctx)], hosts };
   }
   if (program === 'mail' || program === 'mailx' || program === 'sendmail' || program === 'mutt' || program === 'msmtp') {
     const recipients = args.filter((a) => a.includes('@'));
@@ -456,8 +461,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // Programs that only print or edit local files cannot send anything: a URL in what they write
   // (a config file, a README) is text, not a destination.
   if (NEVER_SENDS.has(program) || (program === 'npm' && args[0] === 'pkg')) {
-    const writes = cmd.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '&>' || r.op === '>|');
-    return { action: writes || program === 'npm' ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
+    return { action: writesFile(cmd) || program === 'npm' ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   }
   // Any other program (python -c, node -e, a script): if its text names a remote URL and carries
   // regulated data, that data is taken as going there.
@@ -468,8 +472,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (host && resolveDestination(host, ctx.destinations).destination !== 'local') hosts.push({ host, encrypted: m[0].startsWith('https') });
   }
   if (hosts.length > 0) return { action: 'process', summary: `${program} with a remote URL`, sent: [text], hosts };
-  const writes = cmd.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '&>' || r.op === '>|');
-  return { action: writes ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
+  return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
 }
 
 function bashClassification(command: string, ctx: ClassifyContext): Classification {
@@ -484,7 +487,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
-    if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) here = { ...here, cwd: path.resolve(here.cwd, cmd.argv[1]) };
+    if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) here = { ...here, cwd: localPath(cmd.argv[1], here.cwd) };
     const view = commandView(cmd, here);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, here));
@@ -553,7 +556,8 @@ export function classifyToolCall(tool: string, input: unknown, context: Classify
 
 /** What a call shows never repeats a value: a host name that carries data (`536-22-1234.evil.io`) is data sent, and is shown only as such. */
 function withoutDataInHostNames(c: Classification): Classification {
-  const carrying = c.transfers.filter((t) => detectData(t.host).length > 0);
+  const inHosts = c.transfers.map((t) => detectData(t.host));
+  const carrying = c.transfers.filter((_, i) => inHosts[i]!.length > 0);
   if (carrying.length === 0) return c;
   const shown = 'a host whose name carries data';
   let summary = c.summary;
@@ -563,7 +567,7 @@ function withoutDataInHostNames(c: Classification): Classification {
     action: 'share',
     summary,
     // The URL a command sends usually holds the host name too: its data is counted once.
-    findings: c.findings.length > 0 ? c.findings : carrying.flatMap((t) => detectData(t.host)),
+    findings: c.findings.length > 0 ? c.findings : inHosts.flat(),
     transfers: c.transfers.map((t) => (carrying.includes(t) ? { ...t, host: shown } : t)),
   };
 }

@@ -153,19 +153,15 @@ export function handleHookEvent(raw: string | null, active: ActivePolicy, own?: 
   }
 }
 
+/** A block decided without the policy (fail secure): exit 2, `stderr` for the agent, and a DENY with `reason` for the log. */
+function refusal(stderr: string, reason: string, context: HookDecision['context']): HookOutcome {
+  return { exitCode: 2, stdout: '', stderr, decision: { decision: failSecure(reason), latency_us: 0, context }, logLine: null };
+}
+
 /** A fail-secure block of an event, saying why: its input was malformed, or the hook failed. */
 function blocked(event: string, why: string, malformed = true): HookOutcome {
-  return {
-    exitCode: 2,
-    stdout: '',
-    stderr: `Bytebound blocked this action (fail secure): ${why}.\n`,
-    decision: {
-      decision: failSecure(malformed ? `malformed request: ${why}` : why),
-      latency_us: 0,
-      context: { event, tool: null, summary: malformed ? 'malformed hook input' : 'hook failure', found: '', destinations: [], sessionId: null },
-    },
-    logLine: null,
-  };
+  const context = { event, tool: null, summary: malformed ? 'malformed hook input' : 'hook failure', found: '', destinations: [], sessionId: null };
+  return refusal(`Bytebound blocked this action (fail secure): ${why}.\n`, malformed ? `malformed request: ${why}` : why, context);
 }
 
 function answer(raw: string, active: ActivePolicy, own: OwnFiles | undefined): HookOutcome {
@@ -190,38 +186,31 @@ function answer(raw: string, active: ActivePolicy, own: OwnFiles | undefined): H
     const noCommand = tool === 'Bash' && typeof (input as { command?: unknown } | undefined)?.command !== 'string';
     if (tool === null || malformedInput || noCommand) {
       if (name === 'PostToolUse') return { exitCode: 0, stdout: '', stderr: '', decision: null, logLine: 'PostToolUse without tool_name or tool_input; ignored' };
-      const decision = failSecure(noCommand ? 'malformed request: a Bash call needs its command as a string' : 'malformed request: PreToolUse needs tool_name and an object tool_input');
-      return {
-        exitCode: 2,
-        stdout: '',
-        stderr: noCommand
-          ? 'Bytebound blocked this Bash call (fail secure): its tool_input has no command string.\n'
-          : 'Bytebound blocked this tool call (fail secure): the hook input has no tool_name or its tool_input is not an object.\n',
-        decision: { decision, latency_us: 0, context: { event: name, tool, summary: 'malformed hook input', found: '', destinations: [], sessionId } },
-        logLine: null,
-      };
+      const context = { event: name, tool, summary: 'malformed hook input', found: '', destinations: [], sessionId };
+      return noCommand
+        ? refusal('Bytebound blocked this Bash call (fail secure): its tool_input has no command string.\n', 'malformed request: a Bash call needs its command as a string', context)
+        : refusal(
+            'Bytebound blocked this tool call (fail secure): the hook input has no tool_name or its tool_input is not an object.\n',
+            'malformed request: PreToolUse needs tool_name and an object tool_input',
+            context,
+          );
     }
     const c = classifyToolCall(tool, event.tool_input ?? {}, { cwd, destinations, ...(own ? { own } : {}) });
+    const unjudged = { event: name, tool, summary: c.summary, found: '', destinations: [], sessionId };
     if (name === 'PreToolUse' && c.touchesOwnFiles) {
-      const decision = failSecure(`the tool call touches the hook's own files: ${c.touchesOwnFiles}`);
-      return {
-        exitCode: 2,
-        stdout: '',
-        stderr: `Bytebound blocked this ${tool} call: ${c.touchesOwnFiles}. The hook's key, audit log, installation and settings are kept from the agent; change them yourself if you mean to.\n`,
-        decision: { decision, latency_us: 0, context: { event: name, tool, summary: c.summary, found: '', destinations: [], sessionId } },
-        logLine: null,
-      };
+      return refusal(
+        `Bytebound blocked this ${tool} call: ${c.touchesOwnFiles}. The hook's key, audit log, installation and settings are kept from the agent; change them yourself if you mean to.\n`,
+        `the tool call touches the hook's own files: ${c.touchesOwnFiles}`,
+        unjudged,
+      );
     }
     if (name === 'PreToolUse' && c.uninspected) {
       const why = c.uninspected.join('; ');
-      const decision = failSecure(`the tool call could not be inspected whole: ${why}`);
-      return {
-        exitCode: 2,
-        stdout: '',
-        stderr: `Bytebound blocked this ${tool} call (fail secure): it could not be inspected whole (${why}). Split the work into smaller calls.\n`,
-        decision: { decision, latency_us: 0, context: { event: name, tool, summary: c.summary, found: '', destinations: [], sessionId } },
-        logLine: null,
-      };
+      return refusal(
+        `Bytebound blocked this ${tool} call (fail secure): it could not be inspected whole (${why}). Split the work into smaller calls.\n`,
+        `the tool call could not be inspected whole: ${why}`,
+        unjudged,
+      );
     }
     const timing: Timing = name === 'PreToolUse' ? 'pre-action' : 'post-action';
     const { decision, latency_us } = decideTimed(active, requestsFor(c, timing));
@@ -246,24 +235,22 @@ function answer(raw: string, active: ActivePolicy, own: OwnFiles | undefined): H
 
   if (name === 'UserPromptSubmit') {
     if (typeof event.prompt !== 'string') {
-      const decision = failSecure('malformed request: UserPromptSubmit needs a prompt string');
-      return {
-        exitCode: 2,
-        stdout: '',
-        stderr: 'Bytebound blocked this prompt (fail secure): the hook input has no prompt.\n',
-        decision: { decision, latency_us: 0, context: { event: name, tool: null, summary: 'malformed hook input', found: '', destinations: [], sessionId } },
-        logLine: null,
-      };
+      return refusal('Bytebound blocked this prompt (fail secure): the hook input has no prompt.\n', 'malformed request: UserPromptSubmit needs a prompt string', {
+        event: name,
+        tool: null,
+        summary: 'malformed hook input',
+        found: '',
+        destinations: [],
+        sessionId,
+      });
     }
     if (event.prompt.length > MAX_SCAN_CHARS) {
-      const decision = failSecure(`the prompt could not be inspected whole: it is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
-      return {
-        exitCode: 2,
-        stdout: '',
-        stderr: `Bytebound blocked this prompt (fail secure): it is longer than the ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters it can inspect. Send it in parts.\n`,
-        decision: { decision, latency_us: 0, context: { event: name, tool: null, summary: 'prompt to the model provider', found: '', destinations: [], sessionId } },
-        logLine: null,
-      };
+      const limit = MAX_SCAN_CHARS.toLocaleString('en-US');
+      return refusal(
+        `Bytebound blocked this prompt (fail secure): it is longer than the ${limit} characters it can inspect. Send it in parts.\n`,
+        `the prompt could not be inspected whole: it is longer than ${limit} characters`,
+        { event: name, tool: null, summary: 'prompt to the model provider', found: '', destinations: [], sessionId },
+      );
     }
     const findings = detectData(event.prompt);
     const classes = targetsOf(findings);

@@ -17,9 +17,20 @@ const CLAUDE_SETTINGS = ['settings.json', 'settings.local.json'];
 
 const inside = (file: string, root: string) => file === root || file.startsWith(`${root}${path.sep}`);
 
-/** A path as written in a command or argument, made absolute: `~`, `$HOME` and `${HOME}` expanded, relative to `cwd`. */
-function resolved(word: string, cwd: string, userHome: string): string {
-  const expanded = word.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, userHome).replace(/^["']|["']$/g, '');
+/** The user's home directory: HOME when it is an absolute path (an empty HOME would put the key and log in the working directory), else the account's. */
+export function userHome(): string {
+  const home = os.homedir();
+  if (path.isAbsolute(home)) return home;
+  try {
+    return os.userInfo().homedir;
+  } catch {
+    throw new Error('no home directory: set BYTEBOUND_HOME or HOME to an absolute path');
+  }
+}
+
+/** A path as written in a command or a tool's argument, made absolute: `~`, `$HOME` and `${HOME}` expanded, relative to `cwd`. */
+export function localPath(word: string, cwd: string, home = userHome()): string {
+  const expanded = word.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, home).replace(/^["']|["']$/g, '');
   return path.resolve(cwd, expanded);
 }
 
@@ -43,7 +54,7 @@ export function commandTouchesOwnFiles(commands: readonly SimpleCommand[], own: 
       if (word.startsWith('-') && !word.includes('/')) continue;
       const value = word.includes('=') && !word.startsWith('/') ? word.slice(word.indexOf('=') + 1) : word;
       const changes = !READERS.has(program) || writes.some((r) => r.target === word);
-      const problem = ownFileProblem(resolved(value, cwd, own.userHome), changes, own, cwd);
+      const problem = ownFileProblem(localPath(value, cwd, own.userHome), changes, own, cwd);
       if (problem) return problem;
     }
   }
@@ -55,7 +66,7 @@ export function fileToolTouchesOwnFiles(args: Record<string, unknown>, changes: 
   for (const key of ['file_path', 'path', 'notebook_path']) {
     const value = args[key];
     if (typeof value !== 'string' || value === '') continue;
-    const problem = ownFileProblem(resolved(value, cwd, own.userHome), changes, own, cwd);
+    const problem = ownFileProblem(localPath(value, cwd, own.userHome), changes, own, cwd);
     if (problem) return problem;
   }
   return null;
@@ -63,5 +74,5 @@ export function fileToolTouchesOwnFiles(args: Record<string, unknown>, changes: 
 
 /** The hook's own files for a home and an installation directory (null when run from source without a bundle). */
 export function ownFiles(home: string, installation: string | null): OwnFiles {
-  return { home: path.resolve(home), installation: installation === null ? null : path.resolve(installation), userHome: os.homedir() };
+  return { home: path.resolve(home), installation: installation === null ? null : path.resolve(installation), userHome: userHome() };
 }
