@@ -204,6 +204,8 @@ function ibanFindings(text: string, out: Finding[]) {
 // ---- Payment card numbers (Luhn + issuer ranges)
 
 const CARD = /\b\d(?:[ -]?\d){12,18}\b/g;
+/** A card number written in dotted groups, as some forms and exports print it: 4-4-4-4(-3) or American Express's 4-6-5. */
+const DOTTED_CARD = /\b(?:\d{4}\.\d{4}\.\d{4}\.\d{4}(?:\.\d{3})?|\d{4}\.\d{6}\.\d{5})\b/g;
 /** The issuers' and processors' documented test PANs (Stripe, Adyen, Braintree, PayPal docs). */
 const TEST_PANS = new Set([
   '4242424242424242', '4111111111111111', '4012888888888881', '4222222222222', '4000056655665556', '4444333322221111', '4917610000000000',
@@ -249,7 +251,7 @@ export function isTestPan(pan: string): boolean {
 }
 
 function cardFindings(text: string, out: Finding[]) {
-  for (const m of text.matchAll(CARD)) {
+  for (const m of [...text.matchAll(CARD), ...text.matchAll(DOTTED_CARD)]) {
     const raw = m[0];
     // Mixed separators within one number ("1-2 3") are not how cards are written.
     if (/ /.test(raw) && /-/.test(raw)) continue;

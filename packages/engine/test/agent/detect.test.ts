@@ -14,6 +14,13 @@ describe('detectData finds personal data by format and checksum', () => {
     expect(kinds('charge 4556 7375 8689 9856 now')).toEqual([]);
     expect(luhnValid('4556737586899855')).toBe(true);
   });
+  it('finds a card number written in dotted groups, and not decimals or versions', () => {
+    expect(kinds('charge 4556.7375.8689.9855 now')).toEqual(['card']);
+    expect(kinds('amex 3714.123456.78906 ok')).toEqual(['card']);
+    expect(kinds('amex 3714.496353.98431 ok')).toEqual([]); // a documented test card
+    expect(kinds('amex 3714.123456.78907 ok')).toEqual([]); // fails the Luhn check
+    expect(kinds('pi is 3.4556737586899855, release 4556.7375.8689.9855.1, v1.2.3.4')).toEqual([]);
+  });
   it('finds IBANs with a valid mod-97 check and leaves a mistyped one', () => {
     expect(mod97('DE44500105175407324931')).toBe(1);
     expect(kinds('pay to DE44 5001 0517 5407 3249 31 today')).toEqual(['iban']);
