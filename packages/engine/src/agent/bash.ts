@@ -1,10 +1,12 @@
 // A shell command line parsed into its simple commands: a real tokenizer for quotes ('', "",
 // $''), escapes, pipes, &&, ||, ;, &, subshells ( ) and { }, $( ) and backticks, redirections,
 // heredocs and leading VAR=value assignments. Wrappers (sudo, env, bash -c, eval, xargs, timeout,
-// nohup) are unwrapped, so `sh -c "curl ..."` is seen as the curl it runs. One pass: linear time.
+// nohup, setsid, flock, su -c, ...) are unwrapped, so `sh -c "curl ..."` is seen as the curl it
+// runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
 
-export type Redirect = { op: string; target: string };
+/** A redirection: its operator, its target word, and the file descriptor written before it (`3<>`, `2>`), if any. */
+export type Redirect = { op: string; target: string; fd?: number };
 
 export type SimpleCommand = {
   /** Words after quote removal; argv[0] is the program. */
@@ -19,9 +21,9 @@ export type SimpleCommand = {
   argsFromStdin?: boolean;
 };
 
-type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string } | { kind: 'heredoc'; value: string };
+type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string; fd?: number } | { kind: 'heredoc'; value: string };
 
-const OPERATORS = ['&&', '||', ';;', '|&', '>>', '<<<', '<<-', '<<', '&>', '>&', '<&', '>|', '|', '&', ';', '(', ')', '<', '>', '\n'];
+const OPERATORS = ['&&', '||', ';;', '|&', '>>', '<<<', '<<-', '<<', '<>', '&>', '>&', '<&', '>|', '|', '&', ';', '(', ')', '<', '>', '\n'];
 
 /** Splits a command line into words and operators; nested $( ) and backticks are kept as text in their word and also returned for parsing. */
 function tokenize(src: string, nested: string[]): Token[] {
@@ -35,8 +37,8 @@ function tokenize(src: string, nested: string[]): Token[] {
     word = '';
     inWord = false;
   };
-  /** Reads a $( ... ) or ` ... ` body starting after its opener; returns the index after the closer. */
-  const readSubstitution = (start: number, closer: ')' | '`'): number => {
+  /** Reads a $( ... ), <( ... ) or ` ... ` body starting after its opener; returns the index after the closer. `>( ... )` bodies are parsed with the command that writes into them, not here. */
+  const readSubstitution = (start: number, closer: ')' | '`', parseHere = true): number => {
     let depth = 1;
     let j = start;
     while (j < src.length) {
@@ -55,7 +57,7 @@ function tokenize(src: string, nested: string[]): Token[] {
         j++;
       } else j++;
     }
-    nested.push(src.slice(start, Math.min(j, src.length)));
+    if (parseHere) nested.push(src.slice(start, Math.min(j, src.length)));
     return Math.min(j + 1, src.length);
   };
   while (i < src.length) {
@@ -153,15 +155,25 @@ function tokenize(src: string, nested: string[]): Token[] {
       i = after;
       continue;
     }
+    if ((c === '<' || c === '>') && src[i + 1] === '(') {
+      // Process substitution: <(cmd) is a file holding cmd's output, >(cmd) a file cmd reads.
+      const after = readSubstitution(i + 2, ')', c === '<');
+      word += src.slice(i, after);
+      inWord = true;
+      i = after;
+      continue;
+    }
     const op = OPERATORS.find((o) => src.startsWith(o, i));
     if (op) {
       // "2>" and "2>&1": a digit right before a redirection belongs to it.
+      let fd: number | undefined;
       if ((op[0] === '>' || op[0] === '<') && inWord && /^\d+$/.test(word)) {
+        fd = Number(word);
         word = '';
         inWord = false;
       }
       flush();
-      tokens.push({ kind: 'op', value: op });
+      tokens.push(fd === undefined ? { kind: 'op', value: op } : { kind: 'op', value: op, fd });
       i += op.length;
       if (op === '<<' || op === '<<-') {
         // The delimiter word, quotes removed.
@@ -184,7 +196,7 @@ function tokenize(src: string, nested: string[]): Token[] {
   return tokens;
 }
 
-const REDIRECTS = new Set(['>', '>>', '<', '&>', '>&', '<&', '>|', '<<<']);
+const REDIRECTS = new Set(['>', '>>', '<', '<>', '&>', '>&', '<&', '>|', '<<<']);
 const SEPARATORS = new Set(['&&', '||', ';', ';;', '&', '\n', '(', ')']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'for', 'in', 'case', 'esac', '{', '}', '!', 'time']);
@@ -213,7 +225,7 @@ function commandsOf(tokens: Token[]): SimpleCommand[] {
         if (next?.kind === 'word') {
           k++;
           if (t.value === '<<<') current.stdin = next.value;
-          else current.redirects.push({ op: t.value, target: next.value });
+          else current.redirects.push(t.fd === undefined ? { op: t.value, target: next.value } : { op: t.value, target: next.value, fd: t.fd });
         }
       }
       continue;
@@ -247,7 +259,37 @@ const WRAPPERS: Record<string, Set<string>> = {
   xargs: new Set(['-I', '-n', '-P', '-L', '-d', '-E', '-s', '-a']),
   watch: new Set(['-n', '-d']),
   caffeinate: new Set(),
+  setsid: new Set(),
+  unbuffer: new Set(),
+  torsocks: new Set(['-u', '-p', '-a', '-P']),
+  proxychains: new Set(['-f']),
+  proxychains4: new Set(['-f']),
+  chrt: new Set(['-T', '-P', '-D', '--sched-runtime', '--sched-period', '--sched-deadline']),
+  taskset: new Set(),
+  flock: new Set(['-w', '--wait', '--timeout', '-E', '--conflict-exit-code']),
+  runuser: new Set(['-u', '-g', '-G', '-s', '-w', '--user', '--group', '--supp-group', '--shell', '--whitelist-environment']),
+  coproc: new Set(),
 };
+
+/** Wrappers whose first operand is not the program: chrt's priority, taskset's CPU mask or list, flock's lock file. */
+const LEADING_OPERAND = new Set(['chrt', 'taskset', 'flock']);
+
+/** Programs whose -c (--command) option is a command line of its own: `su -c "..."`, `script -qc "..."`, `flock f -c "..."`. */
+const COMMAND_OPTION = new Set(['su', 'runuser', 'script', 'flock']);
+
+/** The command line a COMMAND_OPTION program's -c carries (`-c x`, `-qc x`, `--command=x`), or null. */
+function commandOption(argv: readonly string[]): string | null {
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') return null;
+    if (a.startsWith('--command=')) return a.slice('--command='.length);
+    if (a === '--command' || /^-[A-Za-z]*c$/.test(a)) return argv[k + 1] ?? null;
+  }
+  return null;
+}
+
+/** find's actions that run a command. */
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
@@ -255,19 +297,33 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   let argv = cmd.argv;
   const env = { ...cmd.env };
   let argsFromStdin = cmd.argsFromStdin === true;
+  /** A command line a wrapper carries as a string: its commands run with the wrapper's environment, input and pipe. */
+  const runLine = (line: string) => {
+    for (const inner of parseCommandLine(line, depth + 1, uninspected)) out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin });
+  };
   for (let guard = 0; guard < 8 && argv.length > 0; guard++) {
     const program = basename(argv[0]!);
+    if (COMMAND_OPTION.has(program)) {
+      const line = commandOption(argv);
+      if (line !== null) {
+        runLine(line);
+        return;
+      }
+    }
     const wrapper = WRAPPERS[program];
     if (!wrapper) break;
+    if (program === 'runuser' && !argv.includes('-u') && !argv.includes('--user')) break; // `runuser app`: a login shell, no command
     if (program === 'xargs') argsFromStdin = true;
+    // coproc NAME { command; }: the name is only there before a compound command.
+    if (program === 'coproc' && argv[2] === '{') argv = [argv[0]!, ...argv.slice(3)];
+    else if (program === 'coproc' && argv[1] === '{') argv = [argv[0]!, ...argv.slice(2)];
     let k = 1;
     while (k < argv.length) {
       const a = argv[k]!;
       // env -S "curl -d ... host": the string is a command line of its own.
       const split = program === 'env' ? /^(?:-S|--split-string)(?:=)?(.*)$/s.exec(a) : null;
       if (split) {
-        const line = [split[1] || argv[k + 1] || '', ...argv.slice(split[1] ? k + 1 : k + 2)].join(' ');
-        for (const inner of parseCommandLine(line, depth + 1, uninspected)) out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin });
+        runLine([split[1] || argv[k + 1] || '', ...argv.slice(split[1] ? k + 1 : k + 2)].join(' '));
         return;
       }
       if (program === 'env' && ASSIGNMENT.test(a)) {
@@ -278,9 +334,14 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       else if (program === 'timeout' && /^\d/.test(a)) k++;
       else break;
     }
+    if (LEADING_OPERAND.has(program)) k++;
     argv = argv.slice(k);
   }
-  if (argv.length === 0) return;
+  // `exec 3<>/dev/tcp/host/80`: no program, but its redirections stay for the commands after it.
+  if (argv.length === 0) {
+    if (cmd.redirects.length > 0) out.push({ ...cmd, env });
+    return;
+  }
   const program = basename(argv[0]!);
   if (SHELLS.has(program)) {
     const c = argv.indexOf('-c');
@@ -303,6 +364,16 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     out.push(...parseCommandLine(argv.slice(1).join(' '), depth + 1, uninspected));
     return;
   }
+  // find -exec cmd {} ; (or +): cmd runs too, on the files find picks (`{}`).
+  if (program === 'find') {
+    for (let k = 1; k < argv.length; k++) {
+      if (!FIND_EXEC.has(argv[k]!)) continue;
+      const end = argv.findIndex((a, j) => j > k && (a === ';' || a === '+'));
+      const run = argv.slice(k + 1, end < 0 ? argv.length : end);
+      if (run.length > 0) unwrap({ argv: run, env, redirects: [], stdin: null, pipedFrom: null }, depth + 1, out, uninspected);
+      k = end < 0 ? argv.length : end;
+    }
+  }
   out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}) });
 }
 
@@ -310,6 +381,9 @@ export function basename(program: string): string {
   const slash = program.lastIndexOf('/');
   return slash >= 0 ? program.slice(slash + 1) : program;
 }
+
+/** A word that is a whole >( ... ) process substitution. */
+const WRITTEN_SUBSTITUTION = /^>\((.*)\)$/s;
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
@@ -369,6 +443,11 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
       const run = withVariables(cmd, variables, expanded);
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);
+      // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.
+      for (const word of run.argv) {
+        const written = WRITTEN_SUBSTITUTION.exec(word);
+        if (written) for (const inner of parseCommandLine(written[1]!, depth + 1, uninspected)) out.push(inner.pipedFrom ? inner : { ...inner, pipedFrom: run });
+      }
     }
   }
   for (const body of nested) out.push(...parseCommandLine(body, depth + 1, uninspected));

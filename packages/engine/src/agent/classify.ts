@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type SimpleCommand, basename, parseCommandLine } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
+import { MAX_ARGUMENT_NESTING, MAX_GLOB_FILES, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
@@ -36,6 +36,10 @@ export type ClassifyContext = {
   uninspected?: Set<string>;
   /** The hook's own files, kept from the agent (own-files.ts); none checked when absent. */
   own?: OwnFiles;
+  /** How many process substitutions deep a file being read is (`<(cat <(...))`): bounded like shell nesting. */
+  depth?: number;
+  /** File descriptors that an earlier `exec` on the command line opened to a network file (`exec 3<>/dev/tcp/host/80`), and their hosts. */
+  sockets?: Map<number, string>;
 };
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
@@ -82,16 +86,94 @@ function percentDecoded(word: string): string {
   });
 }
 
+/** A word that is a whole <( ... ) process substitution: a file holding its commands' output. */
+const READ_SUBSTITUTION = /^<\((.*)\)$/s;
+
+/** Characters that make a word a glob the shell expands (`*.csv`, `report-?.csv`, `[ab].csv`). */
+const GLOB = /[*?[]/;
+
+/** What a file an outbound command names holds: a path, a glob of paths, or a <( ) substitution's output. */
 function readSentFile(file: string, ctx: ClassifyContext): string {
+  const substituted = READ_SUBSTITUTION.exec(file);
+  if (substituted) return outputOfLine(substituted[1]!, { ...ctx, depth: (ctx.depth ?? 0) + 1 });
+  // `find ... -exec curl -T {} host`, `xargs -I{} curl -d @{} host`: the file is chosen only when it runs.
+  if (file.includes('{}')) {
+    ctx.uninspected?.add('it sends files that are chosen only when it runs ({})');
+    return '';
+  }
+  const full = localPath(file, ctx.cwd);
+  // A name with glob characters that exists as it is written is that file (the shell leaves an unmatched glob as written too).
+  if (!GLOB.test(file) || fs.existsSync(full)) return readFileAt(full, ctx);
+  const contents: string[] = [];
+  let read = 0;
+  for (const path of globMatches(full, ctx)) {
+    // Past what the scanner reads, the text is blocked as too long to inspect anyway.
+    if (read > MAX_SCAN_CHARS) break;
+    const text = readFileAt(path, ctx);
+    read += text.length;
+    contents.push(text);
+  }
+  return contents.join('\n');
+}
+
+/**
+ * The paths a glob matches, as the shell expands it: each segment's `*`, `?` and `[...]` against
+ * the folder's entries, a leading dot matched only by a dot. A glob matching more than
+ * MAX_GLOB_FILES paths is noted as uninspected and none is returned.
+ */
+function globMatches(pattern: string, ctx: ClassifyContext): string[] {
+  let paths = [pattern.startsWith('/') ? '/' : ''];
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    if (!GLOB.test(segment)) {
+      paths = paths.map((p) => `${p.endsWith('/') ? p : `${p}/`}${segment}`);
+      continue;
+    }
+    const matches = globRegExp(segment);
+    paths = paths.flatMap((dir) => {
+      try {
+        return fs
+          .readdirSync(dir || '/')
+          .filter((name) => matches.test(name) && (!name.startsWith('.') || segment.startsWith('.')))
+          .map((name) => `${dir.endsWith('/') ? dir : `${dir}/`}${name}`);
+      } catch {
+        return [];
+      }
+    });
+    if (paths.length > MAX_GLOB_FILES) {
+      ctx.uninspected?.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`);
+      return [];
+    }
+  }
+  return paths;
+}
+
+/** A glob segment as a regular expression over one name. */
+function globRegExp(segment: string): RegExp {
+  let source = '';
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i]!;
+    const close = c === '[' ? segment.indexOf(']', i + 2) : -1;
+    if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else if (close > 0) {
+      const set = segment.slice(i + 1, close);
+      const negated = set.startsWith('!') || set.startsWith('^');
+      source += `[${negated ? '^' : ''}${(negated ? set.slice(1) : set).replace(/[\\\]^]/g, '\\$&')}]`;
+      i = close;
+    } else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, 's');
+}
+
+function readFileAt(full: string, ctx: ClassifyContext): string {
   try {
-    const full = localPath(file, ctx.cwd);
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
     const stat = fs.statSync(full);
     if (!stat.isFile()) return '';
     if (stat.size > MAX_SENT_FILE_BYTES) ctx.uninspected?.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
     const fd = fs.openSync(full, 'r');
     try {
-      const buffer = Buffer.alloc(MAX_SENT_FILE_BYTES);
+      const buffer = Buffer.allocUnsafe(MAX_SENT_FILE_BYTES);
       const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
       return buffer.subarray(0, n).toString('utf8');
     } finally {
@@ -135,15 +217,19 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
 
 /** What the command substitutions in a text write (`"$(cat -- file | base64)"`, `` `grep x file` ``), appended to it: the text a command sends holds their output. */
 function withSubstitutedFiles(text: string, ctx: ClassifyContext): string {
-  const outputs: string[] = [];
-  for (const m of text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) {
-    const commands = parseCommandLine(m[1] ?? m[2]!, 0, ctx.uninspected);
-    // Each pipeline's output is its last command's, which follows the pipe back to the files read
-    // (a command is known by its words: unwrapping copies it, its words stay the same array).
-    const piped = new Set(commands.flatMap((cmd) => (cmd.pipedFrom ? [cmd.pipedFrom.argv] : [])));
-    for (const cmd of commands) if (!piped.has(cmd.argv)) outputs.push(outputOf(cmd, ctx));
-  }
+  const outputs = [...text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)].map((m) => outputOfLine(m[1] ?? m[2]!, ctx));
   return outputs.length === 0 ? text : [text, ...outputs].join('\n');
+}
+
+/** What a command line writes: each pipeline's output is its last command's, which follows the pipe back to the files read. */
+function outputOfLine(line: string, ctx: ClassifyContext): string {
+  const commands = parseCommandLine(line, ctx.depth ?? 0, ctx.uninspected);
+  // A command is known by its words: unwrapping copies it, its words stay the same array.
+  const piped = new Set(commands.flatMap((cmd) => (cmd.pipedFrom ? [cmd.pipedFrom.argv] : [])));
+  return commands
+    .filter((cmd) => !piped.has(cmd.argv))
+    .map((cmd) => outputOf(cmd, ctx))
+    .join('\n');
 }
 
 type CommandView = { action: Action; summary: string; sent: string[]; hosts: { host: string; encrypted: boolean }[] };
@@ -266,6 +352,62 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const from = operands.find(remote);
   return { action: 'read', summary: `${program} download${from ? ` from ${hostOf(from)}` : ''}`, sent: [], hosts: from ? [{ host: hostOf(from)!, encrypted: true }] : [] };
+}
+
+/** Options of sftp, ftp and lftp that take a value (sftp's are ssh's and its own). */
+const FTP_VALUE_OPTIONS: Record<string, Set<string>> = {
+  sftp: new Set([...SSH_VALUE_OPTIONS, '-b', '-B', '-R', '-s', '-X']),
+  ftp: new Set(['-P', '-s']),
+  lftp: new Set(['-e', '-c', '-f', '-p', '-u', '--env-password']),
+};
+/** An upload command of an FTP or SFTP session script: put, mput, reput, append, and lftp's mirror -R (its files). */
+const FTP_UPLOAD = /^\s*(?:put|mput|reput|append|mirror\s+(?:-R|--reverse))\s+(.*)$/;
+
+/**
+ * sftp, ftp and lftp: the host they open, and the files their session script uploads. The script
+ * is sftp's -b file (`-b -`: stdin), lftp's -e, -c or -f, or what comes in on stdin.
+ */
+function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const program = basename(cmd.argv[0]!);
+  const options = FTP_VALUE_OPTIONS[program]!;
+  const operands: string[] = [];
+  const scripts: string[] = [];
+  let scriptFile: string | null = null;
+  for (let k = 1; k < cmd.argv.length; k++) {
+    const a = cmd.argv[k]!;
+    if (!a.startsWith('-')) operands.push(a);
+    else if (options.has(a)) {
+      const value = cmd.argv[++k] ?? '';
+      if ((program === 'sftp' && a === '-b') || (program === 'lftp' && a === '-f')) scriptFile = value;
+      else if (program === 'lftp' && (a === '-e' || a === '-c')) scripts.push(value);
+    }
+  }
+  if (scriptFile !== null && scriptFile !== '-') scripts.push(readFileAt(localPath(scriptFile, ctx.cwd), ctx));
+  scripts.push(stdinOf(cmd, ctx));
+  const lines = scripts.join('\n').split(/[\n;]/);
+  // The host: the first operand (user@host, host:path, a URL), or an `open host` in the script.
+  const opened = lines.map(openTarget).find((target) => target !== null);
+  const target = operands[0] ?? opened ?? '';
+  const host = target.includes('://') ? hostOf(target) : target.replace(/^[^@]*@/, '').replace(/:.*$/, '').toLowerCase();
+  const files = lines.flatMap((line) => {
+    const upload = FTP_UPLOAD.exec(line);
+    if (!upload) return [];
+    const words = upload[1]!.split(/\s+/).filter((w) => w && !w.startsWith('-'));
+    return /^\s*(?:mput|mirror)/.test(line) ? words : words.slice(0, 1);
+  });
+  const hosts = host ? [{ host, encrypted: program === 'sftp' || /^sftp:|^ftps:/i.test(target) }] : [];
+  return { action: files.length > 0 ? 'share' : 'read', summary: `${program} ${files.length > 0 ? 'upload to' : 'session with'} ${host || 'a host'}`, sent: files.map((f) => readSentFile(f, ctx)), hosts };
+}
+
+/** The site of an lftp or ftp `open [-u user,pass] [-p port] site` command line; null for any other. */
+function openTarget(line: string): string | null {
+  const words = line.trim().split(/\s+/);
+  if (words[0] !== 'open') return null;
+  for (let k = 1; k < words.length; k++) {
+    if (['-u', '-p', '-e', '-s', '--user', '--password'].includes(words[k]!)) k++;
+    else if (!words[k]!.startsWith('-')) return words[k]!;
+  }
+  return null;
 }
 
 function sshView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
@@ -417,16 +559,22 @@ const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/[^/\s]+$/;
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0] ?? '');
   const args = cmd.argv.slice(1);
-  const socket = cmd.redirects.map((r) => (FILE_WRITES.has(r.op) || r.op === '<>' ? NETWORK_FILE.exec(r.target) : null)).find((m) => m !== null);
-  if (socket) {
+  for (const r of cmd.redirects) {
+    const socket = FILE_WRITES.has(r.op) || r.op === '<>' || (r.op === '<' && program === 'exec') ? NETWORK_FILE.exec(r.target) : null;
+    if (!socket) continue;
     const host = socket[1]!.toLowerCase();
+    // `exec 3<>/dev/tcp/host/80` opens the socket for the commands after it (`cat file >&3`); `exec >/dev/tcp/...` sends all their output.
+    if (program === 'exec' && cmd.argv.length === 1) ctx.sockets?.set(r.fd ?? (r.op === '<' || r.op === '<>' ? 0 : 1), host);
     return { action: 'share', summary: `${program || 'output'} to ${host} over /dev/${socket[0].split('/')[2]}`, sent: [outputOf(cmd, ctx)], hosts: [{ host, encrypted: false }] };
   }
+  const toSocket = cmd.redirects.map((r) => (r.op === '>&' && /^\d+$/.test(r.target) ? ctx.sockets?.get(Number(r.target)) : undefined)).find(Boolean) ?? (writesFile(cmd) ? undefined : ctx.sockets?.get(1));
+  if (toSocket) return { action: 'share', summary: `${program} to ${toSocket} over a socket opened by exec`, sent: [outputOf(cmd, ctx)], hosts: [{ host: toSocket, encrypted: false }] };
   const upload = uploadView(program, args, cmd, ctx);
   if (upload) return upload;
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
-  if (program === 'scp' || program === 'rsync' || program === 'sftp') return copyView(cmd, ctx);
+  if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);
+  if (program === 'sftp' || program === 'ftp' || program === 'lftp') return ftpView(cmd, ctx);
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
   if (program === 'socat') return socatView(cmd, ctx);
   if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet') return netcatView(cmd, ctx);
@@ -483,7 +631,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const commands = parseCommandLine(command, 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
-  let here = ctx;
+  let here: ClassifyContext = { ...ctx, sockets: new Map() };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
