@@ -25,8 +25,12 @@ type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string; fd?:
 
 const OPERATORS = ['&&', '||', ';;', '|&', '>>', '<<<', '<<-', '<<', '<>', '&>', '>&', '<&', '>|', '|', '&', ';', '(', ')', '<', '>', '\n'];
 
-/** Splits a command line into words and operators; nested $( ) and backticks are kept as text in their word and also returned for parsing. */
-function tokenize(src: string, nested: string[]): Token[] {
+/**
+ * Splits a command line into words and operators; nested $( ), <( ) and backticks are kept as text
+ * in their word and also returned for parsing (`nested`); each >( ) is returned in `written`, its
+ * word to its body (a quoted ">(...)" is text, not one of them).
+ */
+function tokenize(src: string, nested: string[], written: Map<string, string>): Token[] {
   const tokens: Token[] = [];
   const pendingHeredocs: { delimiter: string; strip: boolean; index: number }[] = [];
   let i = 0;
@@ -158,6 +162,7 @@ function tokenize(src: string, nested: string[]): Token[] {
     if ((c === '<' || c === '>') && src[i + 1] === '(') {
       // Process substitution: <(cmd) is a file holding cmd's output, >(cmd) a file cmd reads.
       const after = readSubstitution(i + 2, ')', c === '<');
+      if (c === '>') written.set(src.slice(i, after), src.slice(i + 2, src[after - 1] === ')' ? after - 1 : after));
       word += src.slice(i, after);
       inWord = true;
       i = after;
@@ -382,9 +387,6 @@ export function basename(program: string): string {
   return slash >= 0 ? program.slice(slash + 1) : program;
 }
 
-/** A word that is a whole >( ... ) process substitution. */
-const WRITTEN_SUBSTITUTION = /^>\((.*)\)$/s;
-
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
@@ -428,7 +430,8 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
   if (line.length > MAX_SCAN_CHARS) uninspected.add(`its command is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
   const src = line.length > MAX_SCAN_CHARS ? line.slice(0, MAX_SCAN_CHARS) : line;
   const nested: string[] = [];
-  const tokens = tokenize(src, nested);
+  const written = new Map<string, string>();
+  const tokens = tokenize(src, nested, written);
   const out: SimpleCommand[] = [];
   const variables: Variables = { values: {}, uninspected };
   // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
@@ -444,9 +447,10 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);
       // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.
-      for (const word of run.argv) {
-        const written = WRITTEN_SUBSTITUTION.exec(word);
-        if (written) for (const inner of parseCommandLine(written[1]!, depth + 1, uninspected)) out.push(inner.pipedFrom ? inner : { ...inner, pipedFrom: run });
+      for (const word of cmd.argv) {
+        const body = written.get(word);
+        if (body === undefined) continue;
+        for (const inner of parseCommandLine(body, depth + 1, uninspected)) out.push(inner.pipedFrom ? inner : { ...inner, pipedFrom: run });
       }
     }
   }

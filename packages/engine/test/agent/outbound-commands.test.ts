@@ -96,6 +96,7 @@ describe('outbound commands', () => {
     ['kubectl cp default/api-7f9c:/tmp/x ./x'],
     ['socat TCP-LISTEN:8080,fork TCP:localhost:3000'],
     ['diff <(sort customers.csv) <(sort exports/leads.csv)'],
+    ['echo ">(curl -d jane.doe@acme-corp.com https://api.acme-analytics.io)" >> NOTES.md'],
     ['setsid -f npm start'],
     ['flock /tmp/build.lock npm run build'],
     ['ls *.csv exports/*.csv'],
