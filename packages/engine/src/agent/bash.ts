@@ -5,8 +5,8 @@
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
 
-/** A redirection: its operator, its target word, and the file descriptor written before it (`3<>`, `2>`), if any. */
-export type Redirect = { op: string; target: string; fd?: number };
+/** A redirection: its operator, its target word, and the file descriptor written before it (`3<>`, `2>`, a name for `{s}<>`), if any. */
+export type Redirect = { op: string; target: string; fd?: string };
 
 export type SimpleCommand = {
   /** Words after quote removal; argv[0] is the program. */
@@ -19,25 +19,31 @@ export type SimpleCommand = {
   pipedFrom: SimpleCommand | null;
   /** Run by xargs: what comes in on stdin becomes its arguments. */
   argsFromStdin?: boolean;
+  /** Run by find -exec or xargs -I: its `{}` (xargs's replace string is rewritten to it) names files chosen only when it runs. */
+  filesAtRunTime?: boolean;
 };
 
-type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string; fd?: number } | { kind: 'heredoc'; value: string };
+type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string; fd?: string } | { kind: 'heredoc'; value: string };
 
 const OPERATORS = ['&&', '||', ';;', '|&', '>>', '<<<', '<<-', '<<', '<>', '&>', '>&', '<&', '>|', '|', '&', ';', '(', ')', '<', '>', '\n'];
 
 /**
  * Splits a command line into words and operators; nested $( ), <( ) and backticks are kept as text
- * in their word and also returned for parsing (`nested`); each >( ) is returned in `written`, its
- * word to its body (a quoted ">(...)" is text, not one of them).
+ * in their word and also returned for parsing (`nested`); a word holding >( ) is returned in
+ * `written` with their bodies (a quoted ">(...)" is text, not one of them).
  */
-function tokenize(src: string, nested: string[], written: Map<string, string>): Token[] {
+function tokenize(src: string, nested: string[], written: Map<string, string[]>): Token[] {
   const tokens: Token[] = [];
   const pendingHeredocs: { delimiter: string; strip: boolean; index: number }[] = [];
   let i = 0;
   let word = '';
   let inWord = false;
+  /** The bodies of the >( ) in the word being read. */
+  let writtenInWord: string[] = [];
   const flush = () => {
     if (inWord) tokens.push({ kind: 'word', value: word });
+    if (writtenInWord.length > 0) written.set(word, writtenInWord);
+    writtenInWord = [];
     word = '';
     inWord = false;
   };
@@ -51,6 +57,11 @@ function tokenize(src: string, nested: string[], written: Map<string, string>): 
       else if (c === "'" && closer === ')') {
         const end = src.indexOf("'", j + 1);
         j = end < 0 ? src.length : end + 1;
+      } else if (c === '"' && closer === ')') {
+        // A double-quoted ")" does not close the substitution.
+        j++;
+        while (j < src.length && src[j] !== '"') j += src[j] === '\\' ? 2 : 1;
+        j++;
       } else if (closer === '`' && c === '`') break;
       else if (closer === ')' && c === '(') {
         depth++;
@@ -162,7 +173,7 @@ function tokenize(src: string, nested: string[], written: Map<string, string>): 
     if ((c === '<' || c === '>') && src[i + 1] === '(') {
       // Process substitution: <(cmd) is a file holding cmd's output, >(cmd) a file cmd reads.
       const after = readSubstitution(i + 2, ')', c === '<');
-      if (c === '>') written.set(src.slice(i, after), src.slice(i + 2, src[after - 1] === ')' ? after - 1 : after));
+      if (c === '>') writtenInWord.push(src.slice(i + 2, src[after - 1] === ')' ? after - 1 : after));
       word += src.slice(i, after);
       inWord = true;
       i = after;
@@ -170,10 +181,10 @@ function tokenize(src: string, nested: string[], written: Map<string, string>): 
     }
     const op = OPERATORS.find((o) => src.startsWith(o, i));
     if (op) {
-      // "2>" and "2>&1": a digit right before a redirection belongs to it.
-      let fd: number | undefined;
-      if ((op[0] === '>' || op[0] === '<') && inWord && /^\d+$/.test(word)) {
-        fd = Number(word);
+      // "2>" and "2>&1": a digit right before a redirection belongs to it, as does a {name} (bash picks its number).
+      let fd: string | undefined;
+      if ((op[0] === '>' || op[0] === '<') && inWord && /^(?:\d+|\{[A-Za-z_]\w*\})$/.test(word)) {
+        fd = word.replace(/[{}]/g, '');
         word = '';
         inWord = false;
       }
@@ -279,16 +290,40 @@ const WRAPPERS: Record<string, Set<string>> = {
 /** Wrappers whose first operand is not the program: chrt's priority, taskset's CPU mask or list, flock's lock file. */
 const LEADING_OPERAND = new Set(['chrt', 'taskset', 'flock']);
 
-/** Programs whose -c (--command) option is a command line of its own: `su -c "..."`, `script -qc "..."`, `flock f -c "..."`. */
-const COMMAND_OPTION = new Set(['su', 'runuser', 'script', 'flock']);
+/**
+ * Programs whose -c (--command) option is a command line of its own (`su -c "..."`, `script -qc
+ * "..."`, `flock file -c "..."`), with their options that take a value.
+ */
+const COMMAND_OPTION: Record<string, Set<string>> = {
+  su: new Set(['-s', '-g', '-G', '-w', '--shell', '--group', '--supp-group', '--whitelist-environment']),
+  script: new Set(['-E', '-I', '-O', '-B', '-T', '--echo', '--log-in', '--log-out', '--log-io', '--log-timing']),
+  runuser: WRAPPERS.runuser!,
+  flock: WRAPPERS.flock!,
+};
 
-/** The command line a COMMAND_OPTION program's -c carries (`-c x`, `-qc x`, `--command=x`), or null. */
-function commandOption(argv: readonly string[]): string | null {
+const runsAsUser = (argv: readonly string[]) => argv.some((a) => a === '-u' || a === '--user' || a.startsWith('--user='));
+
+/**
+ * The command line a COMMAND_OPTION program's own -c carries (`-c x`, `-qc x`, `-c'x'`,
+ * `--command=x`), or null. Only the program's own options are read: flock's stop at its lock file
+ * and runuser -u's at its user, where the program they run (and its own -c) begins.
+ */
+function commandOption(program: string, argv: readonly string[]): string | null {
+  const options = COMMAND_OPTION[program]!;
+  let operands = 0;
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
     if (a === '--') return null;
     if (a.startsWith('--command=')) return a.slice('--command='.length);
     if (a === '--command' || /^-[A-Za-z]*c$/.test(a)) return argv[k + 1] ?? null;
+    const attached = /^-([A-Za-z]*?)c(.+)$/s.exec(a);
+    if (attached && !a.startsWith('--')) return attached[2]!;
+    if (a.startsWith('-')) {
+      if (options.has(a)) k++;
+      continue;
+    }
+    operands++;
+    if ((program === 'flock' && operands > 1) || (program === 'runuser' && runsAsUser(argv))) return null;
   }
   return null;
 }
@@ -296,20 +331,38 @@ function commandOption(argv: readonly string[]): string | null {
 /** find's actions that run a command. */
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
+/** The commands a find runs (`-exec cmd {} ;`, `-execdir cmd {} +`, ...), as argument lists. */
+export function findExecs(argv: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (let k = 1; k < argv.length; k++) {
+    if (!FIND_EXEC.has(argv[k]!)) continue;
+    const end = argv.findIndex((a, j) => j > k && (a === ';' || a === '+'));
+    const run = argv.slice(k + 1, end < 0 ? argv.length : end);
+    if (run.length > 0) runs.push(run);
+    k = end < 0 ? argv.length : end;
+  }
+  return runs;
+}
+
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
 function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Set<string>): void {
   let argv = cmd.argv;
   const env = { ...cmd.env };
   let argsFromStdin = cmd.argsFromStdin === true;
+  let filesAtRunTime = cmd.filesAtRunTime === true;
+  /** xargs's replace string (-I R, -i, --replace): where each input line goes. */
+  let replace: string | null = null;
   /** A command line a wrapper carries as a string: its commands run with the wrapper's environment, input and pipe. */
   const runLine = (line: string) => {
-    for (const inner of parseCommandLine(line, depth + 1, uninspected)) out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin });
+    for (const inner of parseCommandLine(line, depth + 1, uninspected)) {
+      out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
+    }
   };
   for (let guard = 0; guard < 8 && argv.length > 0; guard++) {
     const program = basename(argv[0]!);
-    if (COMMAND_OPTION.has(program)) {
-      const line = commandOption(argv);
+    if (Object.hasOwn(COMMAND_OPTION, program)) {
+      const line = commandOption(program, argv);
       if (line !== null) {
         runLine(line);
         return;
@@ -317,7 +370,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     }
     const wrapper = WRAPPERS[program];
     if (!wrapper) break;
-    if (program === 'runuser' && !argv.includes('-u') && !argv.includes('--user')) break; // `runuser app`: a login shell, no command
+    if (program === 'runuser' && !runsAsUser(argv)) break; // `runuser app`: a login shell, no command
     if (program === 'xargs') argsFromStdin = true;
     // coproc NAME { command; }: the name is only there before a compound command.
     if (program === 'coproc' && argv[2] === '{') argv = [argv[0]!, ...argv.slice(3)];
@@ -331,6 +384,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
         runLine([split[1] || argv[k + 1] || '', ...argv.slice(split[1] ? k + 1 : k + 2)].join(' '));
         return;
       }
+      if (program === 'xargs' && /^(?:-I|-i|--replace)/.test(a)) replace = xargsReplace(a, argv[k + 1]) ?? replace;
       if (program === 'env' && ASSIGNMENT.test(a)) {
         const eq = a.indexOf('=');
         env[a.slice(0, eq)] = a.slice(eq + 1);
@@ -341,6 +395,11 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     }
     if (LEADING_OPERAND.has(program)) k++;
     argv = argv.slice(k);
+  }
+  // xargs -I%: each file name comes in as %; written as {} so that what reads it knows it is chosen at run time.
+  if (replace !== null) {
+    filesAtRunTime = true;
+    argv = argv.map((word) => word.split(replace!).join('{}'));
   }
   // `exec 3<>/dev/tcp/host/80`: no program, but its redirections stay for the commands after it.
   if (argv.length === 0) {
@@ -353,7 +412,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     const lc = argv.findIndex((a) => /^-[a-z]*c$/.test(a));
     const at = c >= 0 ? c : lc;
     if (at >= 0 && argv[at + 1] !== undefined) {
-      out.push(...parseCommandLine(argv[at + 1]!, depth + 1, uninspected));
+      // sh -c 'curl -T "$1" host' _ file: the words after the script are its $0, $1, ...
+      runLine(withPositionals(argv[at + 1]!, argv.slice(at + 2)));
       return;
     }
     // A script on stdin (`bash <<< "..."`, `bash -s`, `echo "curl ..." | sh`) is parsed like -c's.
@@ -371,15 +431,25 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   }
   // find -exec cmd {} ; (or +): cmd runs too, on the files find picks (`{}`).
   if (program === 'find') {
-    for (let k = 1; k < argv.length; k++) {
-      if (!FIND_EXEC.has(argv[k]!)) continue;
-      const end = argv.findIndex((a, j) => j > k && (a === ';' || a === '+'));
-      const run = argv.slice(k + 1, end < 0 ? argv.length : end);
-      if (run.length > 0) unwrap({ argv: run, env, redirects: [], stdin: null, pipedFrom: null }, depth + 1, out, uninspected);
-      k = end < 0 ? argv.length : end;
-    }
+    for (const run of findExecs(argv)) unwrap({ argv: run, env, redirects: [], stdin: null, pipedFrom: null, filesAtRunTime: true }, depth + 1, out, uninspected);
   }
-  out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}) });
+  out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}), ...(filesAtRunTime ? { filesAtRunTime } : {}) });
+}
+
+/** The replace string an xargs option sets (`-I R`, `-IR`, `-i`, `-iR`, `--replace`, `--replace=R`), or null for another option. */
+function xargsReplace(option: string, next: string | undefined): string | null {
+  if (option === '-I') return next ?? null;
+  if (option.startsWith('--replace')) return option.startsWith('--replace=') ? option.slice('--replace='.length) : '{}';
+  if (option.startsWith('-I') || option.startsWith('-i')) return option.slice(2) || '{}';
+  return null;
+}
+
+/** A script's positional parameters ($0, $1, ..., $@, $*) replaced by the words given after it. */
+function withPositionals(script: string, params: readonly string[]): string {
+  if (params.length === 0) return script;
+  return script.replace(/\$(?:\{(\d)\}|(\d)|([@*]))/g, (whole, braced: string | undefined, bare: string | undefined, all: string | undefined) =>
+    all !== undefined ? params.slice(1).join(' ') : (params[Number(braced ?? bare)] ?? whole),
+  );
 }
 
 export function basename(program: string): string {
@@ -430,7 +500,7 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
   if (line.length > MAX_SCAN_CHARS) uninspected.add(`its command is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
   const src = line.length > MAX_SCAN_CHARS ? line.slice(0, MAX_SCAN_CHARS) : line;
   const nested: string[] = [];
-  const written = new Map<string, string>();
+  const written = new Map<string, string[]>();
   const tokens = tokenize(src, nested, written);
   const out: SimpleCommand[] = [];
   const variables: Variables = { values: {}, uninspected };
@@ -447,10 +517,10 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);
       // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.
-      for (const word of cmd.argv) {
-        const body = written.get(word);
-        if (body === undefined) continue;
-        for (const inner of parseCommandLine(body, depth + 1, uninspected)) out.push(inner.pipedFrom ? inner : { ...inner, pipedFrom: run });
+      for (const word of [...cmd.argv, ...cmd.redirects.map((r) => r.target)]) {
+        for (const body of written.get(word) ?? []) {
+          for (const inner of parseCommandLine(body, depth + 1, uninspected)) out.push(inner.pipedFrom ? inner : { ...inner, pipedFrom: run });
+        }
       }
     }
   }

@@ -4,12 +4,12 @@
 // MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
-import fs from 'node:fs';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
-import { type SimpleCommand, basename, parseCommandLine } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MAX_GLOB_FILES, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES, MODEL_PROVIDER_HOST } from './config.ts';
+import { type Redirect, type SimpleCommand, basename, findExecs, parseCommandLine } from './bash.ts';
+import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
+import { LocalFiles } from './local-files.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
@@ -38,8 +38,12 @@ export type ClassifyContext = {
   own?: OwnFiles;
   /** How many process substitutions deep a file being read is (`<(cat <(...))`): bounded like shell nesting. */
   depth?: number;
-  /** File descriptors that an earlier `exec` on the command line opened to a network file (`exec 3<>/dev/tcp/host/80`), and their hosts. */
-  sockets?: Map<number, string>;
+  /** Set while reading a command find -exec or xargs -I runs: its `{}` is a file chosen only when it runs. */
+  filesAtRunTime?: boolean;
+  /** The local files this call has read (each once, within the bounds): made for each call. */
+  files?: LocalFiles;
+  /** File descriptors (by number, or by name for `{s}<>`) that an earlier `exec` on the command line opened to a network file (`exec 3<>/dev/tcp/host/80`), and their hosts. */
+  sockets?: Map<string, string>;
 };
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
@@ -89,99 +93,16 @@ function percentDecoded(word: string): string {
 /** A word that is a whole <( ... ) process substitution: a file holding its commands' output. */
 const READ_SUBSTITUTION = /^<\((.*)\)$/s;
 
-/** Characters that make a word a glob the shell expands (`*.csv`, `report-?.csv`, `[ab].csv`). */
-const GLOB = /[*?[]/;
-
-/** What a file an outbound command names holds: a path, a glob of paths, or a <( ) substitution's output. */
+/** What a file an outbound command names holds: a path, a glob or brace list of paths, or a <( ) substitution's output. */
 function readSentFile(file: string, ctx: ClassifyContext): string {
   const substituted = READ_SUBSTITUTION.exec(file);
   if (substituted) return outputOfLine(substituted[1]!, { ...ctx, depth: (ctx.depth ?? 0) + 1 });
   // `find ... -exec curl -T {} host`, `xargs -I{} curl -d @{} host`: the file is chosen only when it runs.
-  if (file.includes('{}')) {
+  if (ctx.filesAtRunTime && file.includes('{}')) {
     ctx.uninspected?.add('it sends files that are chosen only when it runs ({})');
     return '';
   }
-  const full = localPath(file, ctx.cwd);
-  // A name with glob characters that exists as it is written is that file (the shell leaves an unmatched glob as written too).
-  if (!GLOB.test(file) || fs.existsSync(full)) return readFileAt(full, ctx);
-  const contents: string[] = [];
-  let read = 0;
-  for (const path of globMatches(full, ctx)) {
-    // Past what the scanner reads, the text is blocked as too long to inspect anyway.
-    if (read > MAX_SCAN_CHARS) break;
-    const text = readFileAt(path, ctx);
-    read += text.length;
-    contents.push(text);
-  }
-  return contents.join('\n');
-}
-
-/**
- * The paths a glob matches, as the shell expands it: each segment's `*`, `?` and `[...]` against
- * the folder's entries, a leading dot matched only by a dot. A glob matching more than
- * MAX_GLOB_FILES paths is noted as uninspected and none is returned.
- */
-function globMatches(pattern: string, ctx: ClassifyContext): string[] {
-  let paths = [pattern.startsWith('/') ? '/' : ''];
-  for (const segment of pattern.split('/').filter(Boolean)) {
-    if (!GLOB.test(segment)) {
-      paths = paths.map((p) => `${p.endsWith('/') ? p : `${p}/`}${segment}`);
-      continue;
-    }
-    const matches = globRegExp(segment);
-    paths = paths.flatMap((dir) => {
-      try {
-        return fs
-          .readdirSync(dir || '/')
-          .filter((name) => matches.test(name) && (!name.startsWith('.') || segment.startsWith('.')))
-          .map((name) => `${dir.endsWith('/') ? dir : `${dir}/`}${name}`);
-      } catch {
-        return [];
-      }
-    });
-    if (paths.length > MAX_GLOB_FILES) {
-      ctx.uninspected?.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`);
-      return [];
-    }
-  }
-  return paths;
-}
-
-/** A glob segment as a regular expression over one name. */
-function globRegExp(segment: string): RegExp {
-  let source = '';
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i]!;
-    const close = c === '[' ? segment.indexOf(']', i + 2) : -1;
-    if (c === '*') source += '[^/]*';
-    else if (c === '?') source += '[^/]';
-    else if (close > 0) {
-      const set = segment.slice(i + 1, close);
-      const negated = set.startsWith('!') || set.startsWith('^');
-      source += `[${negated ? '^' : ''}${(negated ? set.slice(1) : set).replace(/[\\\]^]/g, '\\$&')}]`;
-      i = close;
-    } else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`, 's');
-}
-
-function readFileAt(full: string, ctx: ClassifyContext): string {
-  try {
-    // Only a regular file is read: opening a FIFO or a device would wait, or never end.
-    const stat = fs.statSync(full);
-    if (!stat.isFile()) return '';
-    if (stat.size > MAX_SENT_FILE_BYTES) ctx.uninspected?.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
-    const fd = fs.openSync(full, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(MAX_SENT_FILE_BYTES);
-      const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
-      return buffer.subarray(0, n).toString('utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
+  return (ctx.files ?? new LocalFiles()).read(file, ctx.cwd, ctx.uninspected ?? new Set());
 }
 
 function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Transfer {
@@ -208,6 +129,15 @@ function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
 /** What a command writes: the files and input a pass-through program reads, or (echo, printf, anything else) its arguments. */
 function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
   const program = basename(cmd.argv[0] ?? '');
+  const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+  // A copy writes its sources (`cp file >(nc host 80)`, `dd if=file of=>(...)`); a find, what the commands it runs write.
+  if (program === 'cp' || program === 'install') return operands.slice(0, -1).map((file) => readSentFile(file, ctx)).join('\n');
+  if (program === 'dd') {
+    const input = operands.find((a) => a.startsWith('if='));
+    return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
+  }
+  const runs = program === 'find' ? findExecs(cmd.argv) : [];
+  if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
   if (PASS_THROUGH.has(program)) {
     const files = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
     return [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
@@ -360,12 +290,19 @@ const FTP_VALUE_OPTIONS: Record<string, Set<string>> = {
   ftp: new Set(['-P', '-s']),
   lftp: new Set(['-e', '-c', '-f', '-p', '-u', '--env-password']),
 };
-/** An upload command of an FTP or SFTP session script: put, mput, reput, append, and lftp's mirror -R (its files). */
-const FTP_UPLOAD = /^\s*(?:put|mput|reput|append|mirror\s+(?:-R|--reverse))\s+(.*)$/;
+/** Upload commands of an FTP or SFTP session script (`send` is ftp's `put`), and their options that take a value. */
+const FTP_PUTS = new Set(['put', 'mput', 'reput', 'append', 'send']);
+const FTP_PUT_VALUE_OPTIONS = new Set(['-O', '-o']);
+
+/** A session script command's words, quotes removed; sftp's `-` (ignore errors) and `@` (quiet) prefixes dropped. */
+function scriptWords(line: string): string[] {
+  return [...line.replace(/^\s*[-@]/, '').matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
 
 /**
- * sftp, ftp and lftp: the host they open, and the files their session script uploads. The script
- * is sftp's -b file (`-b -`: stdin), lftp's -e, -c or -f, or what comes in on stdin.
+ * sftp, ftp and lftp: the host they open, and the files their session script uploads (put, mput,
+ * send, lftp's mirror -R; found from the folder an `lcd` went to). The script is sftp's -b file
+ * (`-b -`: stdin), lftp's -e, -c or -f, or what comes in on stdin.
  */
 function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0]!);
@@ -382,26 +319,29 @@ function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       else if (program === 'lftp' && (a === '-e' || a === '-c')) scripts.push(value);
     }
   }
-  if (scriptFile !== null && scriptFile !== '-') scripts.push(readFileAt(localPath(scriptFile, ctx.cwd), ctx));
+  if (scriptFile !== null && scriptFile !== '-') scripts.push(readSentFile(scriptFile, ctx));
   scripts.push(stdinOf(cmd, ctx));
-  const lines = scripts.join('\n').split(/[\n;]/);
+  const commands = scripts.join('\n').split(/\n|;|&&|\|\|/).map(scriptWords);
   // The host: the first operand (user@host, host:path, a URL), or an `open host` in the script.
-  const opened = lines.map(openTarget).find((target) => target !== null);
+  const opened = commands.map(openTarget).find((target) => target !== null);
   const target = operands[0] ?? opened ?? '';
   const host = target.includes('://') ? hostOf(target) : target.replace(/^[^@]*@/, '').replace(/:.*$/, '').toLowerCase();
-  const files = lines.flatMap((line) => {
-    const upload = FTP_UPLOAD.exec(line);
-    if (!upload) return [];
-    const words = upload[1]!.split(/\s+/).filter((w) => w && !w.startsWith('-'));
-    return /^\s*(?:mput|mirror)/.test(line) ? words : words.slice(0, 1);
-  });
+  const sent: string[] = [];
+  let uploads = 0;
+  let here = ctx;
+  for (const [verb = '', ...rest] of commands) {
+    if (verb === 'lcd' && rest[0] !== undefined) here = { ...here, cwd: localPath(rest[0], here.cwd) };
+    if (!FTP_PUTS.has(verb) && !(verb === 'mirror' && (rest.includes('-R') || rest.includes('--reverse')))) continue;
+    uploads++;
+    const files = rest.filter((w, i) => !w.startsWith('-') && !FTP_PUT_VALUE_OPTIONS.has(rest[i - 1] ?? ''));
+    for (const file of verb === 'put' || verb === 'reput' || verb === 'append' || verb === 'send' ? files.slice(0, 1) : files) sent.push(readSentFile(file, here));
+  }
   const hosts = host ? [{ host, encrypted: program === 'sftp' || /^sftp:|^ftps:/i.test(target) }] : [];
-  return { action: files.length > 0 ? 'share' : 'read', summary: `${program} ${files.length > 0 ? 'upload to' : 'session with'} ${host || 'a host'}`, sent: files.map((f) => readSentFile(f, ctx)), hosts };
+  return { action: uploads > 0 ? 'share' : 'read', summary: `${program} ${uploads > 0 ? 'upload to' : 'session with'} ${host || 'a host'}`, sent, hosts };
 }
 
-/** The site of an lftp or ftp `open [-u user,pass] [-p port] site` command line; null for any other. */
-function openTarget(line: string): string | null {
-  const words = line.trim().split(/\s+/);
+/** The site of an lftp or ftp `open [-u user,pass] [-p port] site` command; null for any other. */
+function openTarget(words: readonly string[]): string | null {
   if (words[0] !== 'open') return null;
   for (let k = 1; k < words.length; k++) {
     if (['-u', '-p', '-e', '-s', '--user', '--password'].includes(words[k]!)) k++;
@@ -555,20 +495,30 @@ const NEVER_SENDS = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'sed', 'aw
 /** Where a redirection to bash's network files (`> /dev/tcp/host/port`, `/dev/udp/...`) sends a command's output. */
 const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/[^/\s]+$/;
 
+/** The descriptor a redirection writes to by number or name (`>&3`, `>&3-`, `>&$s`, `> /dev/fd/3`), or null. */
+function duplicated(r: Redirect): string | null {
+  const m = r.op === '>&' ? /^(\d+)-?$|^\$\{?([A-Za-z_]\w*)\}?$/.exec(r.target) : FILE_WRITES.has(r.op) ? /^\/dev\/fd\/(\d+)$/.exec(r.target) : null;
+  return m ? (m[1] ?? m[2]!) : null;
+}
+
 
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0] ?? '');
   const args = cmd.argv.slice(1);
-  for (const r of cmd.redirects) {
+  // A network file (`> /dev/tcp/host/80`), or a descriptor an earlier `exec` opened to one (`>&3`).
+  const socketHosts = cmd.redirects.flatMap((r) => {
     const socket = FILE_WRITES.has(r.op) || r.op === '<>' || (r.op === '<' && program === 'exec') ? NETWORK_FILE.exec(r.target) : null;
-    if (!socket) continue;
-    const host = socket[1]!.toLowerCase();
-    // `exec 3<>/dev/tcp/host/80` opens the socket for the commands after it (`cat file >&3`); `exec >/dev/tcp/...` sends all their output.
-    if (program === 'exec' && cmd.argv.length === 1) ctx.sockets?.set(r.fd ?? (r.op === '<' || r.op === '<>' ? 0 : 1), host);
-    return { action: 'share', summary: `${program || 'output'} to ${host} over /dev/${socket[0].split('/')[2]}`, sent: [outputOf(cmd, ctx)], hosts: [{ host, encrypted: false }] };
+    const host = socket ? socket[1]!.toLowerCase() : ctx.sockets?.get(duplicated(r) ?? '');
+    if (host === undefined) return [];
+    // `exec 3<>/dev/tcp/host/80` (or `exec 4>&3`, `exec >/dev/tcp/...`) opens it for the commands after it.
+    if (program === 'exec' && cmd.argv.length === 1) ctx.sockets?.set(r.fd ?? (r.op === '<' || r.op === '<>' ? '0' : '1'), host);
+    return [host];
+  });
+  const toStdout = socketHosts.length === 0 && !writesFile(cmd) ? ctx.sockets?.get('1') : undefined;
+  if (socketHosts.length > 0 || toStdout !== undefined) {
+    const to = [...new Set(toStdout === undefined ? socketHosts : [toStdout])];
+    return { action: 'share', summary: `${program || 'output'} to ${to.join(', ')} over a network socket`, sent: [outputOf(cmd, ctx)], hosts: to.map((host) => ({ host, encrypted: false })) };
   }
-  const toSocket = cmd.redirects.map((r) => (r.op === '>&' && /^\d+$/.test(r.target) ? ctx.sockets?.get(Number(r.target)) : undefined)).find(Boolean) ?? (writesFile(cmd) ? undefined : ctx.sockets?.get(1));
-  if (toSocket) return { action: 'share', summary: `${program} to ${toSocket} over a socket opened by exec`, sent: [outputOf(cmd, ctx)], hosts: [{ host: toSocket, encrypted: false }] };
   const upload = uploadView(program, args, cmd, ctx);
   if (upload) return upload;
   if (program === 'curl') return curlView(cmd, ctx);
@@ -636,13 +586,17 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
     if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) here = { ...here, cwd: localPath(cmd.argv[1], here.cwd) };
-    const view = commandView(cmd, here);
+    // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
+    const unread = new Set<string>();
+    const own: ClassifyContext = { ...here, uninspected: unread, ...(cmd.filesAtRunTime ? { filesAtRunTime: true } : {}) };
+    const view = commandView(cmd, own);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
-    if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, here));
-    const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), here);
-    const found = view.hosts.length > 0 && sentText ? dataIn(sentText, ctx) : [];
+    if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
+    const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), own);
+    const found = view.hosts.length > 0 && sentText ? dataIn(sentText, own) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
+    if (remote.length > 0) for (const reason of unread) ctx.uninspected?.add(reason);
     let cmdAction = view.action;
     if (remote.length > 0 && found.length > 0) cmdAction = 'share';
     action = worse(action, cmdAction);
@@ -697,7 +651,7 @@ const LOCAL_TOOLS: Record<string, Action> = {
 
 /** Classifies one tool call by its name and arguments. */
 export function classifyToolCall(tool: string, input: unknown, context: ClassifyContext): Classification {
-  const ctx = { ...context, uninspected: new Set<string>() };
+  const ctx = { ...context, uninspected: new Set<string>(), files: new LocalFiles() };
   const c = withoutDataInHostNames(classifyWithin(tool, input, ctx));
   return ctx.uninspected.size > 0 ? { ...c, uninspected: [...ctx.uninspected] } : c;
 }
