@@ -21,7 +21,7 @@ describe('command failures', () => {
   it('mcp with a home it cannot create says so in one line', () => {
     const out = bytebound(['mcp'], path.join(notADirectory, 'home'));
     expect(out.code).toBe(1);
-    expect(out.stderr).toMatch(/^bytebound mcp: ENOTDIR: not a directory/);
+    expect(out.stderr).toMatch(/^bytebound mcp: cannot create the folder \S+\/home: ENOTDIR\n$/);
     expect(out.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createKeyFile } from '@bytebound/engine/key-file';
+import { makeFolder } from '@bytebound/engine/make-folder';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -18,7 +19,7 @@ export function loadDataKey(options: { dataKey: string | undefined; dataDir: str
   if (options.dataKey !== undefined) return { key: decodeKey(options.dataKey, 'DATA_KEY') };
   const file = path.join(options.dataDir, DATA_KEY_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    makeFolder(options.dataDir);
     // Never overwrites a key another process created a moment ago.
     createKeyFile(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`);
   }

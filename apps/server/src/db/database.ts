@@ -1,8 +1,8 @@
 // The one database handle: Kysely over embedded SQLite (default) or PostgreSQL (DATABASE_URL).
-import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { makeFolder } from '@bytebound/engine/make-folder';
 import SqliteDatabase from './sqlite-library.mjs';
 import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver, type SqliteDatabase as SqliteDialectDatabase, sql } from 'kysely';
 import pg from 'pg';
@@ -27,7 +27,7 @@ export function openDatabase(database: Config['database']): Database {
     return Object.assign(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), { dialect: 'postgres' as const });
   }
   const inMemory = database.file === ':memory:';
-  if (!inMemory) fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  if (!inMemory) makeFolder(path.dirname(database.file));
   const sqlite = openSqliteConnection(database.file);
   const kysely = sqliteDatabase(sqlite, inMemory ? undefined : database.file, { retryLocks: true });
   if (!inMemory) {

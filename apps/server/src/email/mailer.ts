@@ -3,6 +3,7 @@
 // its links printed in the server log — so sign-up and password reset work out of the box.
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFolder } from '@bytebound/engine/make-folder';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { PRODUCT_NAME } from '../auth/account-constants.ts';
@@ -63,7 +64,7 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
         .executeTakeFirstOrThrow();
       const info = await renderer.sendMail({ from, ...message });
       const directory = outboxDirectory(config);
-      fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+      makeFolder(directory, 0o700);
       const file = path.join(directory, `${now}-${row.id}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const links = message.text.match(LINK) ?? [];

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createKeyFile } from '@bytebound/engine/key-file';
+import { makeFolder } from '@bytebound/engine/make-folder';
 import { type PublicJwk, type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -20,7 +21,7 @@ export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDi
     }
   }
   const file = path.join(config.dataDir, SIGNING_KEY_FILE);
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makeFolder(config.dataDir);
   if (!fs.existsSync(file)) {
     const key = generateSigningKey();
     // If another instance created it first, its key is the one.

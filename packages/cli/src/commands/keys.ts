@@ -6,6 +6,7 @@ import path from 'node:path';
 import { LOCAL_SIGNING_KEY_FILE } from '@bytebound/engine/agent/config';
 import { userHome } from '@bytebound/engine/agent/own-files';
 import { createKeyFile } from '@bytebound/engine/key-file';
+import { makeFolder } from '@bytebound/engine/make-folder';
 import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 
 export const summary = 'manage API keys and export the local signing keys';
@@ -31,7 +32,7 @@ export function byteboundHome(): string {
 export function localSigningKey(home = byteboundHome()): SigningKey {
   const file = path.join(home, LOCAL_SIGNING_KEY_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+    makeFolder(home, 0o700);
     const key = generateSigningKey();
     // A hook started at the same moment may have created it first: then its key is the one.
     if (createKeyFile(file, privateKeyPem(key))) return key;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Checkpoint, signCheckpoint } from '../checkpoint.ts';
 import { CHECKPOINT_EVERY_DECISIONS } from '../config.ts';
+import { makeFolder } from '../make-folder.ts';
 import { appendToFrontier, frontierRoot, fromHex, leafHash, toHex } from '../merkle.ts';
 import { type ProofBundle, auditLeafData, createProofBundle } from '../proof-bundle.ts';
 import type { Signer } from '../signing-keys.ts';
@@ -68,7 +69,7 @@ function readState(file: string): State {
 /** Signs a hook decision and appends it to the local log; returns the bundle and its leaf index. */
 export function appendDecision(home: string, signer: Signer, entry: HookDecision): { bundle: ProofBundle; index: number } {
   const f = files(home);
-  fs.mkdirSync(f.dir, { recursive: true, mode: 0o700 });
+  makeFolder(f.dir, 0o700);
   const bundle = createProofBundle({ ...entry.decision, latency_us: entry.latency_us }, { signer });
   const leaf = leafHash(auditLeafData(bundle.envelope));
   return withLock(f.lock, () => {
@@ -121,6 +122,6 @@ export function readAuditLog(home: string): AuditLogLine[] {
 
 /** Plain lines for events that decide nothing (Stop, Notification, ...). */
 export function appendHookLogLine(home: string, line: string): void {
-  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  makeFolder(home, 0o700);
   fs.appendFileSync(path.join(home, 'hook.log'), `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
 }

@@ -68,6 +68,12 @@ describe('the bundled hook process', { timeout: 30_000 }, () => {
       expect(r.stderr).toContain('--policy needs a policy file');
     }
   });
+  it('blocks at once, saying why, when its home cannot be made (Node’s recursive mkdir never returns under /proc)', () => {
+    const input = JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' } });
+    const r = spawnSync(process.execPath, [path.join(dist, 'bytebound-hook.mjs')], { input, encoding: 'utf8', timeout: 20_000, env: { ...process.env, BYTEBOUND_HOME: '/proc/bytebound-no-such' } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cannot create the folder /proc/bytebound-no-such');
+  });
   it('exits 0 for Stop, so the agent is never kept running', () => {
     expect(hook({ hook_event_name: 'Stop', stop_hook_active: false }).code).toBe(0);
   });
