@@ -217,14 +217,15 @@ const SEPARATORS = new Set(['&&', '||', ';', ';;', '&', '\n', '(', ')']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'for', 'in', 'case', 'esac', '{', '}', '!', 'time']);
 
-function commandsOf(tokens: Token[]): SimpleCommand[] {
+/** The simple commands of a token list; `input`, if given, is what the line reads on stdin (the writer into a >( )). */
+function commandsOf(tokens: Token[], input: SimpleCommand | null): SimpleCommand[] {
   const out: SimpleCommand[] = [];
-  let current: SimpleCommand = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: null };
+  let current: SimpleCommand = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: input };
   const finish = (pipeNext: boolean) => {
     const done = current;
     // A bare assignment (`F=customers.csv;`) is kept too: later words may expand it.
     if (done.argv.length > 0 || done.redirects.length > 0 || Object.keys(done.env).length > 0) out.push(done);
-    current = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: pipeNext && done.argv.length > 0 ? done : null };
+    current = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: pipeNext && done.argv.length > 0 ? done : input };
   };
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
@@ -287,6 +288,9 @@ const WRAPPERS: Record<string, Set<string>> = {
   coproc: new Set(),
 };
 
+/** Wrappers unwrapped around one command (`nohup setsid timeout 9 sudo ... curl`); more are not read, and block. */
+const MAX_WRAPPERS = 16;
+
 /** Wrappers whose first operand is not the program: chrt's priority, taskset's CPU mask or list, flock's lock file. */
 const LEADING_OPERAND = new Set(['chrt', 'taskset', 'flock']);
 
@@ -314,8 +318,9 @@ function commandOption(program: string, argv: readonly string[]): string | null 
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
     if (a === '--') return null;
-    if (a.startsWith('--command=')) return a.slice('--command='.length);
-    if (a === '--command' || /^-[A-Za-z]*c$/.test(a)) return argv[k + 1] ?? null;
+    const long = /^--(?:session-)?command=(.*)$/s.exec(a);
+    if (long) return long[1]!;
+    if (a === '--command' || a === '--session-command' || /^-[A-Za-z]*c$/.test(a)) return argv[k + 1] ?? null;
     const attached = /^-([A-Za-z]*?)c(.+)$/s.exec(a);
     if (attached && !a.startsWith('--')) return attached[2]!;
     if (a.startsWith('-')) {
@@ -359,7 +364,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
     }
   };
-  for (let guard = 0; guard < 8 && argv.length > 0; guard++) {
+  let wrappers = 0;
+  for (; wrappers < MAX_WRAPPERS && argv.length > 0; wrappers++) {
     const program = basename(argv[0]!);
     if (Object.hasOwn(COMMAND_OPTION, program)) {
       const line = commandOption(program, argv);
@@ -396,6 +402,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     if (LEADING_OPERAND.has(program)) k++;
     argv = argv.slice(k);
   }
+  if (wrappers === MAX_WRAPPERS && argv.length > 0 && isWrapper(basename(argv[0]!))) uninspected.add(`its command is wrapped in more than ${MAX_WRAPPERS} programs`);
   // xargs -I%: each file name comes in as %; written as {} so that what reads it knows it is chosen at run time.
   if (replace !== null) {
     filesAtRunTime = true;
@@ -412,16 +419,21 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     const lc = argv.findIndex((a) => /^-[a-z]*c$/.test(a));
     const at = c >= 0 ? c : lc;
     if (at >= 0 && argv[at + 1] !== undefined) {
-      // sh -c 'curl -T "$1" host' _ file: the words after the script are its $0, $1, ...
-      runLine(withPositionals(argv[at + 1]!, argv.slice(at + 2)));
+      // sh -c 'curl -T "$1" host' _ file: the words after the script are its $0, $1, ...; run by
+      // xargs, more of them come in when it runs, and they name files chosen then.
+      const params = argsFromStdin ? [...argv.slice(at + 2), ...Array<string>(10).fill('{}')] : argv.slice(at + 2);
+      if (argsFromStdin) filesAtRunTime = true;
+      runLine(withPositionals(argv[at + 1]!, params));
       return;
     }
-    // A script on stdin (`bash <<< "..."`, `bash -s`, `echo "curl ..." | sh`) is parsed like -c's.
-    const onlyFlags = argv.slice(1).every((a) => /^-[a-z]+$/.test(a));
+    // A script on stdin (`bash <<< "..."`, `bash -s`, `echo "curl ..." | sh`) is parsed like -c's;
+    // the words after -s are its $1, $2, ...
+    const s = argv.indexOf('-s');
+    const onlyFlags = argv.slice(1, s > 0 ? s : undefined).every((a) => /^-[a-z]+$/.test(a));
     const piped = cmd.pipedFrom && ['echo', 'printf'].includes(basename(cmd.pipedFrom.argv[0] ?? '')) ? cmd.pipedFrom.argv.slice(1).join(' ') : null;
     const script = cmd.stdin ?? piped;
     if (script !== null && onlyFlags) {
-      out.push(...parseCommandLine(script, depth + 1, uninspected));
+      out.push(...parseCommandLine(s > 0 ? withPositionals(script, [program, ...argv.slice(s + 1)]) : script, depth + 1, uninspected));
       return;
     }
   }
@@ -447,9 +459,22 @@ function xargsReplace(option: string, next: string | undefined): string | null {
 /** A script's positional parameters ($0, $1, ..., $@, $*) replaced by the words given after it. */
 function withPositionals(script: string, params: readonly string[]): string {
   if (params.length === 0) return script;
-  return script.replace(/\$(?:\{(\d)\}|(\d)|([@*]))/g, (whole, braced: string | undefined, bare: string | undefined, all: string | undefined) =>
-    all !== undefined ? params.slice(1).join(' ') : (params[Number(braced ?? bare)] ?? whole),
-  );
+  return script.replace(/\$(?:\{(\d+|[@*])\}|(\d)|([@*]))/g, (whole, braced: string | undefined, bare: string | undefined, all: string | undefined) => {
+    const name = braced ?? bare ?? all!;
+    return name === '@' || name === '*' ? params.slice(1).join(' ') : (params[Number(name)] ?? whole);
+  });
+}
+
+/** What a simple command runs once its wrappers are unwrapped (`setsid cat f` runs `cat f`, `su -c 'cat f | gzip'` a pipeline). */
+export function unwrapped(cmd: SimpleCommand, uninspected: Set<string>): SimpleCommand[] {
+  const out: SimpleCommand[] = [];
+  unwrap(cmd, 0, out, uninspected);
+  return out;
+}
+
+/** True for a program that runs another one (sudo, setsid, xargs, sh -c, eval, ...). */
+export function isWrapper(program: string): boolean {
+  return Object.hasOwn(WRAPPERS, program) || Object.hasOwn(COMMAND_OPTION, program) || SHELLS.has(program) || program === 'eval';
 }
 
 export function basename(program: string): string {
@@ -492,7 +517,7 @@ function withVariables(cmd: SimpleCommand, variables: Variables, expanded: Reado
  * What the parser does not read (beyond MAX_SCAN_CHARS, or nested deeper than MAX_SHELL_NESTING)
  * is said in `uninspected`.
  */
-export function parseCommandLine(line: string, depth = 0, uninspected: Set<string> = new Set()): SimpleCommand[] {
+export function parseCommandLine(line: string, depth = 0, uninspected: Set<string> = new Set(), input: SimpleCommand | null = null): SimpleCommand[] {
   if (depth > MAX_SHELL_NESTING) {
     uninspected.add(`its shell commands are nested more than ${MAX_SHELL_NESTING} levels deep`);
     return [];
@@ -506,7 +531,7 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
   const variables: Variables = { values: {}, uninspected };
   // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
   const expanded = new Map<SimpleCommand, SimpleCommand>();
-  for (const cmd of commandsOf(tokens)) {
+  for (const cmd of commandsOf(tokens, input)) {
     if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
     else if (DECLARATIONS.has(cmd.argv[0]!)) {
       // export F=customers.csv, declare -x F=..., local F=...: assignments as well.
@@ -519,7 +544,7 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
       // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.
       for (const word of [...cmd.argv, ...cmd.redirects.map((r) => r.target)]) {
         for (const body of written.get(word) ?? []) {
-          for (const inner of parseCommandLine(body, depth + 1, uninspected)) out.push(inner.pipedFrom ? inner : { ...inner, pipedFrom: run });
+          out.push(...parseCommandLine(body, depth + 1, uninspected, run));
         }
       }
     }

@@ -5,7 +5,7 @@
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
-import { type Redirect, type SimpleCommand, basename, findExecs, parseCommandLine } from './bash.ts';
+import { type Redirect, type SimpleCommand, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
@@ -75,7 +75,8 @@ export function textOf(value: unknown, uninspected?: Set<string>): string {
 function dataIn(text: string, ctx: ClassifyContext): Finding[] {
   if (text.length > MAX_SCAN_CHARS) ctx.uninspected?.add(`what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
   // Data sent URL-encoded (email=jane.doe%40acme-corp.com) is the same data: each encoded word is also read decoded.
-  const encoded = text.length <= MAX_SCAN_CHARS ? (text.match(/[^\s"'&=?]*%[0-9a-f]{2}[^\s"'&=?]*/gi) ?? []) : [];
+  // Words are split first: a regular expression looking for a `%` inside long words backtracks over each (minutes on a 1 MB line).
+  const encoded = text.length <= MAX_SCAN_CHARS && text.includes('%') ? text.split(/[\s"'&=?]+/).filter((word) => /%[0-9a-f]{2}/i.test(word)) : [];
   const decoded = encoded.map(percentDecoded).filter((word, i) => word !== encoded[i]);
   return detectData(decoded.length === 0 ? text : `${text}\n${decoded.join('\n')}`);
 }
@@ -90,6 +91,9 @@ function percentDecoded(word: string): string {
   });
 }
 
+/** Why a call that sends files named only at run time (`{}` of find -exec, xargs) is blocked. */
+const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of find -exec or xargs)';
+
 /** A word that is a whole <( ... ) process substitution: a file holding its commands' output. */
 const READ_SUBSTITUTION = /^<\((.*)\)$/s;
 
@@ -99,7 +103,7 @@ function readSentFile(file: string, ctx: ClassifyContext): string {
   if (substituted) return outputOfLine(substituted[1]!, { ...ctx, depth: (ctx.depth ?? 0) + 1 });
   // `find ... -exec curl -T {} host`, `xargs -I{} curl -d @{} host`: the file is chosen only when it runs.
   if (ctx.filesAtRunTime && file.includes('{}')) {
-    ctx.uninspected?.add('it sends files that are chosen only when it runs ({})');
+    ctx.uninspected?.add(RUN_TIME_FILES);
     return '';
   }
   return (ctx.files ?? new LocalFiles()).read(file, ctx.cwd, ctx.uninspected ?? new Set());
@@ -138,11 +142,21 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   }
   const runs = program === 'find' ? findExecs(cmd.argv) : [];
   if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
+  // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`).
+  if (isWrapper(program) && stages < MAX_PIPE_STAGES) {
+    const run = unwrapped(cmd, ctx.uninspected ?? new Set());
+    if (run.length !== 1 || run[0]!.argv !== cmd.argv) return outputOfCommands(run, ctx, stages + 1);
+  }
+  // `... | xargs cat |`: the files are the names that come in when it runs.
+  if (cmd.argsFromStdin && PASS_THROUGH.has(program)) ctx.uninspected?.add(RUN_TIME_FILES);
   if (PASS_THROUGH.has(program)) {
     const files = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
     return [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
   }
-  return [cmd.argv.slice(1).join(' '), stdinOf(cmd, ctx, stages)].join('\n');
+  // printf and echo -e turn \n and \t into the characters (`printf 'put file\n' | sftp host`).
+  const escapes = program === 'printf' || (program === 'echo' && cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a)));
+  const words = cmd.argv.slice(1).join(' ');
+  return [escapes ? words.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : words, stdinOf(cmd, ctx, stages)].join('\n');
 }
 
 /** What the command substitutions in a text write (`"$(cat -- file | base64)"`, `` `grep x file` ``), appended to it: the text a command sends holds their output. */
@@ -151,14 +165,18 @@ function withSubstitutedFiles(text: string, ctx: ClassifyContext): string {
   return outputs.length === 0 ? text : [text, ...outputs].join('\n');
 }
 
-/** What a command line writes: each pipeline's output is its last command's, which follows the pipe back to the files read. */
+/** What a command line writes. */
 function outputOfLine(line: string, ctx: ClassifyContext): string {
-  const commands = parseCommandLine(line, ctx.depth ?? 0, ctx.uninspected);
+  return outputOfCommands(parseCommandLine(line, ctx.depth ?? 0, ctx.uninspected), ctx);
+}
+
+/** What commands write: each pipeline's output is its last command's, which follows the pipe back to the files read. */
+function outputOfCommands(commands: readonly SimpleCommand[], ctx: ClassifyContext, stages = 0): string {
   // A command is known by its words: unwrapping copies it, its words stay the same array.
   const piped = new Set(commands.flatMap((cmd) => (cmd.pipedFrom ? [cmd.pipedFrom.argv] : [])));
   return commands
     .filter((cmd) => !piped.has(cmd.argv))
-    .map((cmd) => outputOf(cmd, ctx))
+    .map((cmd) => outputOf(cmd, ctx, stages))
     .join('\n');
 }
 
@@ -506,13 +524,18 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0] ?? '');
   const args = cmd.argv.slice(1);
   // A network file (`> /dev/tcp/host/80`), or a descriptor an earlier `exec` opened to one (`>&3`).
+  const opensForLater = program === 'exec' && cmd.argv.length === 1;
   const socketHosts = cmd.redirects.flatMap((r) => {
-    const socket = FILE_WRITES.has(r.op) || r.op === '<>' || (r.op === '<' && program === 'exec') ? NETWORK_FILE.exec(r.target) : null;
+    const socket = FILE_WRITES.has(r.op) || r.op === '<>' || (r.op === '<' && opensForLater) ? NETWORK_FILE.exec(r.target) : null;
     const host = socket ? socket[1]!.toLowerCase() : ctx.sockets?.get(duplicated(r) ?? '');
-    if (host === undefined) return [];
-    // `exec 3<>/dev/tcp/host/80` (or `exec 4>&3`, `exec >/dev/tcp/...`) opens it for the commands after it.
-    if (program === 'exec' && cmd.argv.length === 1) ctx.sockets?.set(r.fd ?? (r.op === '<' || r.op === '<>' ? '0' : '1'), host);
-    return [host];
+    // `exec 3<>/dev/tcp/host/80` (or `exec 4>&3`, `exec >/dev/tcp/...`) opens it for the commands after it;
+    // `exec 3>file` or `exec 3>&-` points the descriptor elsewhere again.
+    if (opensForLater) {
+      const fd = r.fd ?? (r.op === '<' || r.op === '<>' ? '0' : '1');
+      if (host === undefined) ctx.sockets?.delete(fd);
+      else ctx.sockets?.set(fd, host);
+    }
+    return host === undefined ? [] : [host];
   });
   const toStdout = socketHosts.length === 0 && !writesFile(cmd) ? ctx.sockets?.get('1') : undefined;
   if (socketHosts.length > 0 || toStdout !== undefined) {
@@ -555,6 +578,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (publishes && REGISTRIES[program]) return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: [], hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
   if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
   if (program === 'find' && args.includes('-delete')) return { action: 'delete', summary: 'find -delete (local delete)', sent: [], hosts: [] };
+  // What find -exec runs is judged on its own (bash.ts unwraps it); find itself only lists files.
+  if (program === 'find') return { action: 'process', summary: 'find (local)', sent: [], hosts: [] };
   if (DATABASES.has(program)) return databaseView(cmd, ctx);
   // Programs that only print or edit local files cannot send anything: a URL in what they write
   // (a config file, a README) is text, not a destination.

@@ -8,17 +8,20 @@ import { localPath } from './own-files.ts';
 
 /** Characters that make a word a glob the shell expands. */
 const GLOB = /[*?[]/;
-/** A brace list to expand: `{a,b}` with at least one comma. */
-const BRACES = /\{[^{}]*,[^{}]*\}/;
+/** The longest path and the longest name a file can have (Linux's PATH_MAX and NAME_MAX): a longer word names no file. */
+const MAX_PATH = 4096;
+const MAX_NAME = 255;
 
 /** The files one tool call reads: each once, and past MAX_SCAN_CHARS in all, no more (the call is blocked as too long to inspect anyway). */
 export class LocalFiles {
-  private readonly texts = new Map<string, string>();
+  /** Each file's text, and what about it was left unread (said again each time the file is named). */
+  private readonly texts = new Map<string, { text: string; unread: string | null }>();
   private readonly folders = new Map<string, string[]>();
   private total = 0;
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
   read(word: string, cwd: string, uninspected: Set<string>): string {
+    if (word.length > MAX_PATH) return '';
     const paths = this.paths(word, cwd, uninspected);
     return paths.map((path) => this.file(path, uninspected)).join('\n');
   }
@@ -47,6 +50,7 @@ export class LocalFiles {
   private globMatches(pattern: string, uninspected: Set<string>): string[] {
     let paths = ['/'];
     for (const segment of pattern.split('/').filter(Boolean)) {
+      if (segment.length > MAX_NAME) return [];
       if (!GLOB.test(segment)) {
         paths = paths.map((p) => `${p === '/' ? '' : p}/${segment}`);
         continue;
@@ -79,51 +83,77 @@ export class LocalFiles {
   }
 
   private file(full: string, uninspected: Set<string>): string {
-    let text = this.texts.get(full);
-    if (text === undefined) {
-      if (this.total > MAX_SCAN_CHARS) {
-        uninspected.add(`what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
-        return '';
-      }
-      text = readBounded(full, uninspected);
-      this.total += text.length;
-      this.texts.set(full, text);
+    let read = this.texts.get(full);
+    if (read === undefined) {
+      read = this.total > MAX_SCAN_CHARS ? { text: '', unread: `what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters` } : readBounded(full);
+      this.total += read.text.length;
+      this.texts.set(full, read);
     }
-    return text;
+    if (read.unread !== null) uninspected.add(read.unread);
+    return read.text;
   }
 }
 
 /** A regular file's text, up to MAX_SENT_FILE_BYTES (a larger one is noted); '' for anything else or a file that cannot be read. */
-function readBounded(full: string, uninspected: Set<string>): string {
+function readBounded(full: string): { text: string; unread: string | null } {
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
     const stat = fs.statSync(full);
-    if (!stat.isFile()) return '';
-    if (stat.size > MAX_SENT_FILE_BYTES) uninspected.add(`a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
+    if (!stat.isFile()) return { text: '', unread: null };
+    const unread = stat.size > MAX_SENT_FILE_BYTES ? `a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB` : null;
     const fd = fs.openSync(full, 'r');
     try {
       const buffer = Buffer.allocUnsafe(MAX_SENT_FILE_BYTES);
       const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
-      return buffer.subarray(0, n).toString('utf8');
+      return { text: buffer.subarray(0, n).toString('utf8'), unread };
     } finally {
       fs.closeSync(fd);
     }
   } catch {
-    return '';
+    return { text: '', unread: null };
   }
 }
 
-/** A word's brace lists expanded (`a.{csv,json}` is `a.csv a.json`), at most MAX_GLOB_FILES + 1 words. */
+/** A word's brace lists and sequences expanded (`a.{csv,json}`, `part-{1..3}.csv`), at most MAX_GLOB_FILES + 1 words. */
 function braceExpanded(word: string): string[] {
   const out: string[] = [];
   const pending = [word];
   while (pending.length > 0 && out.length <= MAX_GLOB_FILES) {
     const w = pending.pop()!;
-    const m = BRACES.exec(w);
-    if (!m) out.push(w);
-    else for (const part of m[0].slice(1, -1).split(',').reverse()) pending.push(w.slice(0, m.index) + part + w.slice(m.index + m[0].length));
+    const braces = firstBraces(w);
+    if (!braces) out.push(w);
+    else for (const part of braces.parts.slice(0, MAX_GLOB_FILES + 1).reverse()) pending.push(w.slice(0, braces.start) + part + w.slice(braces.end + 1));
   }
   return out;
+}
+
+/** The first `{a,b}` or `{1..3}` in a word (no braces inside it): where it is and what it stands for; null when there is none. */
+function firstBraces(word: string): { start: number; end: number; parts: string[] } | null {
+  let open = -1;
+  for (let i = 0; i < word.length; i++) {
+    if (word[i] === '{') open = i;
+    else if (word[i] === '}' && open >= 0) {
+      const inner = word.slice(open + 1, i);
+      const sequence = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])$/.exec(inner);
+      if (inner.includes(',')) return { start: open, end: i, parts: inner.split(',') };
+      if (sequence) return { start: open, end: i, parts: sequenceOf(sequence[1]!, sequence[2]!) };
+      open = -1;
+    }
+  }
+  return null;
+}
+
+/** `{1..3}` is 1 2 3, `{a..c}` is a b c; at most MAX_GLOB_FILES + 1 of them. */
+function sequenceOf(from: string, to: string): string[] {
+  const numeric = /\d/.test(from);
+  const [a, b] = numeric ? [Number(from), Number(to)] : [from.charCodeAt(0), to.charCodeAt(0)];
+  const step = a <= b ? 1 : -1;
+  const parts: string[] = [];
+  for (let n = a; parts.length <= MAX_GLOB_FILES; n += step) {
+    parts.push(numeric ? String(n) : String.fromCharCode(n));
+    if (n === b) break;
+  }
+  return parts;
 }
 
 type GlobToken = { kind: 'star' } | { kind: 'any' } | { kind: 'char'; char: string } | { kind: 'set'; negated: boolean; test: (c: string) => boolean };
