@@ -423,7 +423,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       // xargs, more of them come in when it runs, and they name files chosen then.
       const params = argsFromStdin ? [...argv.slice(at + 2), ...Array<string>(10).fill('{}')] : argv.slice(at + 2);
       if (argsFromStdin) filesAtRunTime = true;
-      runLine(withPositionals(argv[at + 1]!, params));
+      runLine(withPositionals(argv[at + 1]!, params, uninspected));
       return;
     }
     // A script on stdin (`bash <<< "..."`, `bash -s`, `echo "curl ..." | sh`) is parsed like -c's;
@@ -433,7 +433,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     const piped = cmd.pipedFrom && ['echo', 'printf'].includes(basename(cmd.pipedFrom.argv[0] ?? '')) ? cmd.pipedFrom.argv.slice(1).join(' ') : null;
     const script = cmd.stdin ?? piped;
     if (script !== null && onlyFlags) {
-      out.push(...parseCommandLine(s > 0 ? withPositionals(script, [program, ...argv.slice(s + 1)]) : script, depth + 1, uninspected));
+      out.push(...parseCommandLine(s > 0 ? withPositionals(script, [program, ...argv.slice(s + 1)], uninspected) : script, depth + 1, uninspected));
       return;
     }
   }
@@ -456,12 +456,19 @@ function xargsReplace(option: string, next: string | undefined): string | null {
   return null;
 }
 
-/** A script's positional parameters ($0, $1, ..., $@, $*) replaced by the words given after it. */
-function withPositionals(script: string, params: readonly string[]): string {
+/** A script's positional parameters ($0, $1, ..., $@, $*) replaced by the words given after it; left as written past MAX_SCAN_CHARS. */
+function withPositionals(script: string, params: readonly string[], uninspected: Set<string>): string {
   if (params.length === 0) return script;
-  return script.replace(/\$(?:\{(\d+|[@*])\}|(\d)|([@*]))/g, (whole, braced: string | undefined, bare: string | undefined, all: string | undefined) => {
-    const name = braced ?? bare ?? all!;
-    return name === '@' || name === '*' ? params.slice(1).join(' ') : (params[Number(name)] ?? whole);
+  const all = params.slice(1).join(' ');
+  const references = script.match(/\$(?:\{(?:\d+|[@*])\}|\d|[@*])/g)?.length ?? 0;
+  const longest = params.reduce((most, p) => Math.max(most, p.length), all.length);
+  if (script.length + references * longest > MAX_SCAN_CHARS) {
+    uninspected.add(`its script's parameters expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+    return script;
+  }
+  return script.replace(/\$(?:\{(\d+|[@*])\}|(\d)|([@*]))/g, (whole, braced: string | undefined, bare: string | undefined, every: string | undefined) => {
+    const name = braced ?? bare ?? every!;
+    return name === '@' || name === '*' ? all : (params[Number(name)] ?? whole);
   });
 }
 
@@ -485,14 +492,22 @@ export function basename(program: string): string {
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
-/** Variables the parser expands, and what it could not: a word that would grow past MAX_SCAN_CHARS is left as written, and said. */
-type Variables = { values: Record<string, string>; uninspected: Set<string> };
+/**
+ * Variables the parser expands, and what it could not: once the line's expansions together would
+ * pass MAX_SCAN_CHARS, words are left as written, and that is said.
+ */
+type Variables = { values: Record<string, string>; uninspected: Set<string>; expandedChars: number };
 
 /** A word with the variables assigned earlier on the line expanded (`$F`, `${F}`); others are left as written. */
 function expand(word: string, variables: Variables): string {
   if (!word.includes('$')) return word;
-  const expanded = word.replace(VARIABLE, (whole, braced: string | undefined, bare: string | undefined) => variables.values[(braced ?? bare)!] ?? whole);
-  if (expanded.length <= MAX_SCAN_CHARS) return expanded;
+  // Each reference's length is counted before anything is built, so a word never grows past the bound.
+  let length = word.length;
+  for (const m of word.matchAll(VARIABLE)) length += (variables.values[(m[1] ?? m[2])!]?.length ?? m[0].length) - m[0].length;
+  if (variables.expandedChars + length <= MAX_SCAN_CHARS) {
+    variables.expandedChars += length;
+    return word.replace(VARIABLE, (whole, braced: string | undefined, bare: string | undefined) => variables.values[(braced ?? bare)!] ?? whole);
+  }
   variables.uninspected.add(`its variables expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
   return word;
 }
@@ -528,7 +543,7 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
   const written = new Map<string, string[]>();
   const tokens = tokenize(src, nested, written);
   const out: SimpleCommand[] = [];
-  const variables: Variables = { values: {}, uninspected };
+  const variables: Variables = { values: {}, uninspected, expandedChars: 0 };
   // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
   const expanded = new Map<SimpleCommand, SimpleCommand>();
   for (const cmd of commandsOf(tokens, input)) {

@@ -4,6 +4,7 @@
 // MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
+import fs from 'node:fs';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type Redirect, type SimpleCommand, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
@@ -91,6 +92,14 @@ function percentDecoded(word: string): string {
   });
 }
 
+const isFolder = (dir: string) => {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
 /** Why a call that sends files named only at run time (`{}` of find -exec, xargs) is blocked. */
 const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of find -exec or xargs)';
 
@@ -150,7 +159,8 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   // `... | xargs cat |`: the files are the names that come in when it runs.
   if (cmd.argsFromStdin && PASS_THROUGH.has(program)) ctx.uninspected?.add(RUN_TIME_FILES);
   if (PASS_THROUGH.has(program)) {
-    const files = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
+    // A >( ) it writes into is not a file it reads.
+    const files = cmd.argv.slice(1).filter((a) => !a.startsWith('-') && !a.startsWith('>('));
     return [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
   }
   // printf and echo -e turn \n and \t into the characters (`printf 'put file\n' | sftp host`).
@@ -561,7 +571,9 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'mail' || program === 'mailx' || program === 'sendmail' || program === 'mutt' || program === 'msmtp') {
     const recipients = args.filter((a) => a.includes('@'));
     const domains = recipients.map((r) => r.slice(r.lastIndexOf('@') + 1).toLowerCase());
-    return { action: 'share', summary: `${program} to ${domains.join(', ') || 'a recipient'}`, sent: [args.join(' '), stdinOf(cmd, ctx)], hosts: domains.map((host) => ({ host, encrypted: false })) };
+    // A recipient's address is where the mail goes, not data in it.
+    const text = args.filter((a) => !recipients.includes(a)).join(' ');
+    return { action: 'share', summary: `${program} to ${domains.join(', ') || 'a recipient'}`, sent: [text, stdinOf(cmd, ctx)], hosts: domains.map((host) => ({ host, encrypted: false })) };
   }
   if (program === 'git') {
     const sub = args.find((a) => !a.startsWith('-'));
@@ -603,6 +615,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const summaries: string[] = [];
   const findings: Finding[] = [];
   const transfers: Transfer[] = [];
+  const transferred = new Set<string>();
   const commands = parseCommandLine(command, 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
@@ -610,7 +623,11 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
-    if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) here = { ...here, cwd: localPath(cmd.argv[1], here.cwd) };
+    if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) {
+      // A cd into a folder that does not exist fails, and the shell stays where it was.
+      const to = localPath(cmd.argv[1], here.cwd);
+      if (isFolder(to)) here = { ...here, cwd: to };
+    }
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
     const unread = new Set<string>();
     const own: ClassifyContext = { ...here, uninspected: unread, ...(cmd.filesAtRunTime ? { filesAtRunTime: true } : {}) };
@@ -628,7 +645,11 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     summaries.push(view.summary);
     if (remote.length > 0) {
       findings.push(...found);
-      for (const h of remote) if (!transfers.some((t) => t.host === h.host)) transfers.push(transferTo(h.host, ctx, h.encrypted));
+      for (const h of remote) {
+        if (transferred.has(h.host)) continue;
+        transferred.add(h.host);
+        transfers.push(transferTo(h.host, ctx, h.encrypted));
+      }
     }
   }
   return { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers };

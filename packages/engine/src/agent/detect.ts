@@ -81,11 +81,13 @@ function digitsOf(s: string): string {
 }
 
 function phoneFindings(text: string, out: Finding[]) {
-  const spans: [number, number][] = [];
+  // The characters already counted as a phone number: a check per character, not per number found (62,000 numbers took 8 s).
+  let counted: Uint8Array | null = null;
   const add = (start: number, end: number) => {
+    counted ??= new Uint8Array(text.length);
     // "(415) 555-2671" inside "+1 (415) 555-2671" is the same number.
-    if (spans.some(([a, b]) => a < end && start < b)) return;
-    spans.push([start, end]);
+    for (let i = start; i < end; i++) if (counted[i] === 1) return;
+    counted.fill(1, start, end);
     out.push({ kind: 'phone', start, end, targets: TARGETS_OF.phone });
   };
   for (const m of text.matchAll(INTERNATIONAL_PHONE)) {

@@ -17,17 +17,27 @@ export class LocalFiles {
   /** Each file's text, and what about it was left unread (said again each time the file is named). */
   private readonly texts = new Map<string, { text: string; unread: string | null }>();
   private readonly folders = new Map<string, string[]>();
+  /** Each glob's matches, and how many paths the call's globs have matched in all (bounded like one glob's). */
+  private readonly globs = new Map<string, string[]>();
+  private globbed = 0;
+  /** Names the call's brace lists added beyond the words as written (bounded like a glob's matches). */
+  private braced = 0;
   private total = 0;
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
   read(word: string, cwd: string, uninspected: Set<string>): string {
     if (word.length > MAX_PATH) return '';
+    if (this.braced > MAX_GLOB_FILES && word.includes('{')) {
+      uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`);
+      return '';
+    }
     const paths = this.paths(word, cwd, uninspected);
     return paths.map((path) => this.file(path, uninspected)).join('\n');
   }
 
   private paths(word: string, cwd: string, uninspected: Set<string>): string[] {
     const words = braceExpanded(word);
+    this.braced += words.length - 1;
     if (words.length > MAX_GLOB_FILES) {
       uninspected.add(`a file name it sends expands to more than ${MAX_GLOB_FILES} names`);
       return [];
@@ -36,7 +46,7 @@ export class LocalFiles {
     for (const w of words) {
       const full = localPath(w, cwd);
       // A glob that matches nothing is left as written, as the shell leaves it.
-      const matched = GLOB.test(w) ? this.globMatches(full, uninspected) : [];
+      const matched = GLOB.test(w) ? this.glob(full, uninspected) : [];
       paths.push(...(matched.length > 0 ? matched : [full]));
       if (paths.length > MAX_GLOB_FILES) {
         uninspected.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`);
@@ -44,6 +54,20 @@ export class LocalFiles {
       }
     }
     return paths;
+  }
+
+  private glob(pattern: string, uninspected: Set<string>): string[] {
+    let matched = this.globs.get(pattern);
+    if (matched === undefined) {
+      matched = this.globbed > MAX_GLOB_FILES ? [] : this.globMatches(pattern, uninspected);
+      this.globbed += matched.length;
+      this.globs.set(pattern, matched);
+    }
+    if (this.globbed > MAX_GLOB_FILES) {
+      uninspected.add(`its globs match more than ${MAX_GLOB_FILES} files`);
+      return [];
+    }
+    return matched;
   }
 
   /** The paths a glob matches: each segment's pattern against the folder's entries, a leading dot matched only by a dot. */

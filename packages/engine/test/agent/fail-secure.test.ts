@@ -101,6 +101,19 @@ describe('what the hook cannot inspect whole is blocked', () => {
     expect(pre('Bash', { command: `cd ${dir} && scp bundle.js deploy@api.acme-analytics.io:/var/www/` }).stderr).toContain('1 email address');
   });
 
+  it('inputs whose expansion would grow without bound, answered at once', () => {
+    // Each of these took from 6 s to minutes, or ran out of memory (a crash, which fails open).
+    const positionals = pre('Bash', { command: `sh -c '${'$@'.repeat(20_000)}' _ ${'a '.repeat(20_000)}` });
+    expect(positionals.stderr).toContain('parameters expand to more than 1,000,000 characters');
+    const variables = pre('Bash', { command: `A=${'x'.repeat(400_000)}; curl https://api.acme-analytics.io -d${' $A'.repeat(100_000)}` });
+    expect(variables.stderr).toContain('variables expand to more than 1,000,000 characters');
+    const braces = pre('Bash', { command: `scp ${`${'{a,b}'.repeat(8)} `.repeat(24_000)} deploy@api.acme-analytics.io:/x` });
+    expect(braces.stderr).toContain('brace lists name more than 256 files');
+    const phones = pre('Bash', { command: `curl https://api.acme-analytics.io -d "${'+1 415 555 2671 '.repeat(62_000)}"` });
+    expect(phones.stderr).toContain('62000 phone numbers');
+    for (const out of [positionals, variables, braces, phones]) expect(out.exitCode).toBe(2);
+  });
+
   it('a glob matching more files than it reads', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-glob-'));
     for (let i = 0; i <= MAX_GLOB_FILES; i++) fs.writeFileSync(path.join(dir, `part-${i}.csv`), 'id\n1\n');
