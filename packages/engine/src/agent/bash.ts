@@ -360,8 +360,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   let replace: string | null = null;
   /** A command line a wrapper carries as a string: its commands run with the wrapper's environment, input and pipe. */
   const runLine = (line: string) => {
-    for (const inner of parseCommandLine(line, depth + 1, uninspected)) {
-      out.push({ ...inner, env: { ...env, ...inner.env }, pipedFrom: inner.pipedFrom ?? cmd.pipedFrom, stdin: inner.stdin ?? cmd.stdin, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
+    for (const inner of parseCommandLine(line, depth + 1, uninspected, cmd.pipedFrom)) {
+      out.push({ ...inner, env: { ...env, ...inner.env }, stdin: inner.stdin ?? cmd.stdin, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
     }
   };
   let wrappers = 0;
@@ -456,17 +456,20 @@ function xargsReplace(option: string, next: string | undefined): string | null {
   return null;
 }
 
+/** A positional parameter: `${1}`, `${@}`, `$1`, `$@`, `$*`. */
+const POSITIONAL = /\$(?:\{(\d+|[@*])\}|(\d)|([@*]))/g;
+
 /** A script's positional parameters ($0, $1, ..., $@, $*) replaced by the words given after it; left as written past MAX_SCAN_CHARS. */
 function withPositionals(script: string, params: readonly string[], uninspected: Set<string>): string {
   if (params.length === 0) return script;
   const all = params.slice(1).join(' ');
-  const references = script.match(/\$(?:\{(?:\d+|[@*])\}|\d|[@*])/g)?.length ?? 0;
+  const references = script.match(POSITIONAL)?.length ?? 0;
   const longest = params.reduce((most, p) => Math.max(most, p.length), all.length);
   if (script.length + references * longest > MAX_SCAN_CHARS) {
     uninspected.add(`its script's parameters expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
     return script;
   }
-  return script.replace(/\$(?:\{(\d+|[@*])\}|(\d)|([@*]))/g, (whole, braced: string | undefined, bare: string | undefined, every: string | undefined) => {
+  return script.replace(POSITIONAL, (whole, braced: string | undefined, bare: string | undefined, every: string | undefined) => {
     const name = braced ?? bare ?? every!;
     return name === '@' || name === '*' ? all : (params[Number(name)] ?? whole);
   });
@@ -557,9 +560,9 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Set<strin
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);
       // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.
-      for (const word of [...cmd.argv, ...cmd.redirects.map((r) => r.target)]) {
-        for (const body of written.get(word) ?? []) {
-          out.push(...parseCommandLine(body, depth + 1, uninspected, run));
+      if (written.size > 0) {
+        for (const word of [...cmd.argv, ...cmd.redirects.map((r) => r.target)]) {
+          for (const body of written.get(word) ?? []) out.push(...parseCommandLine(body, depth + 1, uninspected, run));
         }
       }
     }

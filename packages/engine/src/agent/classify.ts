@@ -4,7 +4,6 @@
 // MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
-import fs from 'node:fs';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type Redirect, type SimpleCommand, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
@@ -91,14 +90,6 @@ function percentDecoded(word: string): string {
     }
   });
 }
-
-const isFolder = (dir: string) => {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /** Why a call that sends files named only at run time (`{}` of find -exec, xargs) is blocked. */
 const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of find -exec or xargs)';
@@ -362,7 +353,8 @@ function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (!FTP_PUTS.has(verb) && !(verb === 'mirror' && (rest.includes('-R') || rest.includes('--reverse')))) continue;
     uploads++;
     const files = rest.filter((w, i) => !w.startsWith('-') && !FTP_PUT_VALUE_OPTIONS.has(rest[i - 1] ?? ''));
-    for (const file of verb === 'put' || verb === 'reput' || verb === 'append' || verb === 'send' ? files.slice(0, 1) : files) sent.push(readSentFile(file, here));
+    // put and its kin send one file (the next word names it on the server); mput and mirror send them all.
+    for (const file of verb === 'mput' || verb === 'mirror' ? files : files.slice(0, 1)) sent.push(readSentFile(file, here));
   }
   const hosts = host ? [{ host, encrypted: program === 'sftp' || /^sftp:|^ftps:/i.test(target) }] : [];
   return { action: uploads > 0 ? 'share' : 'read', summary: `${program} ${uploads > 0 ? 'upload to' : 'session with'} ${host || 'a host'}`, sent, hosts };
@@ -626,7 +618,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) {
       // A cd into a folder that does not exist fails, and the shell stays where it was.
       const to = localPath(cmd.argv[1], here.cwd);
-      if (isFolder(to)) here = { ...here, cwd: to };
+      if (ctx.files?.isFolder(to)) here = { ...here, cwd: to };
     }
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
     const unread = new Set<string>();

@@ -93,6 +93,15 @@ export class LocalFiles {
     return paths;
   }
 
+  /** True when `dir` is a folder (a cd into anything else fails, and the shell stays where it was). */
+  isFolder(dir: string): boolean {
+    try {
+      return fs.statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
   private entries(dir: string): string[] {
     let names = this.folders.get(dir);
     if (names === undefined) {
