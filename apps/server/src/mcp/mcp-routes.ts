@@ -15,6 +15,22 @@ import { publicJwkSet } from '../keys/server-signing-key.ts';
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
 
+/** JSON-RPC's code for a method called with params it cannot take. */
+const INVALID_PARAMS = -32602;
+
+/**
+ * A tools/call whose params do not name a tool, as a JSON-RPC error that says so (the MCP SDK
+ * answers it as an internal error, -32603); null for any other message.
+ */
+function toolCallWithoutName(body: unknown): { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string } } | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { method, params, id } = body as { method?: unknown; params?: unknown; id?: unknown };
+  if (method !== 'tools/call') return null;
+  const name = typeof params === 'object' && params !== null ? (params as { name?: unknown }).name : undefined;
+  if (typeof name === 'string') return null;
+  return { jsonrpc: '2.0', id: id ?? null, error: { code: INVALID_PARAMS, message: 'Invalid params: tools/call needs params with the tool\'s name (a string) and its arguments' } };
+}
+
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
   app.post(
@@ -27,6 +43,8 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const invalid = toolCallWithoutName(request.body);
+      if (invalid) return reply.send(invalid);
       const key = request.apiKey!;
       const server = createBytesboundMcpServer({
         decide: async (decisionRequest, args) => {

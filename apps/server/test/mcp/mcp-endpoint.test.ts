@@ -100,4 +100,19 @@ describe(`POST /mcp (${testDialect})`, () => {
       await trial.close();
     }
   });
+
+  it('answers a call without its params as invalid params (-32602), not as an internal error', async () => {
+    const { key } = await newKey(t, customerId);
+    for (const body of [{ jsonrpc: '2.0', id: 7, method: 'tools/call' }, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: {} }]) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { id: number; error?: { code: number; message: string } };
+      expect(answer.id).toBe(7);
+      expect(answer.error?.code).toBe(-32602);
+      expect(answer.error?.message).toMatch(/name/);
+    }
+  });
 });
