@@ -3,7 +3,7 @@
 // goes through the decision API's arbiters and the plan's limits, is signed, logged and counted
 // like /api/v1/decide (a limit reached answers the tool call as an error that says which).
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
-import { type DecideResult, createBytesboundMcpServer } from '@bytebound/engine/mcp/bytebound-mcp-server';
+import { type DecideResult, createBytesboundMcpServer, refuseInvalidToolCalls } from '@bytebound/engine/mcp/bytebound-mcp-server';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
@@ -14,22 +14,6 @@ import { publicJwkSet } from '../keys/server-signing-key.ts';
 
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
-
-/** JSON-RPC's code for a method called with params it cannot take. */
-const INVALID_PARAMS = -32602;
-
-/**
- * A tools/call whose params do not name a tool, as a JSON-RPC error that says so (the MCP SDK
- * answers it as an internal error, -32603); null for any other message.
- */
-function toolCallWithoutName(body: unknown): { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string } } | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const { method, params, id } = body as { method?: unknown; params?: unknown; id?: unknown };
-  if (method !== 'tools/call') return null;
-  const name = typeof params === 'object' && params !== null ? (params as { name?: unknown }).name : undefined;
-  if (typeof name === 'string') return null;
-  return { jsonrpc: '2.0', id: id ?? null, error: { code: INVALID_PARAMS, message: 'Invalid params: tools/call needs params with the tool\'s name (a string) and its arguments' } };
-}
 
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
@@ -43,8 +27,6 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const invalid = toolCallWithoutName(request.body);
-      if (invalid) return reply.send(invalid);
       const key = request.apiKey!;
       const server = createBytesboundMcpServer({
         decide: async (decisionRequest, args) => {
@@ -76,6 +58,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
         void server.close();
       });
       await server.connect(transport);
+      refuseInvalidToolCalls(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     },
   );

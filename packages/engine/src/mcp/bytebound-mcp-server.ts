@@ -5,7 +5,8 @@ import { compile } from '@bytebound/compiler/compile';
 import type { DecisionRequest, Timing } from '@bytebound/compiler/policy-model';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type CallToolResult, CallToolRequestSchema, ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { classifyToolCall } from '../agent/classify.ts';
 import { type ResolvedDestination, hostOf } from '../agent/destinations.ts';
@@ -173,6 +174,23 @@ export function localAttributes(request: DecisionRequest, resolve: (host: string
   return { ...request, attributes: { destination: d.destination, legalBasis: d.legalBasis, safeguards: d.safeguards, ...given } };
 }
 
+/**
+ * Answers a tools/call whose params the SDK's own schema refuses (no tool name, arguments that are
+ * not an object) with JSON-RPC's invalid params (-32602), where the SDK would answer an internal
+ * error (-32603). Call it once the server is connected to `transport`, on either transport.
+ */
+export function refuseInvalidToolCalls(transport: Transport): void {
+  const forward = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && message.method === 'tools/call' && 'id' in message && !CallToolRequestSchema.safeParse(message).success) {
+      const error = { code: ErrorCode.InvalidParams, message: "Invalid params: tools/call needs params with the tool's name (a string) and its arguments" };
+      void transport.send({ jsonrpc: '2.0', id: message.id, error }, { relatedRequestId: message.id }).catch(() => {});
+      return;
+    }
+    forward(message, extra);
+  };
+}
+
 /** Serves the tools over stdio until the client closes stdin. */
 export async function serveOverStdio(server: McpServer): Promise<void> {
   const transport = new StdioServerTransport();
@@ -185,6 +203,7 @@ export async function serveOverStdio(server: McpServer): Promise<void> {
     void transport.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
   };
   await server.connect(transport);
+  refuseInvalidToolCalls(transport);
   await new Promise<void>((resolve) => process.stdin.on('close', resolve));
   await server.close();
 }
