@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readAuditLog } from '../packages/engine/src/agent/audit-log.ts';
 import { type ModelServer, startModelServer, toolResults } from './model-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -79,9 +80,9 @@ describe('bytebound hook in the real Claude Code CLI', () => {
     expect(JSON.stringify(result?.content)).toContain('GDPR Art. 6');
     expect(JSON.stringify(result?.content)).not.toContain('jane.doe');
     expect(fs.existsSync(path.join(dir, 'attempted.marker'))).toBe(false);
-    // The denial is in the signed local audit log.
-    const log = fs.readFileSync(path.join(home, '.bytebound/audit/log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(log.some((l) => l.context.event === 'PreToolUse' && l.context.found === '1 email address')).toBe(true);
+    // The denial and what it was about are in the signed local audit log.
+    const log = readAuditLog(path.join(home, '.bytebound'));
+    expect(log.some((l) => l.context?.event === 'PreToolUse' && l.context.found === '1 email address')).toBe(true);
   });
 
   it('lets the agent run the tests', async () => {

@@ -16,7 +16,15 @@ export type DecisionInput = Decision & {
   timestamp?: string;
   /** Defaults to 128 random bits as hex. */
   nonce?: string;
+  /** What a local decision (the agent hook, `bytebound mcp`) was about; signed with it when given. */
+  context?: DecisionContext;
 };
+
+/**
+ * What a local decision was about, without any value: the event, the tool, a summary, the kinds of
+ * data found and where it went. Signed inside the payload, so that editing it breaks the signature.
+ */
+export type DecisionContext = { event: string; tool: string | null; summary: string; found: string; destinations: string[]; sessionId: string | null };
 
 /** A decision as DESIGN section 3 shows it, with its keyed commitments, digest and signature. */
 export type SignedDecision = Decision & {
@@ -24,6 +32,8 @@ export type SignedDecision = Decision & {
   timestamp: string;
   nonce: string;
   commitments: Commitment[];
+  /** Local decisions only (the server's bundles have none). */
+  context?: DecisionContext;
   /** "sha256:<hex>" of the envelope's payload. */
   digest: string;
   /** The envelope's Ed25519 signature (base64). */
@@ -76,6 +86,7 @@ export function createProofBundle(input: DecisionInput, options: ProofOptions): 
     nonce: input.nonce ?? randomHex(NONCE_BYTES),
     commitments: options.commitments ?? [],
   };
+  if (input.context !== undefined) unsigned.context = input.context;
   const { message, payload } = paeInScratch(DECISION_PAYLOAD_TYPE, canonicalize(unsigned));
   const sig = Buffer.from(options.signer.sign(message)).toString('base64');
   const envelope: DsseEnvelope = {

@@ -10,15 +10,15 @@ import { type Checkpoint, signCheckpoint } from '../checkpoint.ts';
 import { CHECKPOINT_EVERY_DECISIONS } from '../config.ts';
 import { makeFolder } from '../make-folder.ts';
 import { appendToFrontier, frontierRoot, fromHex, leafHash, toHex } from '../merkle.ts';
-import { type ProofBundle, auditLeafData, createProofBundle } from '../proof-bundle.ts';
+import { type DecisionContext, type ProofBundle, auditLeafData, createProofBundle, decisionOfEnvelope } from '../proof-bundle.ts';
 import type { Signer } from '../signing-keys.ts';
 // Types only: the hook bundle stays free of the verifier's code.
 import type { AUDIT_EXPORT_KIND, AuditExport, AuditExportEntry } from '../verify.ts';
 import { AUDIT_DIR, AUDIT_LOCK_RETRY_MS, AUDIT_LOCK_STALE_MS, AUDIT_LOCK_TIMEOUT_MS } from './config.ts';
 import type { HookDecision } from './hook-events.ts';
 
-/** One line of log.jsonl: the export entry plus what was decided (no values, only kinds and hosts). */
-export type AuditLogLine = AuditExportEntry & { context: HookDecision['context'] };
+/** One line of log.jsonl is an export entry; its envelope's signed payload says what was decided about (no values, only kinds and hosts). */
+export type AuditLogLine = AuditExportEntry & { context: DecisionContext | null };
 
 /** `logBytes`: the log's length after the last complete append; a torn append from a crashed hook is cut off. */
 type State = { size: number; frontier: string[]; logBytes: number };
@@ -70,7 +70,7 @@ function readState(file: string): State {
 export function appendDecision(home: string, signer: Signer, entry: HookDecision): { bundle: ProofBundle; index: number } {
   const f = files(home);
   makeFolder(f.dir, 0o700);
-  const bundle = createProofBundle({ ...entry.decision, latency_us: entry.latency_us }, { signer });
+  const bundle = createProofBundle({ ...entry.decision, latency_us: entry.latency_us, context: entry.context }, { signer });
   const leaf = leafHash(auditLeafData(bundle.envelope));
   return withLock(f.lock, () => {
     const state = readState(f.state);
@@ -78,7 +78,7 @@ export function appendDecision(home: string, signer: Signer, entry: HookDecision
     const index = state.size;
     const next = appendToFrontier(frontier, index, leaf).frontier;
     const size = index + 1;
-    const line: AuditLogLine = { index, leafHash: toHex(leaf), bundleId: crypto.randomUUID(), createdAt: bundle.decision.timestamp, envelope: bundle.envelope, context: entry.context };
+    const line: AuditExportEntry = { index, leafHash: toHex(leaf), bundleId: crypto.randomUUID(), createdAt: bundle.decision.timestamp, envelope: bundle.envelope };
     const text = `${JSON.stringify(line)}\n`;
     // Longer than recorded: a crashed hook's torn append, cut off. Shorter: the log was edited
     // outside the hook; it is appended to as it is (never padded), and verifying it says what changed.
@@ -104,7 +104,8 @@ export function exportAuditLog(home: string, signer: Signer): AuditExport {
     const head = signCheckpoint(state.size, frontierRoot(state.frontier.map((h) => fromHex(h)!)), signer);
     const lines = fs.readFileSync(f.log, 'utf8').split('\n').filter(Boolean);
     const entries: AuditExportEntry[] = lines.slice(0, state.size).map((text) => {
-      const { index, leafHash: leaf, bundleId, createdAt, envelope } = JSON.parse(text) as AuditLogLine;
+      // Lines written before the context was signed carry it beside the envelope: it is left out.
+      const { index, leafHash: leaf, bundleId, createdAt, envelope } = JSON.parse(text) as AuditExportEntry;
       return { index, leafHash: leaf, bundleId, createdAt, envelope };
     });
     const checkpoints = fs.existsSync(f.checkpoints) ? fs.readFileSync(f.checkpoints, 'utf8').split('\n').filter(Boolean).map((t) => JSON.parse(t) as Checkpoint) : [];
@@ -113,11 +114,30 @@ export function exportAuditLog(home: string, signer: Signer): AuditExport {
   });
 }
 
-/** The decisions in the local log with their context, newest last. */
+/**
+ * The decisions in the local log with their context, newest last: the context signed in each
+ * envelope's payload, or for a line written before it was signed, the one kept beside it.
+ */
 export function readAuditLog(home: string): AuditLogLine[] {
   const f = files(home);
   if (!fs.existsSync(f.log)) return [];
-  return fs.readFileSync(f.log, 'utf8').split('\n').filter(Boolean).map((t) => JSON.parse(t) as AuditLogLine);
+  return fs
+    .readFileSync(f.log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((text) => {
+      const line = JSON.parse(text) as AuditExportEntry & { context?: DecisionContext };
+      return { ...line, context: signedContext(line.envelope) ?? line.context ?? null };
+    });
+}
+
+/** The context an envelope's payload carries; null without one, or for a payload that is not a decision's JSON (verifying the log says what is wrong). */
+function signedContext(envelope: AuditExportEntry['envelope']): DecisionContext | null {
+  try {
+    return envelope ? (decisionOfEnvelope(envelope).context ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Plain lines for events that decide nothing (Stop, Notification, ...). */

@@ -12,6 +12,7 @@ import {
 } from '@bytebound/compiler/policy-model';
 import { decide, failSecure } from '../decide.ts';
 import { loadPolicy } from '../loaded-policy.ts';
+import type { DecisionContext } from '../proof-bundle.ts';
 import { type Classification, classifyToolCall, textOf } from './classify.ts';
 import { MAX_HOOK_INPUT_BYTES, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
 import { resolveDestination } from './destinations.ts';
@@ -50,7 +51,7 @@ export type HookDecision = {
   decision: Decision;
   latency_us: number;
   /** What was decided, without any value: event, tool, summary, what was found, where it went. */
-  context: { event: string; tool: string | null; summary: string; found: string; destinations: string[]; sessionId: string | null };
+  context: DecisionContext;
 };
 
 export type HookOutcome = {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendDecision, exportAuditLog, readAuditLog } from '../../src/agent/audit-log.ts';
+import { decisionOfEnvelope } from '../../src/proof-bundle.ts';
 import { generateSigningKey, keyRingFromJwks, parseSigningKey } from '../../src/signing-keys.ts';
 import { verifyFile } from '../../src/verify.ts';
 
@@ -46,6 +47,50 @@ describe('the local audit log', () => {
     const key = parseSigningKey(fs.readFileSync(path.join(home, 'signing-key.pem'), 'utf8'));
     expect(verifyFile(exportAuditLog(home, key), keyRingFromJwks({ keys: [key.publicJwk] })).ok).toBe(true);
   }, 60_000);
+
+  it('signs what each decision was about: the export carries it in the signed payload, and no edit changes it unnoticed', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-audit-'));
+    const key = generateSigningKey();
+    const sent = { event: 'PreToolUse', tool: 'Bash', summary: 'curl POST to api.acme-analytics.io', found: '1 email address', destinations: ['api.acme-analytics.io (US)'], sessionId: 's' };
+    appendDecision(home, key, { decision, latency_us: 1, context });
+    appendDecision(home, key, { decision: { ...decision, decision: 'DENY', exitCode: 2 }, latency_us: 1, context: sent });
+    expect(readAuditLog(home).map((l) => l.context)).toEqual([context, sent]);
+    const ring = new Map([[key.keyId, key.publicKey]]);
+    const exported = exportAuditLog(home, key);
+    expect(verifyFile(exported, ring).ok).toBe(true);
+    expect(decisionOfEnvelope(exported.entries[1]!.envelope!).context).toEqual(sent);
+
+    // Someone hides where the data went. A context written beside the envelope is not what is read:
+    const log = path.join(home, 'audit', 'log.jsonl');
+    const lines = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const hidden = { ...sent, destinations: ['localhost (local)'], found: '' };
+    const beside = { ...JSON.parse(lines[1]!), context: hidden };
+    fs.writeFileSync(log, `${[lines[0], JSON.stringify(beside)].join('\n')}\n`);
+    expect(readAuditLog(home)[1]!.context).toEqual(sent);
+    // and one written into the payload breaks its signature.
+    const edited = JSON.parse(lines[1]!);
+    const payload = JSON.parse(Buffer.from(edited.envelope.payload, 'base64').toString('utf8'));
+    edited.envelope.payload = Buffer.from(JSON.stringify({ ...payload, context: hidden })).toString('base64');
+    fs.writeFileSync(log, `${[lines[0], JSON.stringify(edited)].join('\n')}\n`);
+    expect(readAuditLog(home)[1]!.context).toEqual(hidden);
+    const result = verifyFile(exportAuditLog(home, key), ring);
+    expect(result.ok).toBe(false);
+    expect(result.failures.map((f) => [f.check, f.entry?.startsWith('entry 1 ')])).toContainEqual(['signature', true]);
+  });
+
+  it('reads the context of a line written before it was signed from beside the envelope, and exports the line without it', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-audit-'));
+    const key = generateSigningKey();
+    appendDecision(home, key, { decision, latency_us: 1, context });
+    const log = path.join(home, 'audit', 'log.jsonl');
+    const line = JSON.parse(fs.readFileSync(log, 'utf8'));
+    const { context: _signed, ...unsignedPayload } = JSON.parse(Buffer.from(line.envelope.payload, 'base64').toString('utf8'));
+    // An older hook's line: no context in the payload, the context beside the envelope.
+    const older = { ...line, envelope: { ...line.envelope, payload: Buffer.from(JSON.stringify(unsignedPayload)).toString('base64') }, context: { ...context, summary: 'older' } };
+    fs.writeFileSync(log, `${JSON.stringify(older)}\n`);
+    expect(readAuditLog(home).map((l) => l.context?.summary)).toEqual(['older']);
+    expect(Object.keys(exportAuditLog(home, key).entries[0]!)).not.toContain('context');
+  });
 
   it('after an entry is edited to a shorter line, keeps appending without padding, and verifying says which entry changed', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-audit-'));
