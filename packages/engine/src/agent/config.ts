@@ -13,6 +13,9 @@ export const MAX_ARGUMENT_NESTING = 32;
 /** Bytes of a local file that an outbound command sends (curl -d @file, scp file host:) read to see what leaves; a larger one is blocked, as above. */
 export const MAX_SENT_FILE_BYTES = 1_048_576;
 
+/** Archives inside archives that a sent file is opened through (a .tar.gz inside a zip is two); one nested deeper blocks, as above. */
+export const MAX_ARCHIVE_NESTING = 3;
+
 /** Files a glob an outbound command names may match (`scp *.csv host:`); a glob matching more is not read, and blocks. */
 export const MAX_GLOB_FILES = 256;
 

@@ -3,6 +3,7 @@
 // (`customers.{csv,json}`), each file read once per tool call and only up to the hook's bounds.
 // What cannot be read whole is said in `uninspected`, so that the call is blocked, not passed.
 import fs from 'node:fs';
+import { archiveText } from './archives.ts';
 import { MAX_GLOB_FILES, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES } from './config.ts';
 import { localPath } from './own-files.ts';
 
@@ -127,7 +128,7 @@ export class LocalFiles {
   }
 }
 
-/** A regular file's text, up to MAX_SENT_FILE_BYTES (a larger one is noted); '' for anything else or a file that cannot be read. */
+/** A regular file's text (an archive's: its files'), up to MAX_SENT_FILE_BYTES (a larger one is noted); '' for anything else or a file that cannot be read. */
 function readBounded(full: string): { text: string; unread: string | null } {
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
@@ -138,7 +139,10 @@ function readBounded(full: string): { text: string; unread: string | null } {
     try {
       const buffer = Buffer.allocUnsafe(MAX_SENT_FILE_BYTES);
       const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
-      return { text: buffer.subarray(0, n).toString('utf8'), unread };
+      const bytes = buffer.subarray(0, n);
+      // A gzip or zip file is read for the files in it; one read in part (too large) is noted already.
+      const archive = unread === null ? archiveText(bytes) : null;
+      return archive ?? { text: bytes.toString('utf8'), unread };
     } finally {
       fs.closeSync(fd);
     }
