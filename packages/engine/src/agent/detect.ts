@@ -36,16 +36,42 @@ const TARGETS_OF: Record<EntityKind, Target[]> = {
 
 // ---- Emails
 
-const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
+/** An address is 1-64 of these, an `@`, then EMAIL_DOMAIN. */
+const EMAIL_LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
+const EMAIL_DOMAIN = /[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/y;
+/** Longest local part of an address (RFC 5321). */
+const MAX_EMAIL_LOCAL = 64;
 /** RFC 2606 / RFC 6761 names that are never anyone's address. */
 const RESERVED_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$/i;
 /** "icon@2x.png", "bundle@1.0.js": file names, not addresses. */
 const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|json|css|scss|html?|md|txt|ya?ml|lock|map|wasm|zip|gz)$/i;
 
+/**
+ * The matches of /[A-Za-z0-9._%+-]{1,64}@<EMAIL_DOMAIN>/g, found from each `@` instead of trying
+ * every position: the same matches, without reading up to 64 characters again at each position of
+ * a long word (a line of base64 or minified code took most of the detectors' time).
+ */
+export function emailMatches(text: string): { index: number; value: string }[] {
+  const matches: { index: number; value: string }[] = [];
+  let from = 0;
+  for (let at = text.indexOf('@'); at !== -1; ) {
+    // The leftmost start of a match ending its local part here: a run of local characters, 64 at most, after the previous match.
+    let start = at;
+    while (start > from && at - start < MAX_EMAIL_LOCAL && EMAIL_LOCAL_CHAR.test(text[start - 1]!)) start--;
+    EMAIL_DOMAIN.lastIndex = at + 1;
+    if (start < at && EMAIL_DOMAIN.test(text)) {
+      matches.push({ index: start, value: text.slice(start, EMAIL_DOMAIN.lastIndex) });
+      from = EMAIL_DOMAIN.lastIndex;
+      at = text.indexOf('@', from);
+    } else at = text.indexOf('@', at + 1);
+  }
+  return matches;
+}
+
 function emailFindings(text: string, out: Finding[]) {
-  for (const m of text.matchAll(EMAIL)) {
+  for (const m of emailMatches(text)) {
     const start = m.index;
-    let value = m[0];
+    let value = m.value;
     const end = start + value.length;
     // A match that starts inside a longer local part is a tail of something else; skip it.
     if (start > 0 && /[A-Za-z0-9._%+-]/.test(text[start - 1]!)) continue;

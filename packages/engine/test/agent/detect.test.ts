@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeFindings, detectData, luhnValid, mod97, targetsOf } from '../../src/agent/detect.ts';
+import { describeFindings, detectData, emailMatches, luhnValid, mod97, targetsOf } from '../../src/agent/detect.ts';
 
 const kinds = (text: string) => detectData(text).map((f) => f.kind);
 
@@ -78,5 +78,33 @@ describe('detectData is safe on any input', () => {
   it('reads a long adversarial input in bounded time (no catastrophic backtracking)', () => {
     const evil = `${'a'.repeat(50_000)}@${'b-'.repeat(50_000)} ${'1 '.repeat(50_000)} ${'+1'.repeat(20_000)}`;
     expect(Array.isArray(detectData(evil))).toBe(true);
+  });
+});
+
+describe('finding addresses from each @', () => {
+  // The pattern the scanner is defined by, run by the regular expression engine: the reference.
+  const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
+  const byRegex = (text: string) => [...text.matchAll(EMAIL)].map((m) => ({ index: m.index, value: m[0] }));
+
+  it('finds exactly the matches of the regular expression, on any text', () => {
+    // Short words and runs past 64 characters, dots and dashes, several @ close together.
+    const piece = fc.oneof(
+      fc.constantFrom('@', '.', '-', '_', '+', '%', ' ', ':', '/', '\n', 'jane.doe', 'acme-corp', 'com', 'de', 'x'),
+      fc.stringMatching(/^[a-z0-9.@-]{1,12}$/),
+      fc.integer({ min: 60, max: 140 }).map((n) => 'a'.repeat(n)),
+      fc.integer({ min: 1, max: 70 }).map((n) => `${'b'.repeat(n)}.c`),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(emailMatches(text)).toEqual(byRegex(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('finds the address between two long lines of base64, and none at an @ that ends the text', () => {
+    const line = 'QUJD'.repeat(250_000);
+    expect(emailMatches(`${line} jane.doe@acme-corp.com ${line}@`)).toEqual([{ index: line.length + 1, value: 'jane.doe@acme-corp.com' }]);
   });
 });
