@@ -1,5 +1,5 @@
 // What an archive an outbound command sends holds. gzip (and so .tgz and .tar.gz) and zip are
-// opened and their files read like any other file, within the hook's bounds: MAX_SENT_FILE_BYTES
+// opened and their files read like any other file, within the hook’s bounds: MAX_SENT_FILE_BYTES
 // unpacked in all, MAX_ARCHIVE_NESTING archives deep. An archive the hook cannot open (bzip2, xz,
 // zstd, 7z and rar, an encrypted zip entry, a damaged archive, one that unpacks past the bound) is
 // noted as unread, so that sending it to a remote host blocks, as a file too large to read does.
@@ -39,9 +39,14 @@ type Budget = { left: number };
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]): boolean => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
-/** The text of an archive's files; null when `bytes` are not an archive (the caller reads them as text). */
-export function archiveText(bytes: Buffer): ArchiveText | null {
-  return opened(bytes, 0, { left: MAX_SENT_FILE_BYTES });
+/**
+ * The text of an archive's files, unpacking `budget` bytes at most, and what of the budget is left;
+ * null when `bytes` are not an archive (the caller reads them as text).
+ */
+export function archiveText(bytes: Buffer, budget = MAX_SENT_FILE_BYTES): (ArchiveText & { left: number }) | null {
+  const left = { left: budget };
+  const read = opened(bytes, 0, left);
+  return read && { ...read, left: left.left };
 }
 
 function opened(bytes: Buffer, depth: number, budget: Budget): ArchiveText | null {
@@ -58,7 +63,7 @@ function contentText(content: Buffer, depth: number, budget: Budget): ArchiveTex
   return opened(content, depth + 1, budget) ?? { text: content.toString('utf8'), unread: null };
 }
 
-const TOO_LARGE = `an archive it sends unpacks to more than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`;
+const TOO_LARGE = `an archive it sends unpacks to more than the ${MAX_SENT_FILE_BYTES / 1_048_576} MB the hook reads of a call`;
 
 /** Unpacks with zlib within the budget; undefined past it, null when the data does not unpack. */
 function unpacked(unpack: (data: Buffer, options: zlib.ZlibOptions) => Buffer, data: Buffer, budget: Budget): Buffer | undefined | null {

@@ -6,7 +6,7 @@
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type Redirect, type SimpleCommand, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MODEL_PROVIDER_HOST } from './config.ts';
+import { MAX_ARGUMENT_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { LocalFiles } from './local-files.ts';
@@ -71,12 +71,11 @@ export function textOf(value: unknown, uninspected?: Set<string>): string {
   return out.join('\n');
 }
 
-/** The data found in a text that leaves the machine; a text longer than the scanner reads is noted as uninspected. */
-function dataIn(text: string, ctx: ClassifyContext): Finding[] {
-  if (text.length > MAX_SCAN_CHARS) ctx.uninspected?.add(`what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+/** The data found in a text that leaves the machine, read whole (in windows: detectData). */
+function dataIn(text: string): Finding[] {
   // Data sent URL-encoded (email=jane.doe%40acme-corp.com) is the same data: each encoded word is also read decoded.
   // Words are split first: a regular expression looking for a `%` inside long words backtracks over each (minutes on a 1 MB line).
-  const encoded = text.length <= MAX_SCAN_CHARS && text.includes('%') ? text.split(/[\s"'&=?]+/).filter((word) => /%[0-9a-f]{2}/i.test(word)) : [];
+  const encoded = text.includes('%') ? text.split(/[\s"'&=?]+/).filter((word) => /%[0-9a-f]{2}/i.test(word)) : [];
   const decoded = encoded.map(percentDecoded).filter((word, i) => word !== encoded[i]);
   return detectData(decoded.length === 0 ? text : `${text}\n${decoded.join('\n')}`);
 }
@@ -627,7 +626,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
     const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), own);
-    const found = view.hosts.length > 0 && sentText ? dataIn(sentText, own) : [];
+    const found = view.hosts.length > 0 && sentText ? dataIn(sentText) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
     if (remote.length > 0) for (const reason of unread) ctx.uninspected?.add(reason);
@@ -718,25 +717,25 @@ function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Cla
   if (tool === 'WebFetch') {
     const url = str(args.url);
     const host = hostOf(url) ?? hostOf(`https://${url}`) ?? 'an unreadable URL';
-    const findings = dataIn(url, ctx);
+    const findings = dataIn(url);
     // WebFetch's prompt is read by the model's provider, like a subagent's.
-    const inPrompt = dataIn(str(args.prompt), ctx);
+    const inPrompt = dataIn(str(args.prompt));
     const transfers = [transferTo(host, ctx, /^https:/i.test(url)), ...(inPrompt.length > 0 ? [transferTo(MODEL_PROVIDER_HOST, ctx, true)] : [])];
     return { tool, action: findings.length || inPrompt.length ? 'share' : 'read', summary: `WebFetch from ${host}`, findings: [...findings, ...inPrompt], transfers };
   }
   if (tool === 'WebSearch') {
-    const findings = dataIn(textOf(args, ctx.uninspected), ctx);
+    const findings = dataIn(textOf(args, ctx.uninspected));
     return { tool, action: findings.length ? 'share' : 'read', summary: 'WebSearch query to the search provider', findings, transfers: [transferTo('web search', ctx, true)] };
   }
   if (tool === 'Agent' || tool === 'Task') {
     // A subagent's prompt goes to the model's provider, like the user's own prompt.
-    const findings = dataIn([str(args.prompt), str(args.description)].join('\n'), ctx);
+    const findings = dataIn([str(args.prompt), str(args.description)].join('\n'));
     return { tool, action: 'share', summary: `${tool} prompt to the model provider`, findings, transfers: [transferTo(MODEL_PROVIDER_HOST, ctx, true)] };
   }
   if (tool.startsWith('mcp__')) {
     const server = mcpServerOf(tool);
     const transfer = transferTo(`mcp:${server}`, ctx, false);
-    const findings = transfer.destination === 'local' ? [] : dataIn(textOf(args, ctx.uninspected), ctx);
+    const findings = transfer.destination === 'local' ? [] : dataIn(textOf(args, ctx.uninspected));
     if (transfer.destination === 'local') return { tool, action: 'process', summary: `MCP tool on the local server ${server}`, findings, transfers: [] };
     return { tool, action: findings.length ? 'share' : 'process', summary: `MCP tool on the remote server ${server}`, findings, transfers: [transfer] };
   }
@@ -745,7 +744,7 @@ function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Cla
   if (touchesOwnFiles) return { tool, action: local!, summary: `${tool} on the hook’s own files`, findings: [], transfers: [], touchesOwnFiles };
   if (local) return { tool, action: local, summary: `${tool} (local)`, findings: [], transfers: [] };
   // A tool this classifier does not know: no data found, allowed and logged; regulated data, a share.
-  const findings = dataIn(textOf(args, ctx.uninspected), ctx);
+  const findings = dataIn(textOf(args, ctx.uninspected));
   if (findings.length === 0) return { tool, action: 'process', summary: `${tool} (unknown tool, no regulated data)`, findings, transfers: [] };
   return { tool, action: 'share', summary: `${tool} (unknown tool carrying data)`, findings, transfers: [transferTo(`tool:${tool}`, ctx, false)] };
 }

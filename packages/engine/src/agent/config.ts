@@ -2,16 +2,21 @@
 // log, the MCP tools), in one place.
 
 /**
- * Characters of one text a scanner reads (bounded, linear time). A tool call or prompt with more
- * to scan is blocked as one that cannot be inspected whole (fail secure), never passed unread.
+ * Characters a scanner reads at a time (bounded, linear time): what a tool call sends is read in
+ * windows of this size. A prompt or a command line longer than this, or its variables expanding
+ * past it, is blocked as what cannot be inspected whole (fail secure), never passed unread.
  */
 export const MAX_SCAN_CHARS = 1_000_000;
 
 /** Nesting depth of a tool call's JSON arguments that is read; a call nested deeper is blocked, as above. */
 export const MAX_ARGUMENT_NESTING = 32;
 
-/** Bytes of a local file that an outbound command sends (curl -d @file, scp file host:) read to see what leaves; a larger one is blocked, as above. */
-export const MAX_SENT_FILE_BYTES = 1_048_576;
+/**
+ * Bytes of the local files an outbound command sends (curl -d @file, scp file host:) that are read
+ * to see what leaves: of each file, of an archive once unpacked, and of all the files of one call;
+ * more is blocked, as above. As much as the hook input itself may hold.
+ */
+export const MAX_SENT_FILE_BYTES = 16 * 1_048_576;
 
 /** Archives inside archives that a sent file is opened through (a .tar.gz inside a zip is two); one nested deeper blocks, as above. */
 export const MAX_ARCHIVE_NESTING = 3;

@@ -2,7 +2,7 @@
 // is about to send. It finds values with checksums where the format has one (Luhn, mod-97, the
 // Spanish and Italian check letters) and leaves out what only looks like data: RFC 2606 example
 // domains, git and ssh remotes, documented test card numbers, "race condition", "/api/health".
-// Every pattern has bounded quantifiers and the input is cut at MAX_SCAN_CHARS: linear time.
+// Every pattern has bounded quantifiers and reads at most MAX_SCAN_CHARS at a time: linear time.
 import type { Target } from '@bytebound/compiler/policy-model';
 import { MAX_SCAN_CHARS, PERSON_WINDOW_CHARS } from './config.ts';
 
@@ -347,9 +347,33 @@ function specialCategoryFindings(text: string, personal: Finding[], out: Finding
   }
 }
 
-/** Every finding in a text, in order of position; the text is cut at MAX_SCAN_CHARS. */
-export function detectData(input: string): Finding[] {
-  const text = input.length > MAX_SCAN_CHARS ? input.slice(0, MAX_SCAN_CHARS) : input;
+/**
+ * Characters either side of a window's own part that it reads too: more than the longest value a
+ * pattern matches (an email, 640), with a special-category term and the person window around it.
+ */
+const WINDOW_MARGIN_CHARS = 1_024;
+
+/**
+ * Every finding in a text, in order of position. A text longer than `windowChars` (MAX_SCAN_CHARS;
+ * tests pass less) is read in windows of that many characters, each overlapping the next by twice
+ * WINDOW_MARGIN_CHARS: a window keeps the findings that start in its own part, around which it
+ * sees what the whole text shows.
+ */
+export function detectData(text: string, windowChars = MAX_SCAN_CHARS): Finding[] {
+  if (text.length <= windowChars) return detectInWindow(text);
+  const step = windowChars - 2 * WINDOW_MARGIN_CHARS;
+  const out: Finding[] = [];
+  for (let own = 0; own < text.length; own += step) {
+    const from = Math.max(0, own - WINDOW_MARGIN_CHARS);
+    for (const f of detectInWindow(text.slice(from, own + step + WINDOW_MARGIN_CHARS))) {
+      const start = f.start + from;
+      if (start >= own && start < own + step) out.push({ ...f, start, end: f.end + from });
+    }
+  }
+  return out;
+}
+
+function detectInWindow(text: string): Finding[] {
   const out: Finding[] = [];
   emailFindings(text, out);
   phoneFindings(text, out);

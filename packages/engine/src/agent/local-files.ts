@@ -4,7 +4,7 @@
 // What cannot be read whole is said in `uninspected`, so that the call is blocked, not passed.
 import fs from 'node:fs';
 import { archiveText } from './archives.ts';
-import { MAX_GLOB_FILES, MAX_SCAN_CHARS, MAX_SENT_FILE_BYTES } from './config.ts';
+import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES } from './config.ts';
 import { localPath } from './own-files.ts';
 
 /** Characters that make a word a glob the shell expands. */
@@ -13,16 +13,17 @@ const GLOB = /[*?[]/;
 const MAX_PATH = 4096;
 const MAX_NAME = 255;
 
-/** The files one tool call reads: each once, and past MAX_SCAN_CHARS in all, no more (the call is blocked as too long to inspect anyway). */
+/** The files one tool call reads: each once, and past MAX_SENT_FILE_BYTES in all, no more (the call is blocked as too large to inspect). */
 export class LocalFiles {
   /** Each file's text, and what about it was left unread (said again each time the file is named). */
-  private readonly texts = new Map<string, { text: string; unread: string | null }>();
+  private readonly texts = new Map<string, FileText>();
   private readonly folders = new Map<string, string[]>();
   /** Each glob's matches, and how many paths the call's globs have matched in all (bounded like one glob's). */
   private readonly globs = new Map<string, string[]>();
   private globbed = 0;
   /** Names the call's brace lists added beyond the words as written (bounded like a glob's matches). */
   private braced = 0;
+  /** Bytes read so far, an archive's unpacked. */
   private total = 0;
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
@@ -119,8 +120,8 @@ export class LocalFiles {
   private file(full: string, uninspected: Set<string>): string {
     let read = this.texts.get(full);
     if (read === undefined) {
-      read = this.total > MAX_SCAN_CHARS ? { text: '', unread: `what it sends is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters` } : readBounded(full);
-      this.total += read.text.length;
+      read = readBounded(full, MAX_SENT_FILE_BYTES - this.total);
+      this.total += read.bytes;
       this.texts.set(full, read);
     }
     if (read.unread !== null) uninspected.add(read.unread);
@@ -128,26 +129,53 @@ export class LocalFiles {
   }
 }
 
-/** A regular file's text (an archive's: its files'), up to MAX_SENT_FILE_BYTES (a larger one is noted); '' for anything else or a file that cannot be read. */
-function readBounded(full: string): { text: string; unread: string | null } {
+/** A file's text, what of it was left unread (null when nothing), and the bytes read for it. */
+type FileText = { text: string; unread: string | null; bytes: number };
+
+const MB = MAX_SENT_FILE_BYTES / 1_048_576;
+
+/**
+ * A regular file's text (an archive's: its files'), read up to `left` bytes (what the call's bound
+ * leaves; a larger file is noted); '' for anything else or a file that cannot be read.
+ */
+function readBounded(full: string, left: number): FileText {
+  const tooLarge = left < MAX_SENT_FILE_BYTES ? `the files it sends are larger than ${MB} MB in all` : `a file it sends is larger than ${MB} MB`;
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
-    const stat = fs.statSync(full);
-    if (!stat.isFile()) return { text: '', unread: null };
-    const unread = stat.size > MAX_SENT_FILE_BYTES ? `a file it sends is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB` : null;
-    const fd = fs.openSync(full, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(MAX_SENT_FILE_BYTES);
-      const n = fs.readSync(fd, buffer, 0, MAX_SENT_FILE_BYTES, 0);
-      const bytes = buffer.subarray(0, n);
-      // A gzip or zip file is read for the files in it; one read in part (too large) is noted already.
-      const archive = unread === null ? archiveText(bytes) : null;
-      return archive ?? { text: bytes.toString('utf8'), unread };
-    } finally {
-      fs.closeSync(fd);
-    }
+    if (!fs.statSync(full).isFile()) return { text: '', unread: null, bytes: 0 };
+    const { bytes, whole } = readUpTo(full, Math.max(0, left));
+    if (!whole) return { text: bytes.toString('utf8'), unread: tooLarge, bytes: bytes.length };
+    // A gzip or zip file is read for the files in it, within the same bound.
+    const archive = archiveText(bytes, left);
+    return archive ? { ...archive, bytes: left - archive.left } : { text: bytes.toString('utf8'), unread: null, bytes: bytes.length };
   } catch {
-    return { text: '', unread: null };
+    return { text: '', unread: null, bytes: 0 };
+  }
+}
+
+/**
+ * A file's first `limit` bytes, and whether that is all of it. Read to its end, not to the size it
+ * states: files under /proc state 0 (/proc/self/environ holds the environment).
+ */
+function readUpTo(file: string, limit: number): { bytes: Buffer; whole: boolean } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(fs.fstatSync(fd).size + 1, 65_536)));
+    let length = 0;
+    for (;;) {
+      const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) return { bytes: buffer.subarray(0, length), whole: true };
+      length += n;
+      // A byte past the limit says there is more.
+      if (length > limit) return { bytes: buffer.subarray(0, limit), whole: false };
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(limit + 1, buffer.length * 2));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -38,7 +38,7 @@ zipped("clean.zip", {"notes.txt": notes})
 zipped("nested.zip", {"backup.tar.gz": open(f"{d}/data.tar.gz", "rb").read()})
 open(f"{d}/customers.csv.xz", "wb").write(lzma.compress(customers))
 open(f"{d}/customers.csv.bz2", "wb").write(bz2.compress(customers))
-open(f"{d}/zeros.gz", "wb").write(gzip.compress(b"\0" * (3 * 1024 * 1024)))
+open(f"{d}/zeros.gz", "wb").write(gzip.compress(b"\0" * (17 * 1024 * 1024)))
 open(f"{d}/cut.gz", "wb").write(gzip.compress(customers * 50)[:40])
 deep = customers
 for _ in range(4): deep = gzip.compress(deep)
@@ -74,7 +74,7 @@ describe('archives an agent sends', () => {
     ['customers.csv.xz', 'an archive it sends is in the xz format, which the hook cannot open'],
     ['customers.csv.bz2', 'an archive it sends is in the bzip2 format, which the hook cannot open'],
     ['encrypted.zip', 'a zip archive it sends holds an encrypted file'],
-    ['zeros.gz', 'an archive it sends unpacks to more than 1 MB'],
+    ['zeros.gz', 'an archive it sends unpacks to more than the 16 MB the hook reads of a call'],
     ['cut.gz', 'a gzip file it sends is damaged and cannot be read'],
     ['deep.gz', 'it sends archives nested more than 3 deep'],
   ])('%s: what the hook cannot open is blocked when it leaves the machine, saying why', (file, why) => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeFindings, detectData, emailMatches, luhnValid, mod97, targetsOf } from '../../src/agent/detect.ts';
+import { describeFindings, detectData, emailMatches, type Finding, luhnValid, mod97, targetsOf } from '../../src/agent/detect.ts';
+import { detectionSnippets } from './corpus/generate.ts';
 
 const kinds = (text: string) => detectData(text).map((f) => f.kind);
 
@@ -106,5 +107,21 @@ describe('finding addresses from each @', () => {
   it('finds the address between two long lines of base64, and none at an @ that ends the text', () => {
     const line = 'QUJD'.repeat(250_000);
     expect(emailMatches(`${line} jane.doe@acme-corp.com ${line}@`)).toEqual([{ index: line.length + 1, value: 'jane.doe@acme-corp.com' }]);
+  });
+});
+
+describe('reading a long text in windows', () => {
+  it('finds what reading it whole finds, on the labelled snippets joined into texts that cross many window edges', () => {
+    const snippets = detectionSnippets().map((s) => s.text);
+    const filler = fc.stringMatching(/^[a-z .,\n]{0,400}$/);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...snippets), filler), { minLength: 20, maxLength: 80 }), (parts) => {
+        const text = parts.map(([snippet, gap]) => `${snippet}${gap}`).join('\n');
+        const key = (f: Finding) => `${f.kind}:${f.start}:${f.category ?? ''}`;
+        // Windows of 2,100 characters, whose own parts are 52 (the margins are 1,024): findings cross their edges all the time.
+        expect(detectData(text, 2_100).map(key)).toEqual(detectData(text).map(key));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

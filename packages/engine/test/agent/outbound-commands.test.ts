@@ -161,4 +161,21 @@ describe('outbound commands', () => {
     const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt: 'My patient Jane Doe was diagnosed with cancer, draft the letter' }), active);
     expect(out.exitCode).toBe(2);
   });
+
+  it('reads what it sends whole, past the 1,000,000 characters a scanner reads at a time: a large file and a large argument', () => {
+    const log = Array.from({ length: 60_000 }, (_, i) => `2026-11-23T10:00:${String(i % 60).padStart(2, '0')}Z GET /api/orders/${i} 200 ${i % 97} ms`).join('\n');
+    fs.writeFileSync(path.join(cwd, 'access.log'), `${log}\n${log}\nuser jane.doe@acme-corp.com signed in\n`);
+    expect(fs.statSync(path.join(cwd, 'access.log')).size).toBeGreaterThan(5_000_000);
+    const sent = bash('scp access.log deploy@api.acme-analytics.io:/var/log/');
+    expect(sent.exitCode).toBe(2);
+    expect(sent.stderr).toContain('1 email address');
+    const posted = handleHookEvent(
+      JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'mcp__slack__post', tool_input: { text: `${'x'.repeat(3_000_000)} jane.doe@acme-corp.com` } }),
+      active,
+    );
+    expect(posted.exitCode).toBe(2);
+    expect(posted.stderr).toContain('1 email address');
+    fs.writeFileSync(path.join(cwd, 'clean.log'), `${log}\n${log}\n`);
+    expect(bash('scp clean.log deploy@api.acme-analytics.io:/var/log/')).toMatchObject({ exitCode: 0, stderr: '' });
+  });
 });
