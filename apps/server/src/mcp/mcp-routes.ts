@@ -50,6 +50,8 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
         },
         keys: async () => keyRingFromJwks(await publicJwkSet(app.db)),
         keyRingFromJwks,
+        // The files a tool call names are on the agent's machine: this server never reads its own for a caller.
+        filesOnThisMachine: false,
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();

@@ -61,7 +61,7 @@ export async function run(args: string[]): Promise<number> {
     const { bundle, index } = appendDecision(home, key, { decision, latency_us, context });
     return { ...bundle.decision, envelope: bundle.envelope, auditIndex: index };
   };
-  const server = createBytesboundMcpServer({ decide: decideLocally, keys: () => keyRingFromJwks({ keys: [key.publicJwk] }), keyRingFromJwks });
+  const server = createBytesboundMcpServer({ decide: decideLocally, keys: () => keyRingFromJwks({ keys: [key.publicJwk] }), keyRingFromJwks, filesOnThisMachine: true });
   await serveOverStdio(server);
   return 0;
 }

@@ -13,8 +13,19 @@ const GLOB = /[*?[]/;
 const MAX_PATH = 4096;
 const MAX_NAME = 255;
 
-/** The files one tool call reads: each once, and past MAX_SENT_FILE_BYTES in all, no more (the call is blocked as too large to inspect). */
+/** Why a call naming files is not inspected where they are not on this machine (the hosted MCP endpoint). */
+export const FILES_ELSEWHERE = 'it names files on the agent’s machine, which this server does not read: ask the hook or `bytebound mcp` running there';
+
+/**
+ * The files one tool call reads: each once, and past MAX_SENT_FILE_BYTES in all, no more (the call
+ * is blocked as too large to inspect). Where the call was made on another machine (`onThisMachine`
+ * false: the hosted MCP endpoint), no file is read, no folder looked at, and naming one leaves the
+ * call uninspected: this machine's files are not the agent's, and reading them would tell a caller
+ * what the server's own files hold.
+ */
 export class LocalFiles {
+  constructor(private readonly onThisMachine = true) {}
+
   /** Each file's text, and what about it was left unread (said again each time the file is named). */
   private readonly texts = new Map<string, FileText>();
   private readonly folders = new Map<string, string[]>();
@@ -28,6 +39,10 @@ export class LocalFiles {
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
   read(word: string, cwd: string, uninspected: Set<string>): string {
+    if (!this.onThisMachine) {
+      uninspected.add(FILES_ELSEWHERE);
+      return '';
+    }
     if (word.length > MAX_PATH) return '';
     if (this.braced > MAX_GLOB_FILES && word.includes('{')) {
       uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`);
@@ -97,6 +112,7 @@ export class LocalFiles {
 
   /** True when `dir` is a folder (a cd into anything else fails, and the shell stays where it was). */
   isFolder(dir: string): boolean {
+    if (!this.onThisMachine) return false;
     try {
       return fs.statSync(dir).isDirectory();
     } catch {

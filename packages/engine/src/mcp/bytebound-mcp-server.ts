@@ -41,6 +41,11 @@ export type McpToolsOptions = {
   keys: () => Promise<KeyRing> | KeyRing;
   /** Parses a JWK set the caller sent. */
   keyRingFromJwks: (jwks: unknown) => KeyRing;
+  /**
+   * True where this server runs on the agent's machine (`bytebound mcp`): the files a tool call
+   * names are read. False for the hosted endpoint, which never reads its own files for a caller.
+   */
+  filesOnThisMachine: boolean;
 };
 
 /**
@@ -50,10 +55,9 @@ export type McpToolsOptions = {
  */
 export function toolCallRequests(
   toolCall: { tool_name: string; tool_input: Record<string, unknown> },
-  cwd = process.cwd(),
-  timing: Timing = 'pre-action',
+  { cwd = process.cwd(), timing = 'pre-action', filesOnThisMachine }: { cwd?: string; timing?: Timing; filesOnThisMachine: boolean },
 ): { requests: DecisionRequest[]; summary: string; found: string; uninspected?: string[] } {
-  const c = classifyToolCall(toolCall.tool_name, toolCall.tool_input, { cwd, destinations: [] });
+  const c = classifyToolCall(toolCall.tool_name, toolCall.tool_input, { cwd, destinations: [], filesOnThisMachine });
   if (c.uninspected) return { requests: [], summary: c.summary, found: '', uninspected: c.uninspected };
   const found = targetsOf(c.findings);
   const principal = { type: 'agent' };
@@ -125,8 +129,8 @@ export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
       if (!args.request === !args.toolCall) return json({ error: 'send exactly one of request or toolCall' }, true);
       try {
         if (args.request) return json(await options.decide(args.request as DecisionRequest, args));
-        const { requests, summary, found, uninspected } = toolCallRequests(args.toolCall!);
-        if (uninspected) return refused(`the tool call could not be inspected whole (${uninspected.join('; ')}); split the work into smaller calls`);
+        const { requests, summary, found, uninspected } = toolCallRequests(args.toolCall!, { filesOnThisMachine: options.filesOnThisMachine });
+        if (uninspected) return refused(`the tool call could not be inspected whole (${uninspected.join('; ')})`);
         let last: DecideResult | null = null;
         for (const request of requests) {
           last = await options.decide(request, args);
