@@ -34,19 +34,17 @@ const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const STORED = 0;
 const DEFLATED = 8;
 
-/** Bytes still allowed to be unpacked, shared by an archive and the archives inside it. */
-type Budget = { left: number };
+/** Bytes still allowed to be read, shared by the files of one call, an archive and the archives inside it. */
+export type Budget = { left: number };
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]): boolean => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
 /**
- * The text of an archive's files, unpacking `budget` bytes at most, and what of the budget is left;
- * null when `bytes` are not an archive (the caller reads them as text).
+ * The text of an archive's files, what they unpack to taken from `budget`; null when `bytes` are not
+ * an archive (the caller reads them as text).
  */
-export function archiveText(bytes: Buffer, budget = MAX_SENT_FILE_BYTES): (ArchiveText & { left: number }) | null {
-  const left = { left: budget };
-  const read = opened(bytes, 0, left);
-  return read && { ...read, left: left.left };
+export function archiveText(bytes: Buffer, budget: Budget = { left: MAX_SENT_FILE_BYTES }): ArchiveText | null {
+  return opened(bytes, 0, budget);
 }
 
 function opened(bytes: Buffer, depth: number, budget: Budget): ArchiveText | null {
@@ -65,7 +63,7 @@ function contentText(content: Buffer, depth: number, budget: Budget): ArchiveTex
 
 const TOO_LARGE = `an archive it sends unpacks to more than the ${MAX_SENT_FILE_BYTES / 1_048_576} MB the hook reads of a call`;
 
-/** Unpacks with zlib within the budget; undefined past it, null when the data does not unpack. */
+/** Unpacks (with zlib, or as it is for a stored zip entry) within the budget; undefined past it, null when the data does not unpack. */
 function unpacked(unpack: (data: Buffer, options: zlib.ZlibOptions) => Buffer, data: Buffer, budget: Budget): Buffer | undefined | null {
   try {
     const content = unpack(data, { maxOutputLength: budget.left + 1 });
@@ -112,7 +110,7 @@ function unzipped(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     if (start + size > bytes.length) return stop(damaged);
     const data = bytes.subarray(start, start + size);
-    const content = method === STORED ? stored(data, budget) : unpacked(inflate.raw, data, budget);
+    const content = unpacked(method === STORED ? (stored) => stored : inflate.raw, data, budget);
     if (content === undefined) return stop(TOO_LARGE);
     if (content === null) return stop(damaged);
     const inner = contentText(content, depth, budget);
@@ -120,12 +118,6 @@ function unzipped(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
     if (inner.unread !== null) return stop(inner.unread);
   }
   return stop(null);
-}
-
-function stored(data: Buffer, budget: Budget): Buffer | undefined {
-  if (data.length > budget.left) return undefined;
-  budget.left -= data.length;
-  return data;
 }
 
 /** Where the end-of-central-directory record starts (it ends the file, after a comment of at most 65,535 bytes); -1 when there is none. */

@@ -40,10 +40,8 @@ export type ClassifyContext = {
   depth?: number;
   /** Set while reading a command find -exec or xargs -I runs: its `{}` is a file chosen only when it runs. */
   filesAtRunTime?: boolean;
-  /** The local files this call has read (each once, within the bounds): made for each call. */
+  /** The local files this call has read (each once, within the bounds): made for each call unless given (the hosted MCP endpoint gives one that reads none). */
   files?: LocalFiles;
-  /** False where the call was made on another machine (the hosted MCP endpoint): no local file is read (LocalFiles). */
-  filesOnThisMachine?: boolean;
   /** File descriptors (by number, or by name for `{s}<>`) that an earlier `exec` on the command line opened to a network file (`exec 3<>/dev/tcp/host/80`), and their hosts. */
   sockets?: Map<string, string>;
 };
@@ -690,7 +688,7 @@ const LOCAL_TOOLS: Record<string, Action> = {
 
 /** Classifies one tool call by its name and arguments. */
 export function classifyToolCall(tool: string, input: unknown, context: ClassifyContext): Classification {
-  const ctx = { ...context, uninspected: new Set<string>(), files: new LocalFiles(context.filesOnThisMachine ?? true) };
+  const ctx = { ...context, uninspected: new Set<string>(), files: context.files ?? new LocalFiles() };
   const c = withoutDataInHostNames(classifyWithin(tool, input, ctx));
   return ctx.uninspected.size > 0 ? { ...c, uninspected: [...ctx.uninspected] } : c;
 }

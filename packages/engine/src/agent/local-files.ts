@@ -3,7 +3,7 @@
 // (`customers.{csv,json}`), each file read once per tool call and only up to the hook's bounds.
 // What cannot be read whole is said in `uninspected`, so that the call is blocked, not passed.
 import fs from 'node:fs';
-import { archiveText } from './archives.ts';
+import { archiveText, type Budget } from './archives.ts';
 import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES } from './config.ts';
 import { localPath } from './own-files.ts';
 
@@ -14,7 +14,7 @@ const MAX_PATH = 4096;
 const MAX_NAME = 255;
 
 /** Why a call naming files is not inspected where they are not on this machine (the hosted MCP endpoint). */
-export const FILES_ELSEWHERE = 'it names files on the agent’s machine, which this server does not read: ask the hook or `bytebound mcp` running there';
+const FILES_ELSEWHERE = 'it names files on the agent’s machine, which this server does not read: ask the hook or `bytebound mcp` running there';
 
 /**
  * The files one tool call reads: each once, and past MAX_SENT_FILE_BYTES in all, no more (the call
@@ -27,15 +27,15 @@ export class LocalFiles {
   constructor(private readonly onThisMachine = true) {}
 
   /** Each file's text, and what about it was left unread (said again each time the file is named). */
-  private readonly texts = new Map<string, FileText>();
+  private readonly texts = new Map<string, { text: string; unread: string | null }>();
   private readonly folders = new Map<string, string[]>();
   /** Each glob's matches, and how many paths the call's globs have matched in all (bounded like one glob's). */
   private readonly globs = new Map<string, string[]>();
   private globbed = 0;
   /** Names the call's brace lists added beyond the words as written (bounded like a glob's matches). */
   private braced = 0;
-  /** Bytes read so far, an archive's unpacked. */
-  private total = 0;
+  /** Bytes the call may still read, an archive's unpacked. */
+  private readonly budget: Budget = { left: MAX_SENT_FILE_BYTES };
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
   read(word: string, cwd: string, uninspected: Set<string>): string {
@@ -136,8 +136,7 @@ export class LocalFiles {
   private file(full: string, uninspected: Set<string>): string {
     let read = this.texts.get(full);
     if (read === undefined) {
-      read = readBounded(full, MAX_SENT_FILE_BYTES - this.total);
-      this.total += read.bytes;
+      read = readBounded(full, this.budget);
       this.texts.set(full, read);
     }
     if (read.unread !== null) uninspected.add(read.unread);
@@ -145,38 +144,42 @@ export class LocalFiles {
   }
 }
 
-/** A file's text, what of it was left unread (null when nothing), and the bytes read for it. */
-type FileText = { text: string; unread: string | null; bytes: number };
-
 const MB = MAX_SENT_FILE_BYTES / 1_048_576;
 
 /**
- * A regular file's text (an archive's: its files'), read up to `left` bytes (what the call's bound
- * leaves; a larger file is noted); '' for anything else or a file that cannot be read.
+ * A regular file's text (an archive's: its files'), what it reads taken from the call's `budget`
+ * (a file past it is noted); '' for anything else or a file that cannot be read.
  */
-function readBounded(full: string, left: number): FileText {
-  const tooLarge = left < MAX_SENT_FILE_BYTES ? `the files it sends are larger than ${MB} MB in all` : `a file it sends is larger than ${MB} MB`;
+function readBounded(full: string, budget: Budget): { text: string; unread: string | null } {
+  const tooLarge = budget.left < MAX_SENT_FILE_BYTES ? `the files it sends are larger than ${MB} MB in all` : `a file it sends is larger than ${MB} MB`;
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
-    if (!fs.statSync(full).isFile()) return { text: '', unread: null, bytes: 0 };
-    const { bytes, whole } = readUpTo(full, Math.max(0, left));
-    if (!whole) return { text: bytes.toString('utf8'), unread: tooLarge, bytes: bytes.length };
-    // A gzip or zip file is read for the files in it, within the same bound.
-    const archive = archiveText(bytes, left);
-    return archive ? { ...archive, bytes: left - archive.left } : { text: bytes.toString('utf8'), unread: null, bytes: bytes.length };
+    const stat = fs.statSync(full);
+    if (!stat.isFile()) return { text: '', unread: null };
+    const { bytes, whole } = readUpTo(full, budget.left, stat.size);
+    if (!whole) {
+      budget.left = 0;
+      return { text: bytes.toString('utf8'), unread: tooLarge };
+    }
+    // A gzip or zip file is read for the files in it, within the same budget.
+    const archive = archiveText(bytes, budget);
+    if (archive) return archive;
+    budget.left -= bytes.length;
+    return { text: bytes.toString('utf8'), unread: null };
   } catch {
-    return { text: '', unread: null, bytes: 0 };
+    return { text: '', unread: null };
   }
 }
 
 /**
  * A file's first `limit` bytes, and whether that is all of it. Read to its end, not to the size it
- * states: files under /proc state 0 (/proc/self/environ holds the environment).
+ * states (`statedSize` only sizes the first buffer): files under /proc state 0 (/proc/self/environ
+ * holds the environment).
  */
-function readUpTo(file: string, limit: number): { bytes: Buffer; whole: boolean } {
+function readUpTo(file: string, limit: number, statedSize: number): { bytes: Buffer; whole: boolean } {
   const fd = fs.openSync(file, 'r');
   try {
-    let buffer = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(fs.fstatSync(fd).size + 1, 65_536)));
+    let buffer = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(statedSize + 1, 65_536)));
     let length = 0;
     for (;;) {
       const n = fs.readSync(fd, buffer, length, buffer.length - length, null);

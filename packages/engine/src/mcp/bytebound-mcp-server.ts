@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { classifyToolCall } from '../agent/classify.ts';
 import { type ResolvedDestination, hostOf } from '../agent/destinations.ts';
 import { describeFindings, targetsOf } from '../agent/detect.ts';
+import { LocalFiles } from '../agent/local-files.ts';
 import type { KeyRing } from '../signing-keys.ts';
 import { verifyFile } from '../verify.ts';
 
@@ -57,7 +58,7 @@ export function toolCallRequests(
   toolCall: { tool_name: string; tool_input: Record<string, unknown> },
   { cwd = process.cwd(), timing = 'pre-action', filesOnThisMachine }: { cwd?: string; timing?: Timing; filesOnThisMachine: boolean },
 ): { requests: DecisionRequest[]; summary: string; found: string; uninspected?: string[] } {
-  const c = classifyToolCall(toolCall.tool_name, toolCall.tool_input, { cwd, destinations: [], filesOnThisMachine });
+  const c = classifyToolCall(toolCall.tool_name, toolCall.tool_input, { cwd, destinations: [], files: new LocalFiles(filesOnThisMachine) });
   if (c.uninspected) return { requests: [], summary: c.summary, found: '', uninspected: c.uninspected };
   const found = targetsOf(c.findings);
   const principal = { type: 'agent' };
