@@ -57,7 +57,8 @@ export async function clientLogRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
+/** The entry's time in whole ms, when it is a time a Date can hold (so that it fits the column); otherwise `fallback`. */
 function loggedAt(timestamp: string | number, fallback: number): number {
-  const ms = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
-  return Number.isFinite(ms) ? ms : fallback;
+  const ms = Math.round(typeof timestamp === 'number' ? timestamp : Date.parse(timestamp));
+  return Number.isNaN(new Date(ms).getTime()) ? fallback : ms;
 }

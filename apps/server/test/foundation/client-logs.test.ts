@@ -33,6 +33,24 @@ describe(`client logs (${testDialect})`, () => {
     expect(rows[1]!.message).toBe('Authorization: Bearer [token]');
   });
 
+  it('keeps an entry whose time no clock can show, with the time it arrived', async () => {
+    const before = Date.now();
+    const odd = [1e308, -1e308, 0.5, 8.64e15 + 1, '+275760-09-13T00:00:00.001Z', 'yesterday'];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      remoteAddress: '10.0.0.4',
+      payload: { logs: odd.map((timestamp, i) => ({ level: 1, message: `odd time ${i}`, timestamp })) },
+    });
+    expect(response.statusCode).toBe(202);
+    const rows = await t.db.selectFrom('client_logs').select(['message', 'logged_at', 'received_at']).where('message', 'like', 'odd time %').orderBy('id').execute();
+    expect(rows.map((row) => row.message)).toEqual(odd.map((_, i) => `odd time ${i}`));
+    // 0.5 ms is a time (rounded to 1 ms); the others are not, and take the arrival time.
+    const arrival = Number(rows[0]!.received_at);
+    expect(arrival).toBeGreaterThanOrEqual(before);
+    expect(rows.map((row) => Number(row.logged_at))).toEqual([arrival, arrival, 1, arrival, arrival, arrival]);
+  });
+
   it('rejects an empty batch, a batch over 100 entries and a level outside 0-8', async () => {
     const entry = { level: 1, message: 'm', timestamp: 1 };
     for (const logs of [[], Array.from({ length: 101 }, () => entry), [{ ...entry, level: 9 }]]) {
