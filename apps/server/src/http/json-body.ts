@@ -3,7 +3,8 @@
 // since a decision commits to its request's canonical form (RFC 8785): text is well-formed Unicode
 // (no lone surrogate), every number fits a double (1e309 would parse as Infinity), and nesting
 // stays within MAX_JSON_DEPTH levels. A body that breaks one is a 400 that says which rule, before
-// any route sees it.
+// any route sees it. No text may hold the NUL character (U+0000) either: no field means it, and
+// PostgreSQL's text columns cannot store it, so it is refused here rather than by the database.
 import type { FastifyInstance } from 'fastify';
 import { isWellFormedText } from '@bytebound/engine/canonical-json';
 import { MAX_JSON_DEPTH } from '../constants.ts';
@@ -26,8 +27,8 @@ export function useJsonBodies(app: FastifyInstance, { keepRawBody = false } = {}
         if (isPlainJson(text)) return done(new HttpError(400, 'Request body is not valid JSON: a "__proto__" or "constructor.prototype" key is not accepted'), undefined);
         return done(error, undefined);
       }
-      const problem = iJsonProblem(value);
-      if (problem !== null) return done(new HttpError(400, `Request body is not valid JSON: ${problem}`), undefined);
+      const problem = jsonBodyProblem(value);
+      if (problem !== null) return done(new HttpError(400, problem), undefined);
       done(null, value);
     });
   });
@@ -42,22 +43,27 @@ function isPlainJson(text: string): boolean {
   }
 }
 
-/** What keeps a parsed JSON value from being I-JSON within MAX_JSON_DEPTH levels, or null. Walks with a stack of its own, so depth costs no recursion. */
-export function iJsonProblem(root: unknown): string | null {
+const NOT_I_JSON = 'Request body is not valid JSON: ';
+const NUL = 'Request body holds the NUL character (U+0000), which no field accepts';
+
+/** Why a parsed JSON body is refused (not I-JSON within MAX_JSON_DEPTH levels, or text with NUL), or null. Walks with a stack of its own, so depth costs no recursion. */
+function jsonBodyProblem(root: unknown): string | null {
   const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, depth } = next;
     if (typeof value === 'string') {
-      if (!isWellFormedText(value)) return 'a string holds a lone surrogate (text must be well-formed Unicode)';
+      if (!isWellFormedText(value)) return `${NOT_I_JSON}a string holds a lone surrogate (text must be well-formed Unicode)`;
+      if (value.includes('\0')) return NUL;
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return 'a number is too large (JSON numbers must fit a 64-bit double)';
+      if (!Number.isFinite(value)) return `${NOT_I_JSON}a number is too large (JSON numbers must fit a 64-bit double)`;
     } else if (typeof value === 'object' && value !== null) {
-      if (depth >= MAX_JSON_DEPTH) return `it is nested more than ${MAX_JSON_DEPTH} levels deep`;
+      if (depth >= MAX_JSON_DEPTH) return `${NOT_I_JSON}it is nested more than ${MAX_JSON_DEPTH} levels deep`;
       if (Array.isArray(value)) {
         for (const item of value) pending.push({ value: item, depth: depth + 1 });
       } else {
         for (const [key, item] of Object.entries(value)) {
-          if (!isWellFormedText(key)) return 'a key holds a lone surrogate (text must be well-formed Unicode)';
+          if (!isWellFormedText(key)) return `${NOT_I_JSON}a key holds a lone surrogate (text must be well-formed Unicode)`;
+          if (key.includes('\0')) return NUL;
           pending.push({ value: item, depth: depth + 1 });
         }
       }

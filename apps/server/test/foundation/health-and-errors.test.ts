@@ -33,6 +33,26 @@ describe(`health and errors (${testDialect})`, () => {
     expect(response.json()).toEqual({ error: 'Malformed URL: a percent-escape in the path is not valid' });
   });
 
+  it('refuses the NUL character in a body, a path or a query with 400 saying so, and stores nothing', async () => {
+    const contacts = async () => (await t.db.selectFrom('contacts').select('id').execute()).length;
+    const before = await contacts();
+    const person = { name: 'Ada Lovelace', email: 'ada@analytical.example', company: 'Analytical Engines', interest: 'GDPR' };
+    for (const payload of [{ ...person, message: 'call me\u0000' }, { ...person, ['note\u0000']: 'x' }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/home/contact', payload, remoteAddress: '10.9.0.1' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Request body holds the NUL character (U+0000), which no field accepts' });
+    }
+    for (const url of ['/billing/test-checkout/%00x', '/api/booking/manage?token=a%00b', '/api/v1/audit/proof/%00']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ error: 'The address holds an encoded NUL character (%00), which no path or query accepts' });
+    }
+    expect(await contacts()).toBe(before);
+    // The same text without it is taken.
+    const taken = await t.app.inject({ method: 'POST', url: '/api/home/contact', payload: { ...person, message: 'call me' }, remoteAddress: '10.9.0.1' });
+    expect(taken.statusCode).toBe(201);
+  });
+
   it('answers malformed JSON with 400 and a message, never a stack trace', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { 'content-type': 'application/json' }, payload: '{"logs": [' });
     expect(response.statusCode).toBe(400);
