@@ -1,15 +1,20 @@
-// What an archive an outbound command sends holds. gzip (and so .tgz and .tar.gz) and zip are
-// opened and their files read like any other file, within the hook’s bounds: MAX_SENT_FILE_BYTES
-// unpacked in all, MAX_ARCHIVE_NESTING archives deep. An archive the hook cannot open (bzip2, xz,
-// zstd, 7z and rar, an encrypted zip entry, a damaged archive, one that unpacks past the bound) is
-// noted as unread, so that sending it to a remote host blocks, as a file too large to read does.
+// What an archive an outbound command sends holds. gzip (and so .tgz and .tar.gz), zip and, on Node
+// 22.15 or later, zstd (.zst, .tar.zst) are opened and their files read like any other file,
+// within the hook’s bounds: MAX_SENT_FILE_BYTES unpacked in all, MAX_ARCHIVE_NESTING archives deep.
+// An archive the hook cannot open (bzip2, xz, 7z and rar, zstd on an older Node, an encrypted zip
+// entry, a damaged archive, one that unpacks past the bound) is noted as unread, so that sending it
+// to a remote host blocks, as a file too large to read does.
 import type zlib from 'node:zlib';
 import { MAX_ARCHIVE_NESTING, MAX_SENT_FILE_BYTES } from './config.ts';
+
+type Unpack = (data: Buffer, options: zlib.ZlibOptions) => Buffer;
 
 // zlib is loaded only when an archive is sent: loading it costs every hook run about 2 ms.
 const inflate = {
   gzip: (data: Buffer, options: zlib.ZlibOptions) => process.getBuiltinModule('node:zlib').gunzipSync(data, options),
   raw: (data: Buffer, options: zlib.ZlibOptions) => process.getBuiltinModule('node:zlib').inflateRawSync(data, options),
+  /** zstd's decompressor, in zlib from Node 22.15 (undefined on Node 20). */
+  zstd: (): Unpack | undefined => (process.getBuiltinModule('node:zlib') as { zstdDecompressSync?: Unpack }).zstdDecompressSync,
 };
 
 /** The text an archive's files hold (their names too), and why part of it was not read (null when all was). */
@@ -18,12 +23,12 @@ export type ArchiveText = { text: string; unread: string | null };
 const GZIP = [0x1f, 0x8b];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
+const ZSTD = [0x28, 0xb5, 0x2f, 0xfd];
 
-/** Compressed formats Node cannot unpack on every supported version: recognised by their first bytes. */
+/** Compressed formats Node cannot unpack: recognised by their first bytes. */
 const UNOPENED: [magic: number[], name: string][] = [
   [[0x42, 0x5a, 0x68], 'bzip2'],
   [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz'],
-  [[0x28, 0xb5, 0x2f, 0xfd], 'zstd'],
   [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], '7z'],
   [[0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], 'rar'],
 ];
@@ -51,9 +56,14 @@ function opened(bytes: Buffer, depth: number, budget: Budget): ArchiveText | nul
   const unopened = UNOPENED.find(([magic]) => startsWith(bytes, magic));
   if (unopened) return { text: '', unread: `an archive it sends is in the ${unopened[1]} format, which the hook cannot open` };
   const gzip = startsWith(bytes, GZIP);
-  if (!gzip && !startsWith(bytes, ZIP) && !startsWith(bytes, EMPTY_ZIP)) return null;
+  const zstd = startsWith(bytes, ZSTD);
+  if (!gzip && !zstd && !startsWith(bytes, ZIP) && !startsWith(bytes, EMPTY_ZIP)) return null;
   if (depth >= MAX_ARCHIVE_NESTING) return { text: '', unread: `it sends archives nested more than ${MAX_ARCHIVE_NESTING} deep` };
-  return gzip ? gunzipped(bytes, depth, budget) : unzipped(bytes, depth, budget);
+  if (gzip) return decompressed(inflate.gzip, 'gzip', bytes, depth, budget);
+  if (!zstd) return unzipped(bytes, depth, budget);
+  const unzstd = inflate.zstd();
+  if (!unzstd) return { text: '', unread: `an archive it sends is in the zstd format, which the hook opens on Node 22.15 or later (this is Node ${process.versions.node})` };
+  return decompressed(unzstd, 'zstd', bytes, depth, budget);
 }
 
 /** A file's unpacked bytes as text: opened again if they are an archive themselves. */
@@ -64,7 +74,7 @@ function contentText(content: Buffer, depth: number, budget: Budget): ArchiveTex
 const TOO_LARGE = `an archive it sends unpacks to more than the ${MAX_SENT_FILE_BYTES / 1_048_576} MB the hook reads of a call`;
 
 /** Unpacks (with zlib, or as it is for a stored zip entry) within the budget; undefined past it, null when the data does not unpack. */
-function unpacked(unpack: (data: Buffer, options: zlib.ZlibOptions) => Buffer, data: Buffer, budget: Budget): Buffer | undefined | null {
+function unpacked(unpack: Unpack, data: Buffer, budget: Budget): Buffer | undefined | null {
   try {
     const content = unpack(data, { maxOutputLength: budget.left + 1 });
     if (content.length > budget.left) return undefined;
@@ -75,10 +85,11 @@ function unpacked(unpack: (data: Buffer, options: zlib.ZlibOptions) => Buffer, d
   }
 }
 
-function gunzipped(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
-  const content = unpacked(inflate.gzip, bytes, budget);
+/** A compressed file (gzip, zstd): one file's bytes, read as text or opened again. */
+function decompressed(unpack: Unpack, format: string, bytes: Buffer, depth: number, budget: Budget): ArchiveText {
+  const content = unpacked(unpack, bytes, budget);
   if (content === undefined) return { text: '', unread: TOO_LARGE };
-  if (content === null) return { text: '', unread: 'a gzip file it sends is damaged and cannot be read' };
+  if (content === null) return { text: '', unread: `a ${format} file it sends is damaged and cannot be read` };
   return contentText(content, depth, budget);
 }
 

@@ -1,10 +1,12 @@
 // Archives an agent sends are opened and read like the files in them: gzip, .tar.gz and zip made
-// by Python's own gzip, tarfile and zipfile modules (not by the code that reads them). What the hook
+// by Python's own gzip, tarfile and zipfile modules, zstd by the zstd tool (not by the code that
+// reads them). What the hook
 // cannot open is blocked when it leaves the machine, and sent when it stays.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { archiveText } from '../../src/agent/archives.ts';
@@ -55,6 +57,14 @@ open(f"{d}/encrypted.zip", "wb").write(bytes(z))
 `;
 execFileSync('python3', ['-c', MAKE, dir]);
 
+// Made by the zstd command-line tool 1.5.4 (Python has no zstd module before 3.14):
+// `zstd -19 customers.csv` (the CSV above) and `tar --zstd -cf data.tar.zst export` (it and notes.txt).
+const ZSTD_CUSTOMERS = 'KLUv/SQrWQEAbmFtZSxlbWFpbApKYW5lIERvZSxqYW5lLmRvZUBhY21lLWNvcnAuY29tCr7fhEM=';
+const ZSTD_TAR =
+  'KLUv/QRY9QUAggkeGoC3DgBbGhOyeT22O1MOVbwmT5TBTc5RhzIZiEO4FkVsKKIkTKFbIUZNPNDjO6I9O8t7BvDGlsAfOe6WofAfqLtFIJRkNS+8LbeaKB0ptWEcB8gOfN4+QoZl/H+p+laETLZmUsu8mRopZt7UnLvbrXZ3MxDfL40HGQCZ3bMHYMMBFIANTKcX6hoDKgEdGpiCQfnyANmNTKCCGZwFDKgbdBjYQ4D5A0QWNEDBUDgAwh+AbLACgGPlMjkBLv5WpEc=';
+/** Node 22.15 and later unpack zstd; Node 20 does not (CI runs these tests on both). */
+const nodeHasZstd = typeof (zlib as { zstdDecompressSync?: unknown }).zstdDecompressSync === 'function';
+
 describe('archives an agent sends', () => {
   it.each(['customers.csv.gz', 'data.tar.gz', 'data.zip', 'stored.zip', 'nested.zip'])('%s: the personal data in it is found and the upload blocked', (file) => {
     const out = scp(file);
@@ -85,6 +95,20 @@ describe('archives an agent sends', () => {
     expect(out.stderr.includes('Split the work into smaller calls')).toBe(/more than/.test(why));
   });
 
+  it('customers.csv.zst and data.tar.zst: opened where Node has zstd (22.15 and later), blocked elsewhere saying which Node opens them', () => {
+    fs.writeFileSync(path.join(dir, 'customers.csv.zst'), Buffer.from(ZSTD_CUSTOMERS, 'base64'));
+    fs.writeFileSync(path.join(dir, 'data.tar.zst'), Buffer.from(ZSTD_TAR, 'base64'));
+    fs.writeFileSync(path.join(dir, 'cut.zst'), Buffer.from(ZSTD_CUSTOMERS, 'base64').subarray(0, 20));
+    for (const file of ['customers.csv.zst', 'data.tar.zst']) {
+      const out = scp(file);
+      expect(out.exitCode, file).toBe(2);
+      if (nodeHasZstd) expect(out.stderr).toContain('1 email address');
+      else expect(out.stderr).toContain(`(an archive it sends is in the zstd format, which the hook opens on Node 22.15 or later (this is Node ${process.versions.node}))`);
+    }
+    expect(scp('cut.zst').stderr).toContain(nodeHasZstd ? 'a zstd file it sends is damaged and cannot be read' : 'in the zstd format');
+    if (nodeHasZstd) expect(scp('customers.csv.zst', 'backup@localhost').exitCode).toBe(0);
+  });
+
   it('what the hook cannot open is sent when it stays on the machine', () => {
     expect(scp('customers.csv.xz', 'backup@localhost').exitCode).toBe(0);
   });
@@ -99,7 +123,7 @@ describe('reading an archive', () => {
         if (read !== null) expect(typeof read.text).toBe('string');
       }
     }
-    const magic = fc.constantFrom([0x1f, 0x8b], [0x50, 0x4b, 0x03, 0x04], [0x50, 0x4b, 0x05, 0x06], [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]);
+    const magic = fc.constantFrom([0x1f, 0x8b], [0x50, 0x4b, 0x03, 0x04], [0x50, 0x4b, 0x05, 0x06], [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], [0x28, 0xb5, 0x2f, 0xfd]);
     fc.assert(
       fc.property(magic, fc.uint8Array({ maxLength: 2_000 }), (head, tail) => {
         const read = archiveText(Buffer.from([...head, ...tail]));
