@@ -1,7 +1,7 @@
 // Bad input on every route: fast-check mutates a request each route accepts (a field replaced by any
 // JSON value, text with lone surrogates or NUL, a huge number, a field removed or added, the whole
 // body replaced, the body not JSON at all, odd path parameters and query strings), sent with no
-// credentials, an API key or a signed-in session. Whatever comes in, the server answers: never a
+// credentials, an API key, a signed-in session or credentials made up or broken. Whatever comes in, the server answers: never a
 // 500, every error in the API's JSON shape {error} with a message, no stack frame or file path in
 // any answer; afterwards it still decides, and its audit log, with every decision made along the
 // way, still verifies.
@@ -162,6 +162,13 @@ function queries(seed: Record<string, string> | undefined): fc.Arbitrary<string>
   );
 }
 
+/** Credentials a client made up or broke: a key, a session, a signature or a cookie (header values are printable ASCII, as HTTP allows). */
+const headerText = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('', 'Bearer', 'Bearer ', `Bearer ${'x'.repeat(10_000)}`, 'bb_live_', 'bb_live_x_y_z', 't=,v1=', 't=1,v1=zz', `t=${'9'.repeat(40)},v1=00`));
+const forgedCredentials: fc.Arbitrary<Record<string, string>> = fc.record(
+  { authorization: fc.oneof(headerText, headerText.map((text) => `Bearer ${text}`)), cookie: fc.oneof(headerText, headerText.map((text) => `bytebound_session=${text}; bb_visitor=${text}`)), 'x-bytebound-key': headerText, 'x-bytebound-signature': headerText },
+  { requiredKeys: [] },
+);
+
 const stackFrame = /\((?:\/|file:)[^)]*:\d+:\d+\)|node_modules|\n\s+at \S/;
 
 let t: TestApp;
@@ -192,20 +199,21 @@ describe(`bad input on every route (${testDialect})`, () => {
       // A route's requests may have ended the session (a sign-out, a password change, an erasure):
       // the next route gets a new one.
       if ((await t.app.inject({ url: '/api/auth/me', headers: session.headers })).statusCode !== 200) session = await signUp();
-      const credentials: Record<string, Record<string, string>> = { none: {}, key: bearer(apiKey), session: session.headers };
+      const credentials: Record<string, Record<string, string>> = { none: {}, key: bearer(apiKey), session: session.headers, forged: {} };
       await fc.assert(
         fc.asyncProperty(
           bodies(seed?.body),
           queries(seed?.query),
           // An empty parameter would leave `//` in the path, which the test's request injector cannot parse.
           fc.array(oddText.filter((text) => text.length > 0), { minLength: 4, maxLength: 4 }),
-          fc.constantFrom('none', 'key', 'session'),
-          async (body, query, params, who) => {
+          fc.constantFrom('none', 'key', 'session', 'forged'),
+          forgedCredentials,
+          async (body, query, params, who, forged) => {
             let i = 0;
             const url = route.url.replace(/:\w+|\*/g, () => encodeURIComponent(params[i++]!)) + (query ? `?${query}` : '');
             nextIp += 1;
             const withBody = route.method !== 'GET' && route.method !== 'DELETE';
-            const headers = { ...seed?.headers, ...credentials[who], ...(withBody && body.contentType ? { 'content-type': body.contentType } : {}) };
+            const headers = { ...seed?.headers, ...(who === 'forged' ? forged : credentials[who]), ...(withBody && body.contentType ? { 'content-type': body.contentType } : {}) };
             const response = await t.app.inject({
               method: route.method as 'GET',
               url,
