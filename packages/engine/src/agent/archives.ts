@@ -6,6 +6,7 @@
 // to a remote host blocks, as a file too large to read does.
 import type zlib from 'node:zlib';
 import { MAX_ARCHIVE_NESTING, MAX_SENT_FILE_BYTES } from './config.ts';
+import type { Reason } from './unread.ts';
 
 type Unpack = (data: Buffer, options: zlib.ZlibOptions) => Buffer;
 
@@ -18,7 +19,10 @@ const inflate = {
 };
 
 /** The text an archive's files hold (their names too), and why part of it was not read (null when all was). */
-export type ArchiveText = { text: string; unread: string | null };
+export type ArchiveText = { text: string; unread: Reason | null };
+
+/** A reason the call's form gave, which smaller calls would not change. */
+const form = (why: string): Reason => ({ why, tooMuch: false });
 
 const GZIP = [0x1f, 0x8b];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -54,15 +58,15 @@ export function archiveText(bytes: Buffer, budget: Budget = { left: MAX_SENT_FIL
 
 function opened(bytes: Buffer, depth: number, budget: Budget): ArchiveText | null {
   const unopened = UNOPENED.find(([magic]) => startsWith(bytes, magic));
-  if (unopened) return { text: '', unread: `an archive it sends is in the ${unopened[1]} format, which the hook cannot open` };
+  if (unopened) return { text: '', unread: form(`an archive it sends is in the ${unopened[1]} format, which the hook cannot open`) };
   const gzip = startsWith(bytes, GZIP);
   const zstd = startsWith(bytes, ZSTD);
   if (!gzip && !zstd && !startsWith(bytes, ZIP) && !startsWith(bytes, EMPTY_ZIP)) return null;
-  if (depth >= MAX_ARCHIVE_NESTING) return { text: '', unread: `it sends archives nested more than ${MAX_ARCHIVE_NESTING} deep` };
+  if (depth >= MAX_ARCHIVE_NESTING) return { text: '', unread: form(`it sends archives nested more than ${MAX_ARCHIVE_NESTING} deep`) };
   if (gzip) return decompressed(inflate.gzip, 'gzip', bytes, depth, budget);
   if (!zstd) return unzipped(bytes, depth, budget);
   const unzstd = inflate.zstd();
-  if (!unzstd) return { text: '', unread: `an archive it sends is in the zstd format, which the hook opens on Node 22.15 or later (this is Node ${process.versions.node})` };
+  if (!unzstd) return { text: '', unread: form(`an archive it sends is in the zstd format, which the hook opens on Node 22.15 or later (this is Node ${process.versions.node})`) };
   return decompressed(unzstd, 'zstd', bytes, depth, budget);
 }
 
@@ -71,7 +75,7 @@ function contentText(content: Buffer, depth: number, budget: Budget): ArchiveTex
   return opened(content, depth + 1, budget) ?? { text: content.toString('utf8'), unread: null };
 }
 
-const TOO_LARGE = `an archive it sends unpacks to more than the ${MAX_SENT_FILE_BYTES / 1_048_576} MB the hook reads of a call`;
+const TOO_LARGE: Reason = { why: `an archive it sends unpacks to more than the ${MAX_SENT_FILE_BYTES / 1_048_576} MB the hook reads of a call`, tooMuch: true };
 
 /** Unpacks (with zlib, or as it is for a stored zip entry) within the budget; undefined past it, null when the data does not unpack. */
 function unpacked(unpack: Unpack, data: Buffer, budget: Budget): Buffer | undefined | null {
@@ -89,20 +93,20 @@ function unpacked(unpack: Unpack, data: Buffer, budget: Budget): Buffer | undefi
 function decompressed(unpack: Unpack, format: string, bytes: Buffer, depth: number, budget: Budget): ArchiveText {
   const content = unpacked(unpack, bytes, budget);
   if (content === undefined) return { text: '', unread: TOO_LARGE };
-  if (content === null) return { text: '', unread: `a ${format} file it sends is damaged and cannot be read` };
+  if (content === null) return { text: '', unread: form(`a ${format} file it sends is damaged and cannot be read`) };
   return contentText(content, depth, budget);
 }
 
 function unzipped(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
   const texts: string[] = [];
   // What was read up to a file that cannot be, and why.
-  const stop = (unread: string | null): ArchiveText => ({ text: texts.join('\n'), unread });
-  const damaged = 'a zip archive it sends is damaged and cannot be read';
+  const stop = (unread: Reason | null): ArchiveText => ({ text: texts.join('\n'), unread });
+  const damaged = form('a zip archive it sends is damaged and cannot be read');
   const end = endOfCentralDirectory(bytes);
   if (end < 0) return stop(damaged);
   const count = bytes.readUInt16LE(end + 10);
   let at = bytes.readUInt32LE(end + 16);
-  if (count === 0xffff || at === 0xffffffff) return stop('a ZIP64 archive it sends cannot be opened by the hook');
+  if (count === 0xffff || at === 0xffffffff) return stop(form('a ZIP64 archive it sends cannot be opened by the hook'));
   for (let i = 0; i < count; i++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL_HEADER) return stop(damaged);
     const flags = bytes.readUInt16LE(at + 8);
@@ -115,8 +119,8 @@ function unzipped(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
     texts.push(name);
     at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
     if (name.endsWith('/')) continue;
-    if ((flags & 1) !== 0) return stop('a zip archive it sends holds an encrypted file');
-    if (method !== STORED && method !== DEFLATED) return stop(`a zip archive it sends holds a file compressed with a method the hook cannot read (${method})`);
+    if ((flags & 1) !== 0) return stop(form('a zip archive it sends holds an encrypted file'));
+    if (method !== STORED && method !== DEFLATED) return stop(form(`a zip archive it sends holds a file compressed with a method the hook cannot read (${method})`));
     if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== LOCAL_HEADER) return stop(damaged);
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     if (start + size > bytes.length) return stop(damaged);

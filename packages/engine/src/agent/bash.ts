@@ -4,6 +4,7 @@
 // nohup, setsid, flock, su -c, ...) are unwrapped, so `sh -c "curl ..."` is seen as the curl it
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
+import { Unread } from './unread.ts';
 
 /** A redirection: its operator, its target word, and the file descriptor written before it (`3<>`, `2>`, a name for `{s}<>`), if any. */
 export type Redirect = { op: string; target: string; fd?: string };
@@ -351,7 +352,7 @@ export function findExecs(argv: readonly string[]): string[][] {
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
-function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Set<string>): void {
+function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Unread): void {
   let argv = cmd.argv;
   const env = { ...cmd.env };
   let argsFromStdin = cmd.argsFromStdin === true;
@@ -460,13 +461,13 @@ function xargsReplace(option: string, next: string | undefined): string | null {
 const POSITIONAL = /\$(?:\{(\d+|[@*])\}|(\d)|([@*]))/g;
 
 /** A script's positional parameters ($0, $1, ..., $@, $*) replaced by the words given after it; left as written past MAX_SCAN_CHARS. */
-function withPositionals(script: string, params: readonly string[], uninspected: Set<string>): string {
+function withPositionals(script: string, params: readonly string[], uninspected: Unread): string {
   if (params.length === 0) return script;
   const all = params.slice(1).join(' ');
   const references = script.match(POSITIONAL)?.length ?? 0;
   const longest = params.reduce((most, p) => Math.max(most, p.length), all.length);
   if (script.length + references * longest > MAX_SCAN_CHARS) {
-    uninspected.add(`its script's parameters expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+    uninspected.add(`its script's parameters expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`, true);
     return script;
   }
   return script.replace(POSITIONAL, (whole, braced: string | undefined, bare: string | undefined, every: string | undefined) => {
@@ -476,7 +477,7 @@ function withPositionals(script: string, params: readonly string[], uninspected:
 }
 
 /** What a simple command runs once its wrappers are unwrapped (`setsid cat f` runs `cat f`, `su -c 'cat f | gzip'` a pipeline). */
-export function unwrapped(cmd: SimpleCommand, uninspected: Set<string>): SimpleCommand[] {
+export function unwrapped(cmd: SimpleCommand, uninspected: Unread): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   unwrap(cmd, 0, out, uninspected);
   return out;
@@ -499,7 +500,7 @@ const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
  * Variables the parser expands, and what it could not: once the line's expansions together would
  * pass MAX_SCAN_CHARS, words are left as written, and that is said.
  */
-type Variables = { values: Record<string, string>; uninspected: Set<string>; expandedChars: number };
+type Variables = { values: Record<string, string>; uninspected: Unread; expandedChars: number };
 
 /** A word with the variables assigned earlier on the line expanded (`$F`, `${F}`); others are left as written. */
 function expand(word: string, variables: Variables): string {
@@ -511,7 +512,7 @@ function expand(word: string, variables: Variables): string {
     variables.expandedChars += length;
     return word.replace(VARIABLE, (whole, braced: string | undefined, bare: string | undefined) => variables.values[(braced ?? bare)!] ?? whole);
   }
-  variables.uninspected.add(`its variables expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+  variables.uninspected.add(`its variables expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`, true);
   return word;
 }
 
@@ -535,12 +536,12 @@ function withVariables(cmd: SimpleCommand, variables: Variables, expanded: Reado
  * What the parser does not read (beyond MAX_SCAN_CHARS, or nested deeper than MAX_SHELL_NESTING)
  * is said in `uninspected`.
  */
-export function parseCommandLine(line: string, depth = 0, uninspected: Set<string> = new Set(), input: SimpleCommand | null = null): SimpleCommand[] {
+export function parseCommandLine(line: string, depth = 0, uninspected: Unread = new Unread(), input: SimpleCommand | null = null): SimpleCommand[] {
   if (depth > MAX_SHELL_NESTING) {
     uninspected.add(`its shell commands are nested more than ${MAX_SHELL_NESTING} levels deep`);
     return [];
   }
-  if (line.length > MAX_SCAN_CHARS) uninspected.add(`its command is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`);
+  if (line.length > MAX_SCAN_CHARS) uninspected.add(`its command is longer than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`, true);
   const src = line.length > MAX_SCAN_CHARS ? line.slice(0, MAX_SCAN_CHARS) : line;
   const nested: string[] = [];
   const written = new Map<string, string[]>();

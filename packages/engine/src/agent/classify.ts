@@ -11,6 +11,7 @@ import { type ResolvedDestination, hostOf, resolveDestination } from './destinat
 import { type Finding, detectData } from './detect.ts';
 import { LocalFiles } from './local-files.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
+import { Unread } from './unread.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
 
@@ -25,6 +26,8 @@ export type Classification = {
   transfers: Transfer[];
   /** What could not be read whole (too long, too deeply nested): a call with any is blocked. */
   uninspected?: string[];
+  /** Whether smaller calls would be read whole: every reason in `uninspected` is a size or a count. */
+  smallerCallsHelp?: boolean;
   /** Why the call would touch the hook's own files (its key, log, installation or settings): such a call is blocked. */
   touchesOwnFiles?: string;
 };
@@ -33,7 +36,7 @@ export type ClassifyContext = {
   cwd: string;
   destinations: readonly DestinationRecord[];
   /** Filled while one call is classified: what was left unread. */
-  uninspected?: Set<string>;
+  uninspected?: Unread;
   /** The hook's own files, kept from the agent (own-files.ts); none checked when absent. */
   own?: OwnFiles;
   /** How many process substitutions deep a file being read is (`<(cat <(...))`): bounded like shell nesting. */
@@ -50,7 +53,7 @@ const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, 
 const worse = (a: Action, b: Action): Action => (ACTION_WEIGHT[b] > ACTION_WEIGHT[a] ? b : a);
 
 /** All string values of a JSON value, joined: what an unknown tool would carry. Values nested deeper than MAX_ARGUMENT_NESTING are noted in `uninspected`, not read. */
-export function textOf(value: unknown, uninspected?: Set<string>): string {
+export function textOf(value: unknown, uninspected?: Unread): string {
   const out: string[] = [];
   const walk = (v: unknown, depth: number): void => {
     if (depth > MAX_ARGUMENT_NESTING) {
@@ -105,7 +108,7 @@ function readSentFile(file: string, ctx: ClassifyContext): string {
     ctx.uninspected?.add(RUN_TIME_FILES);
     return '';
   }
-  return (ctx.files ?? new LocalFiles()).read(file, ctx.cwd, ctx.uninspected ?? new Set());
+  return (ctx.files ?? new LocalFiles()).read(file, ctx.cwd, ctx.uninspected ?? new Unread());
 }
 
 function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Transfer {
@@ -143,7 +146,7 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
   // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`).
   if (isWrapper(program) && stages < MAX_PIPE_STAGES) {
-    const run = unwrapped(cmd, ctx.uninspected ?? new Set());
+    const run = unwrapped(cmd, ctx.uninspected ?? new Unread());
     if (run.length !== 1 || run[0]!.argv !== cmd.argv) return outputOfCommands(run, ctx, stages + 1);
   }
   // `... | xargs cat |`: the files are the names that come in when it runs.
@@ -620,7 +623,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       if (ctx.files?.isFolder(to)) here = { ...here, cwd: to };
     }
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
-    const unread = new Set<string>();
+    const unread = new Unread();
     const own: ClassifyContext = { ...here, uninspected: unread, ...(cmd.filesAtRunTime ? { filesAtRunTime: true } : {}) };
     const view = commandView(cmd, own);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
@@ -629,7 +632,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     const found = view.hosts.length > 0 && sentText ? dataIn(sentText) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
-    if (remote.length > 0) for (const reason of unread) ctx.uninspected?.add(reason);
+    if (remote.length > 0) ctx.uninspected?.addAll(unread);
     let cmdAction = view.action;
     if (remote.length > 0 && found.length > 0) cmdAction = 'share';
     action = worse(action, cmdAction);
@@ -688,9 +691,9 @@ const LOCAL_TOOLS: Record<string, Action> = {
 
 /** Classifies one tool call by its name and arguments. */
 export function classifyToolCall(tool: string, input: unknown, context: ClassifyContext): Classification {
-  const ctx = { ...context, uninspected: new Set<string>(), files: context.files ?? new LocalFiles() };
+  const ctx = { ...context, uninspected: new Unread(), files: context.files ?? new LocalFiles() };
   const c = withoutDataInHostNames(classifyWithin(tool, input, ctx));
-  return ctx.uninspected.size > 0 ? { ...c, uninspected: [...ctx.uninspected] } : c;
+  return ctx.uninspected.isEmpty ? c : { ...c, uninspected: ctx.uninspected.list(), smallerCallsHelp: ctx.uninspected.onlyTooMuch() };
 }
 
 /** What a call shows never repeats a value: a host name that carries data (`536-22-1234.evil.io`) is data sent, and is shown only as such. */

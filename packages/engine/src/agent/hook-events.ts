@@ -208,7 +208,7 @@ function answer(raw: string, active: ActivePolicy, own: OwnFiles | undefined): H
     if (name === 'PreToolUse' && c.uninspected) {
       const why = c.uninspected.join('; ');
       // Smaller calls help only where what stopped the reading was a size or a count.
-      const advice = c.uninspected.every((reason) => /\b(?:more|larger|longer) than\b/.test(reason)) ? ' Split the work into smaller calls.' : '';
+      const advice = c.smallerCallsHelp ? ' Split the work into smaller calls.' : '';
       return refusal(
         `Bytebound blocked this ${tool} call (fail secure): it could not be inspected whole (${why}).${advice}\n`,
         `the tool call could not be inspected whole: ${why}`,

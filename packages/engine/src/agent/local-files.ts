@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { archiveText, type Budget } from './archives.ts';
 import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES } from './config.ts';
 import { localPath } from './own-files.ts';
+import type { Reason, Unread } from './unread.ts';
 
 /** Characters that make a word a glob the shell expands. */
 const GLOB = /[*?[]/;
@@ -27,7 +28,7 @@ export class LocalFiles {
   constructor(private readonly onThisMachine = true) {}
 
   /** Each file's text, and what about it was left unread (said again each time the file is named). */
-  private readonly texts = new Map<string, { text: string; unread: string | null }>();
+  private readonly texts = new Map<string, { text: string; unread: Reason | null }>();
   private readonly folders = new Map<string, string[]>();
   /** Each glob's matches, and how many paths the call's globs have matched in all (bounded like one glob's). */
   private readonly globs = new Map<string, string[]>();
@@ -38,25 +39,25 @@ export class LocalFiles {
   private readonly budget: Budget = { left: MAX_SENT_FILE_BYTES };
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
-  read(word: string, cwd: string, uninspected: Set<string>): string {
+  read(word: string, cwd: string, uninspected: Unread): string {
     if (!this.onThisMachine) {
       uninspected.add(FILES_ELSEWHERE);
       return '';
     }
     if (word.length > MAX_PATH) return '';
     if (this.braced > MAX_GLOB_FILES && word.includes('{')) {
-      uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`);
+      uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`, true);
       return '';
     }
     const paths = this.paths(word, cwd, uninspected);
     return paths.map((path) => this.file(path, uninspected)).join('\n');
   }
 
-  private paths(word: string, cwd: string, uninspected: Set<string>): string[] {
+  private paths(word: string, cwd: string, uninspected: Unread): string[] {
     const words = braceExpanded(word);
     this.braced += words.length - 1;
     if (words.length > MAX_GLOB_FILES) {
-      uninspected.add(`a file name it sends expands to more than ${MAX_GLOB_FILES} names`);
+      uninspected.add(`a file name it sends expands to more than ${MAX_GLOB_FILES} names`, true);
       return [];
     }
     const paths: string[] = [];
@@ -66,14 +67,14 @@ export class LocalFiles {
       const matched = GLOB.test(w) ? this.glob(full, uninspected) : [];
       paths.push(...(matched.length > 0 ? matched : [full]));
       if (paths.length > MAX_GLOB_FILES) {
-        uninspected.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`);
+        uninspected.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`, true);
         return [];
       }
     }
     return paths;
   }
 
-  private glob(pattern: string, uninspected: Set<string>): string[] {
+  private glob(pattern: string, uninspected: Unread): string[] {
     let matched = this.globs.get(pattern);
     if (matched === undefined) {
       matched = this.globbed > MAX_GLOB_FILES ? [] : this.globMatches(pattern, uninspected);
@@ -81,14 +82,14 @@ export class LocalFiles {
       this.globs.set(pattern, matched);
     }
     if (this.globbed > MAX_GLOB_FILES) {
-      uninspected.add(`its globs match more than ${MAX_GLOB_FILES} files`);
+      uninspected.add(`its globs match more than ${MAX_GLOB_FILES} files`, true);
       return [];
     }
     return matched;
   }
 
   /** The paths a glob matches: each segment's pattern against the folder's entries, a leading dot matched only by a dot. */
-  private globMatches(pattern: string, uninspected: Set<string>): string[] {
+  private globMatches(pattern: string, uninspected: Unread): string[] {
     let paths = ['/'];
     for (const segment of pattern.split('/').filter(Boolean)) {
       if (segment.length > MAX_NAME) return [];
@@ -103,7 +104,7 @@ export class LocalFiles {
           .map((name) => `${dir === '/' ? '' : dir}/${name}`),
       );
       if (paths.length > MAX_GLOB_FILES) {
-        uninspected.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`);
+        uninspected.add(`a glob it sends matches more than ${MAX_GLOB_FILES} files`, true);
         return [];
       }
     }
@@ -133,13 +134,13 @@ export class LocalFiles {
     return names;
   }
 
-  private file(full: string, uninspected: Set<string>): string {
+  private file(full: string, uninspected: Unread): string {
     let read = this.texts.get(full);
     if (read === undefined) {
       read = readBounded(full, this.budget);
       this.texts.set(full, read);
     }
-    if (read.unread !== null) uninspected.add(read.unread);
+    uninspected.note(read.unread);
     return read.text;
   }
 }
@@ -150,8 +151,8 @@ const MB = MAX_SENT_FILE_BYTES / 1_048_576;
  * A regular file's text (an archive's: its files'), what it reads taken from the call's `budget`
  * (a file past it is noted); '' for anything else or a file that cannot be read.
  */
-function readBounded(full: string, budget: Budget): { text: string; unread: string | null } {
-  const tooLarge = budget.left < MAX_SENT_FILE_BYTES ? `the files it sends are larger than ${MB} MB in all` : `a file it sends is larger than ${MB} MB`;
+function readBounded(full: string, budget: Budget): { text: string; unread: Reason | null } {
+  const why = budget.left < MAX_SENT_FILE_BYTES ? `the files it sends are larger than ${MB} MB in all` : `a file it sends is larger than ${MB} MB`;
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
     const stat = fs.statSync(full);
@@ -159,7 +160,7 @@ function readBounded(full: string, budget: Budget): { text: string; unread: stri
     const { bytes, whole } = readUpTo(full, budget.left, stat.size);
     if (!whole) {
       budget.left = 0;
-      return { text: bytes.toString('utf8'), unread: tooLarge };
+      return { text: bytes.toString('utf8'), unread: { why, tooMuch: true } };
     }
     // A gzip or zip file is read for the files in it, within the same budget.
     const archive = archiveText(bytes, budget);

@@ -80,19 +80,19 @@ describe('archives an agent sends', () => {
     expect(scp(file)).toMatchObject({ exitCode: 0, stderr: '' });
   });
 
+  // Smaller calls would help only with what is too large, not with what cannot be opened or is nested too deep.
   it.each([
-    ['customers.csv.xz', 'an archive it sends is in the xz format, which the hook cannot open'],
-    ['customers.csv.bz2', 'an archive it sends is in the bzip2 format, which the hook cannot open'],
-    ['encrypted.zip', 'a zip archive it sends holds an encrypted file'],
-    ['zeros.gz', 'an archive it sends unpacks to more than the 16 MB the hook reads of a call'],
-    ['cut.gz', 'a gzip file it sends is damaged and cannot be read'],
-    ['deep.gz', 'it sends archives nested more than 3 deep'],
-  ])('%s: what the hook cannot open is blocked when it leaves the machine, saying why', (file, why) => {
+    ['customers.csv.xz', 'an archive it sends is in the xz format, which the hook cannot open', false],
+    ['customers.csv.bz2', 'an archive it sends is in the bzip2 format, which the hook cannot open', false],
+    ['encrypted.zip', 'a zip archive it sends holds an encrypted file', false],
+    ['zeros.gz', 'an archive it sends unpacks to more than the 16 MB the hook reads of a call', true],
+    ['cut.gz', 'a gzip file it sends is damaged and cannot be read', false],
+    ['deep.gz', 'it sends archives nested more than 3 deep', false],
+  ])('%s: what the hook cannot open is blocked when it leaves the machine, saying why', (file, why, smallerCallsHelp) => {
     const out = scp(file);
     expect(out.exitCode).toBe(2);
     expect(out.stderr).toContain(`(fail secure): it could not be inspected whole (${why})`);
-    // Smaller calls would not help with what cannot be opened; they would with what is too large.
-    expect(out.stderr.includes('Split the work into smaller calls')).toBe(/more than/.test(why));
+    expect(out.stderr.includes('Split the work into smaller calls')).toBe(smallerCallsHelp);
   });
 
   it('customers.csv.zst and data.tar.zst: opened where Node has zstd (22.15 and later), blocked elsewhere saying which Node opens them', () => {
@@ -128,7 +128,7 @@ describe('reading an archive', () => {
       fc.property(magic, fc.uint8Array({ maxLength: 2_000 }), (head, tail) => {
         const read = archiveText(Buffer.from([...head, ...tail]));
         expect(read).not.toBeNull();
-        expect(read!.unread === null || read!.unread.length > 0).toBe(true);
+        expect(read!.unread === null || read!.unread.why.length > 0).toBe(true);
       }),
     );
   });

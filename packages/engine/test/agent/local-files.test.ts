@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { globMatcher, LocalFiles } from '../../src/agent/local-files.ts';
+import { Unread } from '../../src/agent/unread.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-local-files-'));
 const files: Record<string, string> = {
@@ -17,7 +18,7 @@ const files: Record<string, string> = {
   [`${'a'.repeat(200)}`]: 'long',
 };
 for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-const read = (word: string, uninspected = new Set<string>()) => new LocalFiles().read(word, dir, uninspected);
+const read = (word: string, uninspected = new Unread()) => new LocalFiles().read(word, dir, uninspected);
 
 describe('globMatcher', () => {
   it.each([
@@ -57,8 +58,9 @@ describe('LocalFiles', () => {
     expect(read('{customers,x}.csv')).toBe('customers\nx data');
   });
   it('notes a glob or brace list that names more files than it reads', () => {
-    const uninspected = new Set<string>();
+    const uninspected = new Unread();
     expect(read(`f{${Array.from({ length: 300 }, (_, i) => i).join(',')}}.csv`, uninspected)).toBe('');
-    expect([...uninspected]).toEqual(['a file name it sends expands to more than 256 names']);
+    expect(uninspected.list()).toEqual(['a file name it sends expands to more than 256 names']);
+    expect(uninspected.onlyTooMuch()).toBe(true);
   });
 });
