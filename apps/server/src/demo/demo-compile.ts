@@ -12,7 +12,8 @@ import type { CompileMonitor } from './compile-monitor.ts';
 export type DemoCompileRequest = {
   legalText: string;
   format: string;
-  jurisdiction: string;
+  /** The caller's choice; without one, the compiler's detection (US when it detects none). */
+  jurisdiction?: string;
   options: Partial<CompileOptions>;
   compilationId: string;
   /** Whose turn in the compile worker (the visitor's address). */

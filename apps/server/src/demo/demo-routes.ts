@@ -3,7 +3,6 @@
 // streams a compilation's stage events by compilationId. Public: rate-limited per client address,
 // bodies bounded above the compiler's own 1 MB limit so that its clear message is what users see.
 import crypto from 'node:crypto';
-import { DEFAULT_JURISDICTION } from '@bytebound/compiler/config';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CompileMonitor, type MonitorEvent } from './compile-monitor.ts';
@@ -106,7 +105,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
         {
           legalText: body.payload.legalText,
           format: body.payload.codeType,
-          jurisdiction: body.payload.jurisdiction ?? DEFAULT_JURISDICTION,
+          jurisdiction: body.payload.jurisdiction,
           options: body.payload.options,
           compilationId,
           client: request.ip,
@@ -125,7 +124,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body as z.infer<typeof demoEnvelopeBody>;
       const result = await demoCompile(
-        { legalText: body.payload.lawText, format: ENVELOPE_FORMAT, jurisdiction: DEFAULT_JURISDICTION, options: {}, compilationId: newId(), client: request.ip },
+        { legalText: body.payload.lawText, format: ENVELOPE_FORMAT, options: {}, compilationId: newId(), client: request.ip },
         monitor,
       );
       return send(reply, result, (payload) => ({

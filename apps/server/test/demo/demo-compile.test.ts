@@ -57,6 +57,25 @@ describe(`POST /api/demo/compile (${testDialect})`, () => {
     }
   }, 120_000);
 
+  it('without a jurisdiction, compiles for the one detected in the text, and for US when none is', async () => {
+    const compiled = async (payload: Record<string, unknown>) => {
+      const { jurisdiction: _j, ...rest } = body({ codeType: 'bytebound', ...payload }).payload;
+      return (await post('/api/demo/compile', { ...body({}), payload: rest })).json();
+    };
+    const gdprResult = await compiled({});
+    expect(gdprResult.metadata.detected).toMatchObject({ jurisdiction: 'EU', regulation: 'GDPR' });
+    expect(gdprResult.output).toMatch(/^regulation GDPR jurisdiction EU /m);
+    const hipaa = await compiled({ legalText: TEMPLATES.hipaa.content });
+    expect(hipaa.metadata.detected).toMatchObject({ jurisdiction: 'US-HIPAA', regulation: 'HIPAA' });
+    // No jurisdiction in the text: none is shown as detected, the visitor is told, and US applies.
+    const plain = await compiled({ legalText: 'The operator shall keep each record of access for one year and shall delete it afterwards.' });
+    expect(plain.metadata.detected.jurisdiction).toBeNull();
+    expect(plain.validation.warnings).toContain('Could not detect specific jurisdiction - will use general compliance rules.');
+    expect(plain.output).toMatch(/ jurisdiction US /);
+    // A jurisdiction sent is the one compiled for.
+    expect((await post('/api/demo/compile', body({ jurisdiction: 'US-CA' }))).json().metadata.detected.jurisdiction).toBe('US-CA');
+  });
+
   it('shows each norm beside its quote with the rules it produced', async () => {
     const result = (await post('/api/demo/compile', body({}))).json();
     expect(result.norms.length).toBeGreaterThan(0);
@@ -169,6 +188,8 @@ describe(`POST /demo/compile, the legacy envelope (${testDialect})`, () => {
     expect(reply.payload.status).toBe('success');
     expect(reply.payload.output).toMatch(/^bytebound/);
     expect(reply.payload.format.extension).toBe('.bb');
+    // The envelope names no jurisdiction: the text's own is detected.
+    expect(reply.payload.metadata.detected).toMatchObject({ jurisdiction: 'EU', regulation: 'GDPR' });
   });
 
   it('validates the envelope: target, identification, REQUEST, sender, domain, action, payload', async () => {
