@@ -1,5 +1,7 @@
 // What a visitor sees when something goes wrong: the router's error screen for an unknown or
-// failing page, and the global error screen for an uncaught error or unhandled rejection.
+// failing page, and the global error screen for an uncaught error or unhandled rejection, except
+// in the demo, where those are logged only (spec section 8).
+import { legalText, openDemo } from './demo-support.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
@@ -62,5 +64,29 @@ test.describe('a global failure', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Refresh the page' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documentation');
+  });
+
+  test('in the demo an uncaught error and an unhandled rejection are logged only; once the demo is left they replace the page', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('bytebound:client-logs', 'on'));
+    const demo = await openDemo(page);
+    await legalText(demo).fill('The controller shall erase personal data.');
+    const logged = page.waitForResponse((response) => response.url().endsWith('/api/logs') && response.request().method() === 'POST');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e: uncaught in the demo');
+      });
+      void Promise.reject(new Error('e2e: rejected in the demo'));
+    });
+    // Logged to the server, and the visitor's text is still there to compile.
+    expect((await logged).status()).toBe(202);
+    await expect(page.getByRole('heading', { name: 'Something went wrong. Please refresh.' })).toHaveCount(0);
+    await expect(legalText(demo)).toHaveValue('The controller shall erase personal data.');
+    // Elsewhere (the demo unmounted by a move within the site) the same failure is fatal again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await expect(demo).toHaveCount(0);
+    await page.evaluate(() => {
+      void Promise.reject(new Error('e2e: rejected after the demo'));
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong. Please refresh.');
   });
 });

@@ -8,8 +8,8 @@ const FATAL = 'Something went wrong. Please refresh.';
 async function load() {
   vi.resetModules();
   const { AppErrorBoundary } = await import('./app-error-boundary.tsx');
-  const { installGlobalErrorHandlers } = await import('../../lib/fatal-error.ts');
-  return { AppErrorBoundary, installGlobalErrorHandlers };
+  const { installGlobalErrorHandlers, logGlobalErrorsOnly } = await import('../../lib/fatal-error.ts');
+  return { AppErrorBoundary, installGlobalErrorHandlers, logGlobalErrorsOnly };
 }
 
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -36,14 +36,16 @@ describe('global error screen', () => {
     expect(screen.queryByText('The page')).toBeNull();
   });
 
-  it.each([
+  const windowFailures: [string, () => void][] = [
     ['an uncaught error', () => window.dispatchEvent(new ErrorEvent('error', { error: new Error('boom'), message: 'boom' }))],
     ['an unhandled rejection', () => {
       const event = new Event('unhandledrejection') as Event & { reason?: unknown };
       event.reason = new Error('rejected');
       window.dispatchEvent(event);
     }],
-  ])('replaces the page after %s reaches the window', async (_name, fire) => {
+  ];
+
+  it.each(windowFailures)('replaces the page after %s reaches the window', async (_name, fire) => {
     const { AppErrorBoundary, installGlobalErrorHandlers } = await load();
     const seen: unknown[] = [];
     const uninstall = installGlobalErrorHandlers(window, (error) => seen.push(error));
@@ -54,5 +56,24 @@ describe('global error screen', () => {
     expect(seen).toHaveLength(1);
     uninstall();
   });
-});
 
+  it.each(windowFailures)('only logs %s while a part of the page asks it to (the demo), and replaces the page once that part is gone', async (_name, fire) => {
+    const { AppErrorBoundary, installGlobalErrorHandlers, logGlobalErrorsOnly } = await load();
+    const seen: unknown[] = [];
+    const uninstall = installGlobalErrorHandlers(window, (error) => seen.push(error));
+    render(<AppErrorBoundary><p>The page</p></AppErrorBoundary>);
+    const first = logGlobalErrorsOnly();
+    const second = logGlobalErrorsOnly();
+    act(() => fire());
+    first();
+    first(); // ending twice ends once: the second part still asks
+    act(() => fire());
+    expect(screen.getByText('The page')).toBeTruthy();
+    expect(seen).toHaveLength(2);
+    second();
+    act(() => fire());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(FATAL);
+    expect(seen).toHaveLength(3);
+    uninstall();
+  });
+});

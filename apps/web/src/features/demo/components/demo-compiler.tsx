@@ -25,6 +25,7 @@ import { OutputPanel } from './output-panel.tsx';
 import { SaveArbiter } from './save-arbiter.tsx';
 import { StageTrack } from './stage-track.tsx';
 import { TryItPanel } from './try-it-panel.tsx';
+import { logGlobalErrorsOnly } from '../../../lib/fatal-error.ts';
 import './demo.css';
 
 const DEFAULT_OPTIONS: CompileOptionsInput = { enforcementLevel: 'strict', includeTests: true, optimizationLevel: 'maximum', targetEnvironment: 'production' };
@@ -59,6 +60,9 @@ export function DemoCompiler() {
   const { connected } = useEngineConnection();
   const { state, start, restore } = useDemoCompiler();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  // Spec section 8: while the demo is on the page, the window's errors and rejections are logged only.
+  useEffect(() => logGlobalErrorsOnly(), []);
 
   // DESIGN section 8: variant B opens with the GDPR template loaded, variant A empty.
   useEffect(() => {
