@@ -39,14 +39,12 @@ export function subscribeFatalError(listener: Listener): () => void {
 
 /** Reports every uncaught error and unhandled rejection of the window; returns the uninstaller. */
 export function installGlobalErrorHandlers(target: Window, onError: (error: unknown) => void): () => void {
-  const handleError = (event: ErrorEvent) => {
-    onError(event.error ?? event.message);
+  const report = (error: unknown) => {
+    onError(error);
     if (loggingOnly === 0) reportFatalError();
   };
-  const handleRejection = (event: PromiseRejectionEvent) => {
-    onError(event.reason);
-    if (loggingOnly === 0) reportFatalError();
-  };
+  const handleError = (event: ErrorEvent) => report(event.error ?? event.message);
+  const handleRejection = (event: PromiseRejectionEvent) => report(event.reason);
   target.addEventListener('error', handleError);
   target.addEventListener('unhandledrejection', handleRejection);
   return () => {
