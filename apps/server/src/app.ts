@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { useJsonBodies } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { answerUnservedMethods } from './http/unserved-methods.ts';
 import { refuseNulInUrls } from './http/url-rules.ts';
 import { useZodValidation } from './http/validation.ts';
 import { siteRoutes } from './site/site-routes.ts';
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   useJsonBodies(app);
   registerErrorHandling(app);
   refuseNulInUrls(app);
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
+  answerUnservedMethods(app);
 
   await registerSecurityHeaders(app);
   await app.register(rateLimit, rateLimitOptions(config, db));

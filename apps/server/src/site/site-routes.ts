@@ -36,9 +36,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get('/*', async (request, reply) => {
     const pathname = decodePath(request.url);
     if (pathname === null) return reply.status(400).send({ error: 'Malformed path' });
-    if (pathname.startsWith('/api/') || pathname === '/api') {
-      return reply.status(404).send({ error: `No API route ${request.method} ${pathname}` });
-    }
+    // An API address is never a page: 404, or 405 where the API serves it with other methods.
+    if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
     if (files.size === 0) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The site is not built yet: run npm run build, then start the server again.');
     }

@@ -8,10 +8,10 @@
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration, sessionOf, type Signed } from '../auth/account-helpers.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
+import { routesOf } from '../helpers/routes.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 
 /** Requests sent to each route and method (FUZZ_RUNS=400 for a longer search; both databases were clean at 400). */
@@ -76,21 +76,6 @@ function seeds(): Record<string, { body?: Json; query?: Record<string, string>; 
       headers: { accept: 'application/json, text/event-stream' },
     },
   };
-}
-
-/** Every route and method the app serves, read from Fastify's route tree (children below their parent). */
-function routesOf(app: FastifyInstance): { method: string; url: string }[] {
-  const routes: { method: string; url: string }[] = [];
-  const trail: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    trail.length = depth;
-    trail.push(match[2]!);
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url: trail.join('') });
-  }
-  return routes;
 }
 
 /** Every place in a JSON value: each key of each object and each item of each array. */
