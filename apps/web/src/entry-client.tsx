@@ -1,5 +1,6 @@
 // The browser entry: hydrates the prerendered page (or renders, in development), after loading
-// the matched route's lazy module so that nothing flashes; uncaught errors replace the page.
+// the matched route's lazy module so that nothing flashes; uncaught errors replace the page. With
+// client logging on, the page's performance metrics are logged too.
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -8,7 +9,8 @@ import { resolveLazyRoutes } from './app/resolve-lazy-routes.ts';
 import { getRootElement } from './app/root-element.ts';
 import { routes } from './app/routes.tsx';
 import { installGlobalErrorHandlers } from './lib/fatal-error.ts';
-import { logger } from './lib/logger.ts';
+import { isClientLoggingEnabled, logger } from './lib/logger.ts';
+import { watchPerformance } from './lib/performance-metrics.ts';
 import './styles/index.css';
 
 const rootElement = getRootElement(document);
@@ -16,6 +18,8 @@ const rootElement = getRootElement(document);
 installGlobalErrorHandlers(window, (error) => {
   logger.error(error instanceof Error ? error : `Uncaught: ${String(error)}`);
 });
+
+watchPerformance(window, logger, { isEnabled: isClientLoggingEnabled });
 
 await resolveLazyRoutes(routes, window.location);
 const router = createBrowserRouter(routes);
