@@ -1,6 +1,6 @@
 // #testimonials: a carousel of the entries in data/testimonials.json, shown only when there are
 // any, labelled as AI-model commentary. Previous, next, dots, pause/resume; auto-advance every 8 s
-// unless paused or under reduced motion.
+// (or `intervalMs`) unless paused or under reduced motion.
 import { useEffect, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS } from '../../../config/constants.ts';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
@@ -8,7 +8,13 @@ import content from '../data/testimonials.json';
 
 export type Testimonial = (typeof content.entries)[number];
 
-export function TestimonialsSection({ entries = content.entries }: { entries?: readonly Testimonial[] }) {
+export type TestimonialsSectionProps = {
+  entries?: readonly Testimonial[];
+  /** How long each entry shows before the next one, while not paused. */
+  intervalMs?: number;
+};
+
+export function TestimonialsSection({ entries = content.entries, intervalMs = CAROUSEL_INTERVAL_MS }: TestimonialsSectionProps) {
   const reduced = useReducedMotion();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -16,9 +22,9 @@ export function TestimonialsSection({ entries = content.entries }: { entries?: r
 
   useEffect(() => {
     if (reduced || paused || count < 2) return;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
     return () => window.clearTimeout(timer);
-  }, [reduced, paused, count, index]);
+  }, [reduced, paused, count, index, intervalMs]);
 
   if (count === 0) return null;
   const current = entries[index]!;
