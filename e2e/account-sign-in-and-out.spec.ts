@@ -75,14 +75,32 @@ test('the sign-in form validates as the spec says and shows the server error', a
   await registerThroughApi(request, email);
   await openPage(page, '/auth/sign-in');
   const submit = page.getByRole('button', { name: 'Sign In' });
+  const emailField = page.getByLabel('Email');
+  const passwordField = page.getByLabel('Password', { exact: true });
+  const signIns: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/signin')) signIns.push(request.method());
+  });
   await expect(submit).toBeDisabled();
-  await page.getByLabel('Email').fill('not-an-email');
-  await page.getByLabel('Password', { exact: true }).fill('whatever');
-  await page.getByLabel('Password', { exact: true }).blur();
+  // Blocked, but not silent: an attempt says what is missing, under each field, and goes to the first.
+  // (Playwright waits for an aria-disabled button to be enabled before clicking; a visitor does not.)
+  await submit.click({ force: true });
+  await expect(emailField).toHaveAccessibleDescription('Email is required');
+  await expect(passwordField).toHaveAccessibleDescription('Password is required');
+  await expect(emailField).toBeFocused();
+  await emailField.fill('not-an-email');
+  await expect(page.getByText('Email is required')).toBeHidden();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await passwordField.fill('whatever');
+  await passwordField.blur();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(submit).toBeDisabled();
-  await page.getByLabel('Email').fill(email);
-  await expect(page.getByText('Please enter a valid email address')).toBeHidden();
+  await passwordField.press('Enter');
+  await expect(emailField).toHaveAccessibleDescription('Please enter a valid email');
+  await expect(emailField).toBeFocused();
+  await emailField.fill(email);
+  await expect(page.getByText(/Please enter a valid email/)).toBeHidden();
+  expect(signIns).toEqual([]);
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await submit.click();

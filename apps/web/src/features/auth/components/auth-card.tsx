@@ -21,5 +21,5 @@ export const inputClass =
 export const labelClass = 'block text-sm font-medium text-slate-200';
 export const errorClass = 'mt-1 text-sm text-red-300';
 export const primaryButtonClass =
-  'w-full rounded-lg bg-brand-400 px-4 py-2.5 font-semibold text-ink-950 hover:bg-brand-300 disabled:cursor-not-allowed disabled:bg-slate-600 disabled:text-slate-200';
+  'w-full rounded-lg bg-brand-400 px-4 py-2.5 font-semibold text-ink-950 hover:bg-brand-300 disabled:cursor-not-allowed disabled:bg-slate-600 disabled:text-slate-200 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-600 aria-disabled:text-slate-200';
 export const linkClass = 'font-medium text-brand-300 underline-offset-2 hover:underline';

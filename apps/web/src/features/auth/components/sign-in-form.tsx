@@ -1,11 +1,14 @@
 // 'Welcome Back': email, password (show/hide), 'Remember me for 30 days', 'Sign In'. On success
 // the token and customer id are stored and the browser goes to the account (or back to ?next=).
+// Submission is blocked while the email is invalid or a field is empty: 'Sign In' says so
+// (aria-disabled, so that it stays focusable), and an attempt shows what is missing under the
+// fields and focuses the first one; editing a field clears its message.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { REMEMBER_ME_DAYS } from '../../../config/constants.ts';
 import { paths } from '../../../config/paths.ts';
 import { signIn, storeCredentials } from '../api/auth-api.ts';
-import { canSubmitSignIn, MESSAGES, messageOf, safeNext, signInEmailHint } from '../validation.ts';
+import { canSubmitSignIn, type Errors, MESSAGES, messageOf, safeNext, signInEmailHint, validateSignIn } from '../validation.ts';
 import { AuthCard, linkClass, primaryButtonClass } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { SocialButtons } from './social-buttons.tsx';
@@ -18,16 +21,24 @@ export function SignInForm() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [emailTouched, setEmailTouched] = useState(false);
+  const [missing, setMissing] = useState<Errors<'email' | 'password'>>({});
 
   const emailHint = emailTouched ? signInEmailHint(values.email) : null;
   const update = (change: Partial<typeof values>) => {
     setValues((v) => ({ ...v, ...change }));
+    setMissing(({ email, password }) => ({ email: 'email' in change ? undefined : email, password: 'password' in change ? undefined : password }));
     setError(null);
   };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!canSubmitSignIn(values, loading)) return;
+    if (loading) return;
+    if (!canSubmitSignIn(values, loading)) {
+      const found = validateSignIn(values);
+      setMissing(found);
+      document.getElementById(found.email ? 'email' : 'password')?.focus();
+      return;
+    }
     setLoading(true);
     setError(null);
     try {
@@ -70,11 +81,19 @@ export function SignInForm() {
           autoComplete="email"
           required
           value={values.email}
-          error={emailHint}
+          error={missing.email ?? emailHint}
           onBlur={() => setEmailTouched(true)}
           onChange={(e) => update({ email: e.target.value })}
         />
-        <PasswordField id="password" label="Password" autoComplete="current-password" required value={values.password} onChange={(e) => update({ password: e.target.value })} />
+        <PasswordField
+          id="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={missing.password}
+          onChange={(e) => update({ password: e.target.value })}
+        />
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-slate-200">
             <input type="checkbox" name="rememberMe" checked={values.rememberMe} onChange={(e) => update({ rememberMe: e.target.checked })} className="size-4 accent-brand-400" />
@@ -84,7 +103,7 @@ export function SignInForm() {
             Forgot password?
           </Link>
         </div>
-        <button type="submit" className={primaryButtonClass} disabled={!canSubmitSignIn(values, loading)}>
+        <button type="submit" className={primaryButtonClass} aria-disabled={canSubmitSignIn(values, loading) ? undefined : true}>
           {loading ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
