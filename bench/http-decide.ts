@@ -4,8 +4,8 @@
 // log. The requests come from 200 agents, each with its own API key (made through the key store),
 // so the per-key rate limit stays what production enforces. Peer: OPA's own server
 // (`opa run --server`) deciding the Rego output of the same policy under the same load, and, as the
-// platform's ceilings, Node's bare http module answering a fixed decision, unsigned and signed
-// (bench/lib/bare-node-server.mjs).
+// platform's ceilings, Node's bare http module answering a fixed decision, unsigned, signed, and
+// signed and committed to SQLite before it is sent (bench/lib/bare-node-server.mjs).
 // Goal: >= 5,000 requests/s with p99 < 10 ms and no error, on this 2-core machine (the load
 // generator shares the cores), measured at autocannon's default of 10 connections; a second row
 // shows 50 connections, where any server at 5,000 requests/s has a mean latency of 10 ms (Little's
@@ -233,10 +233,16 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
   }
 
   // The platform's ceilings: Node's http module answering a fixed decision, then the same answer
-  // signed, nothing else done.
+  // signed, then signed and committed to SQLite before it is sent.
+  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-bare-record-'));
   const ceilings = [
     { args: [], name: 'Node http module, fixed answer', note: 'the ceiling: parses the body, decides nothing' },
     { args: ['--sign'], name: 'Node http module, fixed answer signed (Ed25519)', note: 'the ceiling of a signed answer: parses the body, signs, decides and records nothing' },
+    {
+      args: ['--sign', '--record', path.join(recordDir, 'answers.db')],
+      name: 'Node http module, fixed answer signed and recorded (SQLite)',
+      note: 'the floor of keeping each decision: signs, then commits one row per answer (group commit) before sending it',
+    },
   ];
   for (const ceiling of ceilings) {
     const barePort = await freePort();
@@ -253,6 +259,7 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
       await stop(bare);
     }
   }
+  fs.rmSync(recordDir, { recursive: true, force: true });
   return figures;
 }
 
