@@ -194,11 +194,27 @@ export function DemoCompiler() {
       <div className="space-y-4">
         <div role="group" aria-label="Load an example" className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-300">Load example:</span>
-          {[...TEMPLATE_BUTTONS, ...MORE_TEMPLATES].map((t) => (
+          {TEMPLATE_BUTTONS.map((t) => (
             <button key={t.key} type="button" className={button} onClick={() => void loadTemplate(t.key).then(setText)}>
               {t.label}
             </button>
           ))}
+          {/* The spec's four have buttons; the other templates are offered here. */}
+          <select
+            aria-label="More examples"
+            value=""
+            onChange={(e) => {
+              if (e.target.value) void loadTemplate(e.target.value).then(setText);
+            }}
+            className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm text-slate-100"
+          >
+            <option value="">More examples…</option>
+            {MORE_TEMPLATES.map((t) => (
+              <option key={t.key} value={t.key}>
+                {t.label}
+              </option>
+            ))}
+          </select>
         </div>
         <div>
           <label htmlFor={textId} className="block text-sm font-semibold text-white">
