@@ -514,13 +514,24 @@ function migrations(db: Database): Record<string, Migration> {
           from receptionist_decisions`.execute(k);
       },
     },
+    '0011-spec-collection-names': {
+      async up(k: Kysely<unknown>) {
+        // The receptionist's tables take the names of the spec's collections (DESIGN section 6);
+        // foreign keys follow the renamed tables in both dialects.
+        await k.schema.alterTable('receptionist_identity').renameTo('customer_configs').execute();
+        await k.schema.alterTable('receptionist_sessions').renameTo('conversations').execute();
+        await k.schema.alterTable('receptionist_messages').renameTo('conversation_messages').execute();
+        await k.schema.alterTable('receptionist_personal_data').renameTo('personal_data').execute();
+      },
+    },
   };
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrate(db: Database): Promise<void> {
+/** Applies every pending migration (or those up to `upTo`, for tests of an upgrade); throws with the failing migration's name. */
+export async function migrate(db: Database, { upTo }: { upTo?: string } = {}): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);

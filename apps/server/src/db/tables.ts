@@ -363,7 +363,7 @@ export type NewsletterUnsubscribeTokensTable = {
 };
 
 /** The receptionist's own customer identity (DESIGN section 7): its customer id and key ids. */
-export type ReceptionistIdentityTable = {
+export type CustomerConfigsTable = {
   id: string;
   customer_id: string;
   publishable_key_id: string;
@@ -371,7 +371,7 @@ export type ReceptionistIdentityTable = {
   created_at: number;
 };
 
-export type ReceptionistSessionsTable = {
+export type ConversationsTable = {
   id: string;
   token_hash: string;
   label: string;
@@ -381,7 +381,7 @@ export type ReceptionistSessionsTable = {
   last_seen_at: number;
 };
 
-export type ReceptionistMessagesTable = {
+export type ConversationMessagesTable = {
   id: string;
   session_id: string;
   position: number;
@@ -393,7 +393,7 @@ export type ReceptionistMessagesTable = {
   created_at: number;
 };
 
-export type ReceptionistPersonalDataTable = {
+export type PersonalDataTable = {
   id: string;
   session_id: string;
   category: string;
@@ -485,10 +485,10 @@ export type Tables = {
   contacts: ContactsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokensTable;
-  receptionist_identity: ReceptionistIdentityTable;
-  receptionist_sessions: ReceptionistSessionsTable;
-  receptionist_messages: ReceptionistMessagesTable;
-  receptionist_personal_data: ReceptionistPersonalDataTable;
+  customer_configs: CustomerConfigsTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  personal_data: PersonalDataTable;
   receptionist_leads: ReceptionistLeadsTable;
   receptionist_consents: ReceptionistConsentsTable;
   receptionist_decisions: ReceptionistDecisionsTable;

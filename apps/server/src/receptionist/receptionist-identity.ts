@@ -21,14 +21,14 @@ async function keyOf(db: Database, config: Config, id: string): Promise<string> 
 }
 
 export async function ensureReceptionistIdentity(db: Database, config: Config, now = Date.now()): Promise<ReceptionistIdentity> {
-  let row = await db.selectFrom('receptionist_identity').selectAll().where('id', '=', IDENTITY_ROW).executeTakeFirst();
+  let row = await db.selectFrom('customer_configs').selectAll().where('id', '=', IDENTITY_ROW).executeTakeFirst();
   if (!row) {
     const customerId = `cust_receptionist_${crypto.randomBytes(8).toString('hex')}`;
     const dataKey = dataKeyOf(config);
     const publishable = await createApiKey(db, dataKey, { customerId, name: 'Bytebound Receptionist (publishable)', scopes: ['receptionist'] }, now);
     const internal = await createApiKey(db, dataKey, { customerId, name: 'Bytebound Receptionist (compliance check)', scopes: ['decide'] }, now);
     const inserted = await db
-      .insertInto('receptionist_identity')
+      .insertInto('customer_configs')
       .values({ id: IDENTITY_ROW, customer_id: customerId, publishable_key_id: publishable.id, internal_key_id: internal.id, created_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
@@ -37,7 +37,7 @@ export async function ensureReceptionistIdentity(db: Database, config: Config, n
       await revokeApiKey(db, publishable.id, now);
       await revokeApiKey(db, internal.id, now);
     }
-    row = await db.selectFrom('receptionist_identity').selectAll().where('id', '=', IDENTITY_ROW).executeTakeFirstOrThrow();
+    row = await db.selectFrom('customer_configs').selectAll().where('id', '=', IDENTITY_ROW).executeTakeFirstOrThrow();
   }
   return {
     customerId: row.customer_id,

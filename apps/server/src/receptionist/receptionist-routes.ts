@@ -172,7 +172,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     access: async (db, subject) => {
       const ids = await sessionsWithEmail(db, subject.email);
       if (ids.length === 0) return null;
-      const sessions = await db.selectFrom('receptionist_sessions').select(['id', 'label', 'created_at']).where('id', 'in', ids).execute();
+      const sessions = await db.selectFrom('conversations').select(['id', 'label', 'created_at']).where('id', 'in', ids).execute();
       return Promise.all(sessions.map((s) => exportSession(db, { id: s.id, label: s.label, created_at: Number(s.created_at) })));
     },
     erase: async (db, subject) => {
@@ -279,7 +279,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
         await upsertLead(app.db, session.id, details);
         for (const category of ['name', 'email'] as const) {
           const value = details[category];
-          if (value !== undefined) await app.db.updateTable('receptionist_personal_data').set({ value }).where('session_id', '=', session.id).where('category', '=', category).execute();
+          if (value !== undefined) await app.db.updateTable('personal_data').set({ value }).where('session_id', '=', session.id).where('category', '=', category).execute();
         }
         await touchSession(app, session);
         const lead = await findLead(app.db, session.id);

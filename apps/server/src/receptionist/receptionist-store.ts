@@ -16,10 +16,10 @@ export async function addMessage(
   message: { sender: 'visitor' | 'receptionist'; content: string | null; withheldArticle?: string | null; intent?: string | null },
   now = Date.now(),
 ): Promise<number> {
-  const last = await db.selectFrom('receptionist_messages').select((eb) => eb.fn.max<number | null>('position').as('p')).where('session_id', '=', sessionId).executeTakeFirst();
+  const last = await db.selectFrom('conversation_messages').select((eb) => eb.fn.max<number | null>('position').as('p')).where('session_id', '=', sessionId).executeTakeFirst();
   const position = Number(last?.p ?? -1) + 1;
   await db
-    .insertInto('receptionist_messages')
+    .insertInto('conversation_messages')
     .values({ id: newId('rm'), session_id: sessionId, position, sender: message.sender, content: message.content, withheld_article: message.withheldArticle ?? null, intent: message.intent ?? null, created_at: now })
     .execute();
   return position + 1;
@@ -27,7 +27,7 @@ export async function addMessage(
 
 export async function visitorMessagesSince(db: Database, sessionId: string, since: number): Promise<number> {
   const row = await db
-    .selectFrom('receptionist_messages')
+    .selectFrom('conversation_messages')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('session_id', '=', sessionId)
     .where('sender', '=', 'visitor')
@@ -38,7 +38,7 @@ export async function visitorMessagesSince(db: Database, sessionId: string, sinc
 
 export async function storePersonalData(db: Database, sessionId: string, item: PersonalDataItem, purpose: string, legalBasis: string, decisionId: string, now = Date.now()): Promise<void> {
   await db
-    .insertInto('receptionist_personal_data')
+    .insertInto('personal_data')
     .values({ id: newId('rpd'), session_id: sessionId, category: item.category, value: item.value, purpose, legal_basis: legalBasis, decision_id: decisionId, created_at: now })
     .execute();
 }
@@ -84,8 +84,8 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 /** Everything stored for the session (Art. 15, Art. 20), as plain JSON. */
 export async function exportSession(db: Database, session: { id: string; label: string; created_at: number }) {
   const [messages, personalData, lead, consents] = await Promise.all([
-    db.selectFrom('receptionist_messages').selectAll().where('session_id', '=', session.id).orderBy('position').execute(),
-    db.selectFrom('receptionist_personal_data').selectAll().where('session_id', '=', session.id).orderBy('created_at').execute(),
+    db.selectFrom('conversation_messages').selectAll().where('session_id', '=', session.id).orderBy('position').execute(),
+    db.selectFrom('personal_data').selectAll().where('session_id', '=', session.id).orderBy('created_at').execute(),
     findLead(db, session.id),
     db.selectFrom('receptionist_consents').selectAll().where('session_id', '=', session.id).orderBy('created_at').execute(),
   ]);
@@ -102,7 +102,7 @@ export async function exportSession(db: Database, session: { id: string; label: 
 export async function eraseSession(db: Database, sessionId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let n = 0;
-    for (const table of ['receptionist_messages', 'receptionist_personal_data', 'receptionist_leads', 'receptionist_consents'] as const) {
+    for (const table of ['conversation_messages', 'personal_data', 'receptionist_leads', 'receptionist_consents'] as const) {
       const result = await trx.deleteFrom(table).where('session_id', '=', sessionId).executeTakeFirst();
       n += Number(result.numDeletedRows);
     }
@@ -114,14 +114,14 @@ export async function eraseSession(db: Database, sessionId: string): Promise<num
 
 /** Withdrawal of consent (Art. 7(3)): the data kept on consent goes, the contract-based data stays. */
 export async function eraseConsentBased(db: Database, sessionId: string): Promise<number> {
-  const result = await db.deleteFrom('receptionist_personal_data').where('session_id', '=', sessionId).where('purpose', 'in', ['follow_up', 'newsletter']).executeTakeFirst();
+  const result = await db.deleteFrom('personal_data').where('session_id', '=', sessionId).where('purpose', 'in', ['follow_up', 'newsletter']).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** How many records the retention purge would delete at this cutoff. */
 export async function countBefore(db: Database, cutoff: number): Promise<number> {
   let n = 0;
-  for (const table of ['receptionist_messages', 'receptionist_personal_data', 'receptionist_consents'] as const) {
+  for (const table of ['conversation_messages', 'personal_data', 'receptionist_consents'] as const) {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).where('created_at', '<', cutoff).executeTakeFirstOrThrow();
     n += Number(row.n);
   }
@@ -133,14 +133,14 @@ export async function countBefore(db: Database, cutoff: number): Promise<number>
 export async function purgeBefore(db: Database, cutoff: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let n = 0;
-    for (const table of ['receptionist_messages', 'receptionist_personal_data', 'receptionist_consents'] as const) {
+    for (const table of ['conversation_messages', 'personal_data', 'receptionist_consents'] as const) {
       const result = await trx.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst();
       n += Number(result.numDeletedRows);
     }
     const leads = await trx.deleteFrom('receptionist_leads').where('updated_at', '<', cutoff).executeTakeFirst();
     n += Number(leads.numDeletedRows);
-    await trx.updateTable('receptionist_decisions').set({ session_id: null, session_label: null }).where('session_id', 'in', trx.selectFrom('receptionist_sessions').select('id').where('last_seen_at', '<', cutoff)).execute();
-    const sessions = await trx.deleteFrom('receptionist_sessions').where('last_seen_at', '<', cutoff).executeTakeFirst();
+    await trx.updateTable('receptionist_decisions').set({ session_id: null, session_label: null }).where('session_id', 'in', trx.selectFrom('conversations').select('id').where('last_seen_at', '<', cutoff)).execute();
+    const sessions = await trx.deleteFrom('conversations').where('last_seen_at', '<', cutoff).executeTakeFirst();
     return n + Number(sessions.numDeletedRows);
   });
 }
@@ -150,7 +150,7 @@ export async function sessionsWithEmail(db: Database, email: string): Promise<st
   const normalized = email.trim().toLowerCase();
   const fromLeads = await db.selectFrom('receptionist_leads').select('session_id').where((eb) => eb(eb.fn('lower', ['email']), '=', normalized)).execute();
   const fromItems = await db
-    .selectFrom('receptionist_personal_data')
+    .selectFrom('personal_data')
     .select('session_id')
     .where('category', '=', 'email')
     .where((eb) => eb(eb.fn('lower', ['value']), '=', normalized))

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { ReceptionistSessionsTable } from '../db/tables.ts';
+import type { ConversationsTable } from '../db/tables.ts';
 
 export const VISITOR_COOKIE = 'bb_visitor';
 export const SESSION_EXPIRED = { error: 'Session Expired: Your session has expired due to inactivity.', code: 'session_expired' } as const;
@@ -21,7 +21,7 @@ export type SessionState = {
   offeredSlots: { start: string; end: string }[];
 };
 
-export type VisitorSession = Omit<Selectable<ReceptionistSessionsTable>, 'state'> & { state: SessionState };
+export type VisitorSession = Omit<Selectable<ConversationsTable>, 'state'> & { state: SessionState };
 
 const INITIAL_STATE: SessionState = { noticeGiven: false, demoRequested: false, awaiting: null, offeredSlots: [] };
 
@@ -40,7 +40,7 @@ function cookieToken(request: FastifyRequest): string | null {
   return null;
 }
 
-function parse(row: Selectable<ReceptionistSessionsTable>): VisitorSession {
+function parse(row: Selectable<ConversationsTable>): VisitorSession {
   return { ...row, created_at: Number(row.created_at), last_seen_at: Number(row.last_seen_at), state: { ...INITIAL_STATE, ...(JSON.parse(row.state) as Partial<SessionState>) } };
 }
 
@@ -50,7 +50,7 @@ export type SessionLookup = { session: VisitorSession } | { expired: true } | { 
 export async function lookUpSession(app: FastifyInstance, request: FastifyRequest, now = Date.now()): Promise<SessionLookup> {
   const token = cookieToken(request);
   if (!token) return { missing: true };
-  const row = await app.db.selectFrom('receptionist_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await app.db.selectFrom('conversations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) return { missing: true };
   const session = parse(row);
   if (now - session.last_seen_at > app.config.receptionistSessionTimeoutMs) return { expired: true };
@@ -69,7 +69,7 @@ export async function sessionOrReply(app: FastifyInstance, request: FastifyReque
 
 export async function touchSession(app: FastifyInstance, session: VisitorSession, now = Date.now()): Promise<void> {
   session.last_seen_at = now;
-  await app.db.updateTable('receptionist_sessions').set({ last_seen_at: now, state: JSON.stringify(session.state) }).where('id', '=', session.id).execute();
+  await app.db.updateTable('conversations').set({ last_seen_at: now, state: JSON.stringify(session.state) }).where('id', '=', session.id).execute();
 }
 
 export async function createSession(app: FastifyInstance, reply: FastifyReply, now = Date.now()): Promise<VisitorSession> {
@@ -82,7 +82,7 @@ export async function createSession(app: FastifyInstance, reply: FastifyReply, n
     created_at: now,
     last_seen_at: now,
   };
-  await app.db.insertInto('receptionist_sessions').values(row).execute();
+  await app.db.insertInto('conversations').values(row).execute();
   const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   reply.header('set-cookie', `${VISITOR_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secure}`);
   return parse(row);

@@ -48,7 +48,7 @@ describe(`booking from the chat (${testDialect})`, () => {
     expect(booked.response).toMatch(/Your demo is booked/);
     const row = await t.db.selectFrom('bookings').selectAll().where('id', '=', confirmed.booking!.id!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ source: 'chat', status: 'confirmed', email: 'jane.miller@acme-corp.com' });
-    const session = await t.db.selectFrom('receptionist_sessions').select('id').where('label', '=', visitor.session.sessionId).executeTakeFirstOrThrow();
+    const session = await t.db.selectFrom('conversations').select('id').where('label', '=', visitor.session.sessionId).executeTakeFirstOrThrow();
     expect((await t.db.selectFrom('receptionist_leads').selectAll().where('session_id', '=', session.id).executeTakeFirstOrThrow()).booking_id).toBe(row.id);
     // The booked slot is no longer free.
     expect((await freeSlots()).map((s) => s.start)).not.toContain(picked.start);

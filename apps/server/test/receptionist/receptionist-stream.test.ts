@@ -113,7 +113,7 @@ describe(`receptionist stream and expiry (${testDialect})`, () => {
     const visitor = await newVisitor(t.app);
     expect((await say(t.app, visitor, 'Hello')).statusCode).toBe(200);
     await t.db
-      .updateTable('receptionist_sessions')
+      .updateTable('conversations')
       .set({ last_seen_at: Date.now() - 60_001 })
       .where('label', '=', visitor.session.sessionId)
       .execute();
@@ -134,7 +134,7 @@ describe(`receptionist stream and expiry (${testDialect})`, () => {
   });
 
   it('decides in-process (protocol HTTP) when the MCP call fails', async () => {
-    const identity = await t.db.selectFrom('receptionist_identity').selectAll().executeTakeFirstOrThrow();
+    const identity = await t.db.selectFrom('customer_configs').selectAll().executeTakeFirstOrThrow();
     await revokeApiKey(t.db, identity.internal_key_id);
     const visitor = await newVisitor(t.app);
     const body = (await say(t.app, visitor, 'I take antidepressants, is that a problem?')).json();

@@ -14,11 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const rows = async (table: 'receptionist_messages' | 'receptionist_personal_data' | 'receptionist_leads' | 'receptionist_consents', sessionId: string) =>
+const rows = async (table: 'conversation_messages' | 'personal_data' | 'receptionist_leads' | 'receptionist_consents', sessionId: string) =>
   t.db.selectFrom(table).selectAll().where('session_id', '=', sessionId).execute();
 
 async function sessionRowId(visitor: Visitor): Promise<string> {
-  const row = await t.db.selectFrom('receptionist_sessions').select('id').where('label', '=', visitor.session.sessionId).executeTakeFirstOrThrow();
+  const row = await t.db.selectFrom('conversations').select('id').where('label', '=', visitor.session.sessionId).executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -36,7 +36,7 @@ describe(`receptionist (${testDialect})`, () => {
     expect(s.transparency).toMatch(/30 days/);
     // The cookie token is stored hashed, never as it is.
     const token = visitor.cookieHeader.split('=')[1]!;
-    const stored = await t.db.selectFrom('receptionist_sessions').selectAll().execute();
+    const stored = await t.db.selectFrom('conversations').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(token);
     // The same identity on every session.
     const other = await newVisitor(t.app);
@@ -110,7 +110,7 @@ describe(`receptionist (${testDialect})`, () => {
     expect(verifyProofBundle(body.proofBundle.envelope, keys).ok).toBe(true);
     const logged = await t.db.selectFrom('decision_logs').selectAll().where('bundle_id', '=', body.proofBundle.id).executeTakeFirstOrThrow();
     expect(logged.source).toBe('mcp');
-    const messages = await rows('receptionist_messages', await sessionRowId(visitor));
+    const messages = await rows('conversation_messages', await sessionRowId(visitor));
     expect(messages.map((m) => m.content)).toEqual(['What output formats can the compiler generate?', body.response]);
     // A second message has no notice.
     const second = (await say(t.app, visitor, 'Thanks!')).json();
@@ -127,9 +127,9 @@ describe(`receptionist (${testDialect})`, () => {
     expect(body.response).toMatch(/\$999/);
     expect(body.complianceValidation.personalData).toEqual([{ category: 'health', stored: false }]);
     const id = await sessionRowId(visitor);
-    const all = JSON.stringify([await rows('receptionist_messages', id), await rows('receptionist_personal_data', id)]);
+    const all = JSON.stringify([await rows('conversation_messages', id), await rows('personal_data', id)]);
     expect(all).not.toMatch(/diabetes/i);
-    expect((await rows('receptionist_messages', id))[0]).toMatchObject({ content: null, withheld_article: 'GDPR Art. 9(1)' });
+    expect((await rows('conversation_messages', id))[0]).toMatchObject({ content: null, withheld_article: 'GDPR Art. 9(1)' });
   });
 
   it('a question about HIPAA or health care is no special-category data', async () => {
@@ -170,8 +170,8 @@ describe(`receptionist (${testDialect})`, () => {
     expect(followUp.article).toBe('GDPR Art. 7(1)');
     expect(followUp.actions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'consent_request', purpose: 'follow_up' })]));
     const otherId = await sessionRowId(other);
-    expect(JSON.stringify(await rows('receptionist_personal_data', otherId))).not.toContain('contoso');
-    expect(JSON.stringify(await rows('receptionist_messages', otherId))).not.toContain('contoso');
+    expect(JSON.stringify(await rows('personal_data', otherId))).not.toContain('contoso');
+    expect(JSON.stringify(await rows('conversation_messages', otherId))).not.toContain('contoso');
 
     // With consent, the same message is stored under Art. 7(1).
     const consent = await t.app.inject({ method: 'POST', url: '/api/poc-ai-chat/consent', headers: { cookie: other.cookieHeader }, payload: { purpose: 'follow_up', granted: true } });
@@ -181,7 +181,7 @@ describe(`receptionist (${testDialect})`, () => {
     expect((await rows('receptionist_consents', otherId))[0]!.wording).toMatch(/follow up/);
     const again = (await say(t.app, other, 'Send me more info at mark.jones@contoso.com')).json();
     expect(again).toMatchObject({ exitCode: 0, article: 'GDPR Art. 7(1)' });
-    expect((await rows('receptionist_personal_data', otherId)).map((r) => [r.category, r.value, r.legal_basis])).toEqual([['email', 'mark.jones@contoso.com', 'consent']]);
+    expect((await rows('personal_data', otherId)).map((r) => [r.category, r.value, r.legal_basis])).toEqual([['email', 'mark.jones@contoso.com', 'consent']]);
     // Storing the transcript needs that consent; a visitor without it is refused.
     const stored = await t.app.inject({ method: 'POST', url: '/api/database/store-conversation', headers: { cookie: other.cookieHeader }, payload: {} });
     expect(stored.json()).toMatchObject({ stored: true });
@@ -191,7 +191,7 @@ describe(`receptionist (${testDialect})`, () => {
     // Withdrawal (Art. 7(3)) deletes what was kept on consent.
     const withdrawn = await t.app.inject({ method: 'POST', url: '/api/poc-ai-chat/gdpr-rights', headers: { cookie: other.cookieHeader }, payload: { action: 'withdraw' } });
     expect(withdrawn.json()).toMatchObject({ action: 'withdraw', data: { consent: { followUp: false } } });
-    expect(await rows('receptionist_personal_data', otherId)).toEqual([]);
+    expect(await rows('personal_data', otherId)).toEqual([]);
   });
 
   it('subscribes to the real newsletter only with consent, through its double opt-in', async () => {
@@ -229,7 +229,7 @@ describe(`receptionist (${testDialect})`, () => {
     expect(JSON.stringify(access.data)).not.toContain('anna');
     const erase = await t.app.inject({ method: 'POST', url: '/api/poc-ai-chat/gdpr-rights', headers, payload: { action: 'erasure', ...labels } });
     expect(erase.statusCode).toBe(200);
-    expect((await rows('receptionist_personal_data', aId)).length).toBeGreaterThan(0);
+    expect((await rows('personal_data', aId)).length).toBeGreaterThan(0);
     const noCookie = await t.app.inject({ method: 'POST', url: '/api/poc-ai-chat/gdpr-rights', headers: { 'x-session-id': a.session.sessionId }, payload: { action: 'erasure', ...labels } });
     expect(noCookie.statusCode).toBe(401);
   });
@@ -248,7 +248,7 @@ describe(`receptionist (${testDialect})`, () => {
     const rectified = (await post({ action: 'rectification', details: { email: 'tom@globex.io', company: 'Globex GmbH' } })).json();
     expect(rectified.decision.article).toBe('GDPR Art. 16(1)');
     expect((await rows('receptionist_leads', id))[0]).toMatchObject({ email: 'tom@globex.io', company: 'Globex GmbH' });
-    expect((await rows('receptionist_personal_data', id)).find((r) => r.category === 'email')!.value).toBe('tom@globex.io');
+    expect((await rows('personal_data', id)).find((r) => r.category === 'email')!.value).toBe('tom@globex.io');
 
     const exported = (await post({ action: 'export' })).json();
     expect(exported).toMatchObject({ action: 'export', decision: { article: 'GDPR Art. 20(1)' } });
@@ -264,7 +264,7 @@ describe(`receptionist (${testDialect})`, () => {
     const erased = (await post({ action: 'delete' })).json();
     expect(erased).toMatchObject({ action: 'delete', decision: { exitCode: 0, article: 'GDPR Art. 17(1)' } });
     expect(erased.proofBundle.decision).toBe('ALLOW');
-    for (const table of ['receptionist_messages', 'receptionist_personal_data', 'receptionist_leads', 'receptionist_consents'] as const) expect(await rows(table, id)).toEqual([]);
+    for (const table of ['conversation_messages', 'personal_data', 'receptionist_leads', 'receptionist_consents'] as const) expect(await rows(table, id)).toEqual([]);
     // The erasure itself is in the audit log.
     expect(await t.db.selectFrom('proof_bundles').select('id').where('id', '=', erased.proofBundle.id).executeTakeFirst()).toBeTruthy();
   });
@@ -276,7 +276,7 @@ describe(`receptionist (${testDialect})`, () => {
     expect(JSON.stringify(records.receptionist)).toContain('priya.shah@finlytics.co');
     const erased = await t.app.dataRights.eraseFor(t.db, { email: 'priya.shah@finlytics.co', accountId: null });
     expect(erased.receptionist).toBeGreaterThan(0);
-    expect(await rows('receptionist_personal_data', await sessionRowId(visitor))).toEqual([]);
+    expect(await rows('personal_data', await sessionRowId(visitor))).toEqual([]);
   });
 
   it('purges conversations and personal data after the retention period', async () => {
@@ -293,8 +293,8 @@ describe(`receptionist (${testDialect})`, () => {
     const purgeDecisions = await purges();
     expect(purgeDecisions.length).toBe(decisionsBefore.length + 1);
     expect(purgeDecisions.at(-1)).toMatchObject({ exit_code: 0, action: 'delete', session_id: null });
-    expect(await rows('receptionist_personal_data', id)).toEqual([]);
-    expect(await rows('receptionist_messages', id)).toEqual([]);
+    expect(await rows('personal_data', id)).toEqual([]);
+    expect(await rows('conversation_messages', id)).toEqual([]);
   });
 });
 

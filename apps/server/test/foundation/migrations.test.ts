@@ -1,0 +1,36 @@
+// Upgrading a database kept by an earlier version: the receptionist's tables, made under their old
+// names, take the spec's collection names (customer_configs, conversations, conversation_messages,
+// personal_data) with every row and the foreign keys that tie a conversation's messages and
+// personal data to it.
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrations.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-app.ts';
+
+describe('migrations', () => {
+  let testDb: TestDatabase | undefined;
+  afterEach(async () => testDb?.drop());
+
+  it('renames the receptionist tables to the spec collection names and keeps their rows and foreign keys', async () => {
+    testDb = await createTestDatabase();
+    const { db } = testDb;
+    await migrate(db, { upTo: '0010-receptionist-counters' });
+    await sql`insert into receptionist_identity (id, customer_id, publishable_key_id, internal_key_id, created_at) values ('receptionist', 'cust_r', 'key_p', 'key_i', 1)`.execute(db);
+    await sql`insert into receptionist_sessions (id, token_hash, label, state, created_at, last_seen_at) values ('s1', 'h1', 'label-1', '{}', 1, 2)`.execute(db);
+    await sql`insert into receptionist_messages (id, session_id, position, sender, content, withheld_article, intent, created_at) values ('m1', 's1', 0, 'user', 'Hello', null, 'greeting', 1)`.execute(db);
+    await sql`insert into receptionist_personal_data (id, session_id, category, value, purpose, legal_basis, decision_id, created_at) values ('p1', 's1', 'email', 'ada@example.com', 'follow_up', 'consent', 'dec_1', 1)`.execute(db);
+
+    await migrate(db);
+
+    expect(await db.selectFrom('customer_configs').select(['customer_id', 'publishable_key_id']).execute()).toEqual([{ customer_id: 'cust_r', publishable_key_id: 'key_p' }]);
+    expect(await db.selectFrom('conversations').select(['id', 'label']).execute()).toEqual([{ id: 's1', label: 'label-1' }]);
+    expect(await db.selectFrom('conversation_messages').select(['session_id', 'content']).execute()).toEqual([{ session_id: 's1', content: 'Hello' }]);
+    expect(await db.selectFrom('personal_data').select(['session_id', 'value']).execute()).toEqual([{ session_id: 's1', value: 'ada@example.com' }]);
+    // A message or personal data for a conversation that does not exist is refused...
+    await expect(sql`insert into conversation_messages (id, session_id, position, sender, content, created_at) values ('m2', 'nobody', 1, 'user', 'x', 1)`.execute(db)).rejects.toThrow(/foreign key/i);
+    // ...and erasing a conversation erases its messages and personal data with it.
+    await db.deleteFrom('conversations').where('id', '=', 's1').execute();
+    expect(await db.selectFrom('conversation_messages').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('personal_data').selectAll().execute()).toEqual([]);
+  });
+});
