@@ -30,8 +30,14 @@ const ACTIONS = {
   MODIFY: 'modify',
 } as const satisfies Record<SyntheticDecision['action'], string>;
 const FIELDS: readonly SyntheticDecision['field'][] = ['name', 'email', 'company', 'interest'];
-/** About one request in thirty arrives without a lawful basis, as a careless agent would send it. */
-const NO_BASIS_SHARE = 1 / 30;
+/**
+ * About three requests in a hundred come from a careless agent: it processes a contact's name or
+ * email (creates, reads, validates or changes it) without a lawful basis, which the policy blocks
+ * (spec section 4: about 3% get exit code 2). Every other request has a basis.
+ */
+const CARELESS_SHARE = 0.03;
+const CARELESS_ACTIONS: readonly SyntheticDecision['action'][] = ['VALIDATE', 'CREATE', 'READ', 'MODIFY'];
+const PERSONAL_FIELDS: readonly SyntheticDecision['field'][] = ['name', 'email'];
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
@@ -41,9 +47,10 @@ let sequence = 0;
 const sessionId = `synthetic-${Math.random().toString(36).slice(2, 8)}`;
 
 export function nextSyntheticDecision(): SyntheticDecision {
-  const action = pick(Object.keys(ACTIONS) as SyntheticDecision['action'][]);
-  const field = pick(FIELDS);
-  const legalBasis = Math.random() < NO_BASIS_SHARE ? 'none' : pick(['consent', 'contract', 'legitimate-interests'] as const);
+  const careless = Math.random() < CARELESS_SHARE;
+  const action = careless ? pick(CARELESS_ACTIONS) : pick(Object.keys(ACTIONS) as SyntheticDecision['action'][]);
+  const field = careless ? pick(PERSONAL_FIELDS) : pick(FIELDS);
+  const legalBasis = careless ? 'none' : pick(['consent', 'contract', 'legitimate-interests'] as const);
   const request = {
     principal: { id: 'synthetic-agent', type: 'agent' },
     action: ACTIONS[action],
