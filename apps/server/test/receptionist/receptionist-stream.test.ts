@@ -189,11 +189,11 @@ describe(`receptionist with an OpenAI-compatible model (${testDialect})`, () => 
     expect(body).toMatchObject({ response: '', fallback: false, exitCode: 2, article: 'GDPR Art. 9(1)' });
   });
 
-  it('falls back to the embedded reply when the model endpoint fails', async () => {
+  it('answers with the embedded reply when the model endpoint fails, not with a fallback the site would replace', async () => {
     mode = 'fail';
     const visitor = await newVisitor(t.app);
     const body = (await say(t.app, visitor, 'How much is the Growth plan?')).json();
-    expect(body.fallback).toBe(true);
+    expect(body.fallback).toBe(false);
     expect(body.response).toMatch(/\$999/);
     expect(body.complianceValidation.protocol).toBe('MCP');
   });
