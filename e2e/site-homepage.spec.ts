@@ -301,8 +301,34 @@ test('the homepage lists the features GET /api/home/features returns', async ({ 
   }
 });
 
+/** Sections below the fold when the page opens: built on the section component, the demo, the carousel and contact. */
+const FADING_SECTIONS = ['#podcast', '#demo', '#testimonials', '#contact'];
+
+test('sections below the fold fade in as they come into view', async ({ page }) => {
+  await openPage(page, '/');
+  for (const id of FADING_SECTIONS) {
+    const section = page.locator(`section${id}`);
+    await expect(section).toHaveAttribute('data-fade', 'hidden');
+    await expect(section).toHaveCSS('opacity', '0');
+  }
+  for (const id of FADING_SECTIONS) {
+    const section = page.locator(`section${id}`);
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute('data-fade', 'shown');
+    await expect(section).toHaveCSS('opacity', '1');
+  }
+});
+
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
+
+  test('no section fades: each is shown as it was rendered', async ({ page }) => {
+    await openPage(page, '/');
+    for (const id of FADING_SECTIONS) {
+      await expect(page.locator(`section${id}`)).toHaveAttribute('data-fade', 'none');
+      await expect(page.locator(`section${id}`)).toHaveCSS('opacity', '1');
+    }
+  });
 
   test('no animation frame runs and nothing moves on its own', async ({ page }) => {
     await page.addInitScript(() => {

@@ -35,6 +35,7 @@ import { HOME_SECTIONS } from '../features/home/lib/home-sections.ts';
 import { holdSectionLanding } from '../features/home/lib/scroll-to-section.ts';
 import { PodcastPlayer } from '../features/podcast/components/podcast-section.tsx';
 import { TestimonialsSection } from '../features/testimonials/components/testimonials-section.tsx';
+import { FADE_IN_CLASSES, useFadeIn } from '../lib/use-fade-in.ts';
 
 const SECTION_IDS = HOME_SECTIONS.map((section) => section.id);
 
@@ -77,19 +78,7 @@ export function HomeRoute() {
       </Later>
       {/* Slot of the demo issue: the free demo compiler (#demo, also #transpiler-demo). */}
       <Later>
-        <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-          <div id="transpiler-demo">
-            <h2 id="demo-title" className="text-3xl font-bold tracking-tight text-white">
-              Free demo compiler
-            </h2>
-            <p className="mt-3 max-w-3xl text-slate-300">
-              Paste legal text, choose one of seven output formats and compile it through the real compiler. No signup.
-            </p>
-            <div className="mt-8">
-              <DemoSlot />
-            </div>
-          </div>
-        </section>
+        <DemoSection />
       </Later>
       <Later>
         <HomeSection id="podcast" eyebrow="Podcast" title="Listen: how Bytebound compiles the law" lead="Under three minutes on what the compiler reads, how the engine decides and what the proof is for.">
@@ -130,5 +119,23 @@ export function HomeRoute() {
         <ContactSection />
       </Later>
     </>
+  );
+}
+
+/** The free demo compiler (#demo, also #transpiler-demo), fading in like the other sections. */
+function DemoSection() {
+  const { ref, fade } = useFadeIn<HTMLElement>();
+  return (
+    <section ref={ref} id="demo" aria-labelledby="demo-title" data-fade={fade} className={`mx-auto max-w-7xl px-4 py-20 sm:px-6 ${FADE_IN_CLASSES}`}>
+      <div id="transpiler-demo">
+        <h2 id="demo-title" className="text-3xl font-bold tracking-tight text-white">
+          Free demo compiler
+        </h2>
+        <p className="mt-3 max-w-3xl text-slate-300">Paste legal text, choose one of seven output formats and compile it through the real compiler. No signup.</p>
+        <div className="mt-8">
+          <DemoSlot />
+        </div>
+      </div>
+    </section>
   );
 }

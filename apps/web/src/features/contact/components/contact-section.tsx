@@ -3,12 +3,14 @@
 import { Link } from 'react-router';
 import { ENTERPRISE_DEMO_MINUTES, SALES_EMAIL } from '../../../config/constants.ts';
 import { CONTACT_SECTION_ID, paths } from '../../../config/paths.ts';
+import { FADE_IN_CLASSES, useFadeIn } from '../../../lib/use-fade-in.ts';
 import { ContactForm } from './contact-form.tsx';
 import { NewsletterSignup } from './newsletter-signup.tsx';
 
 export function ContactSection() {
+  const { ref, fade } = useFadeIn<HTMLElement>();
   return (
-    <section id={CONTACT_SECTION_ID} aria-labelledby="contact-title" className="border-t border-ink-700 bg-ink-900">
+    <section ref={ref} id={CONTACT_SECTION_ID} aria-labelledby="contact-title" data-fade={fade} className={`border-t border-ink-700 bg-ink-900 ${FADE_IN_CLASSES}`}>
       <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6">
         <h2 id="contact-title" className="text-center text-3xl font-bold text-white">
           Contact

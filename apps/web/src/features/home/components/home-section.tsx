@@ -1,51 +1,18 @@
 // One homepage section: its anchor id, an h2 and content that fades in when it first comes into
-// view. The prerendered page shows everything (no script needed); only sections below the fold
-// at hydration fade, and never under reduced motion.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// view (use-fade-in.ts).
+import type { ReactNode } from 'react';
+import { FADE_IN_CLASSES, useFadeIn } from '../../../lib/use-fade-in.ts';
 
 /**
- * Fading in once (opacity and translation only), and, for sections far below the fold, skipping
- * rendering work until they come near (their last size is remembered). The first section after
- * the hero renders at once: it may be partly in view at load. Utility classes, so
- * that these rules arrive with the page's one stylesheet.
+ * Sections far below the fold skip rendering work until they come near (their last size is
+ * remembered); the first section after the hero renders at once: it may be partly in view at load.
  */
-const SECTION_CLASSES = [
-  'data-[fade=hidden]:translate-y-6 data-[fade=hidden]:opacity-0',
-  'data-[fade=shown]:transition-[opacity,translate] data-[fade=shown]:duration-[600ms] data-[fade=shown]:ease-out',
-  '[#value-proposition~&]:[content-visibility:auto] [#value-proposition~&]:[contain-intrinsic-size:auto_900px]',
-].join(' ');
+const SECTION_CLASSES = `${FADE_IN_CLASSES} [#value-proposition~&]:[content-visibility:auto] [#value-proposition~&]:[contain-intrinsic-size:auto_900px]`;
 
 type Props = { id: string; eyebrow?: string; title: ReactNode; lead?: ReactNode; children?: ReactNode; className?: string };
 
 export function HomeSection({ id, eyebrow, title, lead, children, className = '' }: Props) {
-  const ref = useRef<HTMLElement>(null);
-  const [fade, setFade] = useState<'none' | 'hidden' | 'shown'>('none');
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    // The observer's first report says where the section is without forcing a layout during
-    // hydration: in view or above it, it stays as prerendered; below, it hides until it arrives.
-    let first = true;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry) return;
-        if (first) {
-          first = false;
-          if (entry.isIntersecting || entry.boundingClientRect.top < (entry.rootBounds?.height ?? window.innerHeight)) observer.disconnect();
-          else setFade('hidden');
-          return;
-        }
-        if (entry.isIntersecting) {
-          setFade('shown');
-          observer.disconnect();
-        }
-      },
-      { threshold: 0.1 },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { ref, fade } = useFadeIn<HTMLElement>();
 
   return (
     <section ref={ref} id={id} aria-labelledby={`${id}-title`} data-fade={fade} className={`home-section border-t border-ink-800 ${SECTION_CLASSES} ${className}`}>

@@ -3,6 +3,7 @@
 // (or `intervalMs`) unless paused or under reduced motion.
 import { useEffect, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS } from '../../../config/constants.ts';
+import { FADE_IN_CLASSES, useFadeIn } from '../../../lib/use-fade-in.ts';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import content from '../data/testimonials.json';
 
@@ -19,6 +20,7 @@ export function TestimonialsSection({ entries = content.entries, intervalMs = CA
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = entries.length;
+  const { ref, fade } = useFadeIn<HTMLElement>();
 
   useEffect(() => {
     if (reduced || paused || count < 2) return;
@@ -31,7 +33,14 @@ export function TestimonialsSection({ entries = content.entries, intervalMs = CA
   const button = 'rounded-md border border-ink-700 px-3 py-2 text-sm font-medium text-slate-100 hover:bg-ink-800';
 
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" aria-roledescription="carousel" className="border-t border-ink-800">
+    <section
+      ref={ref}
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      aria-roledescription="carousel"
+      data-fade={fade}
+      className={`border-t border-ink-800 ${FADE_IN_CLASSES}`}
+    >
       <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6">
         <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">AI-model commentary</p>
         <h2 id="testimonials-title" className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">
