@@ -70,6 +70,8 @@ test('every section of the homepage is there, in order, with the calls to action
   expect(ids).toEqual(SECTION_ORDER);
   await expect(page.locator('#transpiler-demo')).toBeAttached();
   await expect(page.locator('#investor-section')).toBeAttached();
+  // The spec's list ends with the footer, after the page's main content.
+  await expect(page.locator('main ~ footer#footer, main ~ * footer#footer')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Try Legal Compiler' })).toHaveAttribute('href', '#demo');
   await expect(page.getByRole('link', { name: 'Book Enterprise Demo' }).first()).toHaveAttribute('href', '#contact');
   // The six real compile stages and the real hook settings.

@@ -7,7 +7,7 @@ import { footerNav } from './navigation.ts';
 
 export function Footer() {
   return (
-    <footer className="border-t border-ink-700 bg-ink-900">
+    <footer id="footer" className="border-t border-ink-700 bg-ink-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_3fr]">
         <div>
           <Logo />
