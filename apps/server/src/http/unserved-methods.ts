@@ -3,19 +3,30 @@
 // sent GET to POST /api/v1/decide learns what to send instead of reading that the address does
 // not exist; anywhere else it is 404. The methods are looked up in a router of their own that
 // holds every route the app declares (Fastify's own router answers one method at a time), except
-// the site's catch-all page route: it answers GET at any address, so it says nothing about one.
+// the site's catch-all page route (it answers GET at any address, so it says nothing about one) and
+// routes declared only to refuse their method with a message of their own (REFUSES_METHOD).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import findMyWay from 'find-my-way';
 
 type HTTPMethod = findMyWay.HTTPMethod;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers 405 itself: its method is not one the address is served with. */
+    refusesMethod?: boolean;
+  }
+}
+
+/** The config of a route that only refuses its method (405 with its own message and Allow header). */
+export const REFUSES_METHOD = { refusesMethod: true } as const;
 
 /** Declares the not-found handler, and the hook that learns every route declared after this call. */
 export function answerUnservedMethods(app: FastifyInstance): void {
   const declared = findMyWay();
   const methods = new Set<HTTPMethod>();
   const routes = new Set<string>();
-  app.addHook('onRoute', ({ method, url }) => {
-    if (url === '/*') return;
+  app.addHook('onRoute', ({ method, url, config }) => {
+    if (url === '/*' || config?.refusesMethod) return;
     for (const one of [method].flat() as HTTPMethod[]) {
       // Fastify declares GET routes' HEAD routes itself; a route is learnt once.
       if (routes.has(`${one} ${url}`)) continue;

@@ -11,6 +11,7 @@ import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts
 import { recordDecision } from '../decide/decision-recorder.ts';
 import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { publicJwkSet } from '../keys/server-signing-key.ts';
+import { REFUSES_METHOD } from '../http/unserved-methods.ts';
 
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
@@ -66,6 +67,6 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   );
   // Stateless: no server-initiated stream to open and no session to end.
   const notAllowed = { error: 'The MCP endpoint is stateless: send JSON-RPC messages with POST /mcp' };
-  app.get('/mcp', async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
-  app.delete('/mcp', async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+  app.get('/mcp', { config: REFUSES_METHOD }, async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+  app.delete('/mcp', { config: REFUSES_METHOD }, async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
 }
