@@ -26,6 +26,21 @@ describe('findPersonalData', () => {
     expect(categories("I'm pregnant so I'd prefer a morning call")).toEqual(['health']);
     expect(findPersonalData('As a Muslim I pray at noon')).toEqual([expect.objectContaining({ category: 'special_category', detail: 'religion' })]);
     expect(findPersonalData("I'm a union member at my company")).toEqual([expect.objectContaining({ category: 'special_category', detail: 'trade union membership' })]);
+    expect(categories('I was using the app when I had a migraine')).toEqual(['health']);
+    expect(categories('My company makes software for cancer patients, and I have cancer myself')).toEqual(['health']);
+    expect(categories("I've been in hospital for surgery, can we talk next week?")).toEqual(['health']);
+  });
+
+  it("does not flag the health of the people a visitor's business serves", () => {
+    for (const text of [
+      'My company makes software for cancer patients. Do you support HIPAA?',
+      "I'm building an app for people with diabetes, does Bytebound cover HIPAA?",
+      'My startup helps diabetics track insulin',
+      'I work with cancer patients every day',
+      'Our clinic treats asthma; I need HIPAA compliance',
+    ]) {
+      expect(findPersonalData(text), text).toEqual([]);
+    }
   });
 
   it('does not flag questions about HIPAA, health care or health data', () => {

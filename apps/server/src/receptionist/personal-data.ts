@@ -39,12 +39,19 @@ const SPECIAL_TERMS: [PersonalDataCategory, string, string][] = [
 ];
 
 /** "a health care company", "patients' records", "HIPAA": topics, which a first-person phrase does not turn into data about the visitor. */
-const TOPIC_AFTER = /^(?:\s+(?:data|records?|app|apps|company|companies|provider|providers|clinic|sector|industry|startup|platform|software|research|codes?|information|compliance))/i;
+const TOPIC_AFTER = /^(?:\s+(?:data|records?|app|apps|company|companies|provider|providers|clinic|sector|industry|startup|platform|software|research|codes?|information|compliance|patients?|people|sufferers|community|charity|charities|care))/i;
+
+/**
+ * Between the first-person phrase and the term, words that make the term someone else's: the
+ * visitor's business and the people it serves ("my company makes software for cancer patients",
+ * "I'm building an app for people with diabetes").
+ */
+const ABOUT_OTHERS = /\b(?:company|companies|business|startup|firm|organi[sz]ations?|team|app|apps|software|product|platform|tool|service|solution|customers?|clients?|users?|patients|people|members|employees|staff|build|building|develop\w*|makes?|making|sells?|selling)\b/i;
 
 const SPECIAL_PATTERNS = SPECIAL_TERMS.map(([category, detail, term]) => ({
   category,
   detail,
-  re: new RegExp(`${FIRST_PERSON}[^.!?;,]{0,40}?\\b${term}\\b`, 'gi'),
+  re: new RegExp(`(${FIRST_PERSON})([^.!?;,]{0,40}?)\\b${term}\\b`, 'gi'),
 }));
 
 /** Words after "I'm" that are not names. */
@@ -91,9 +98,13 @@ export function findPersonalData(message: string): PersonalDataItem[] {
   const seen = new Set<string>();
   for (const { category, detail, re } of SPECIAL_PATTERNS) {
     re.lastIndex = 0;
-    for (const m of message.matchAll(re)) {
-      if (TOPIC_AFTER.test(message.slice(m.index + m[0].length))) continue;
-      if (seen.has(detail)) continue;
+    for (let m = re.exec(message); m !== null; m = re.exec(message)) {
+      if (ABOUT_OTHERS.test(m[2]!) || TOPIC_AFTER.test(message.slice(m.index + m[0].length))) {
+        // Someone else's: look again from after this first-person phrase ("... when I had a migraine").
+        re.lastIndex = m.index + m[1]!.length;
+        continue;
+      }
+      if (seen.has(detail)) break;
       seen.add(detail);
       items.push({ category, value: m[0], detail });
     }
