@@ -83,9 +83,10 @@ test('a follow-up needs consent: asked with buttons, the answer is recorded, and
 });
 
 test.describe('when the model behind the receptionist falters (LLM_BASE_URL set on the server)', () => {
-  // The e2e server runs without a model; these take its real answer and set the two flags the
-  // server sends when its model endpoint fails or answers nothing (tested on the server against a
-  // local OpenAI-compatible server), to show what the modal makes of them.
+  // The e2e server runs without a model; these take its real answer and set the flags of the
+  // spec's contract (a fallback, an empty answer) to show what the modal makes of them. This
+  // server itself never marks a reply as a fallback: when its model fails it answers with the
+  // embedded reply (tested on the server against a local OpenAI-compatible server).
   test('a fallback answer is shown as the modal says, pending', async ({ page }) => {
     await openReceptionist(page);
     await page.route('**/api/poc-ai-chat', async (route) => {
@@ -108,6 +109,20 @@ test.describe('when the model behind the receptionist falters (LLM_BASE_URL set 
     await expect(reply.getByText('The AI service is initializing. Please try again in a moment.')).toBeVisible();
     await expect(reply).toHaveAttribute('aria-label', 'Receptionist, pending');
   });
+});
+
+test('a compliance check that ran in-process, not through the MCP endpoint, does not make the MCP badge active', async ({ page }) => {
+  await openReceptionist(page);
+  const modal = dialog(page);
+  await page.route('**/api/poc-ai-chat', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { complianceValidation: object };
+    await route.fulfill({ response, json: { ...body, complianceValidation: { ...body.complianceValidation, protocol: 'HTTP' } } });
+  });
+  await expect(modal.getByText('MCP: initializing')).toBeVisible();
+  await send(page, 'What does Bytebound do?');
+  await expect(modal.getByText('MCP: not used (checked in-process)')).toBeVisible();
+  await expect(modal.getByText(/MCP: active/)).toHaveCount(0);
 });
 
 test.describe('when the service cannot answer', () => {

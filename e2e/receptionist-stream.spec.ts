@@ -24,7 +24,7 @@ test('metrics move with each message, and Pause holds the display until Start', 
   const before = await total(page);
   await send(page, 'How much is the Growth plan?');
   await expect.poll(() => total(page)).toBeGreaterThan(before);
-  await expect(modal.getByText(/MCP: active \(protocol (MCP|HTTP)\)/)).toBeVisible();
+  await expect(modal.getByText('MCP: active (protocol MCP)')).toBeVisible();
   await expect(modal.getByRole('list', { name: 'Your decisions' }).getByRole('listitem').first()).toBeVisible();
   await expect(modal.getByText(/Compliance rate \(allowed ÷ total\)/)).toBeVisible();
   await expect(metric(page, 'Uptime')).toHaveText(/^\d{2,}:\d{2}:\d{2}$/);

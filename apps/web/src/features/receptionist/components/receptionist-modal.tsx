@@ -128,7 +128,12 @@ export default function ReceptionistModal({ onClose }: Props) {
           {MODAL_TITLE}
         </h2>
         <Badge label="Connection" value={ready ? stream.status : 'connecting'} good={ready !== null && stream.status === 'connected'} />
-        <Badge label="MCP" value={mcp.state === 'active' ? `active (protocol ${mcp.protocol})` : 'initializing'} good={mcp.state === 'active' && mcp.protocol === 'MCP'} />
+        {/* DESIGN section 8: active only when the check ran through the MCP endpoint. */}
+        <Badge
+          label="MCP"
+          value={mcp.state !== 'active' ? 'initializing' : mcp.protocol === 'MCP' ? 'active (protocol MCP)' : 'not used (checked in-process)'}
+          good={mcp.state === 'active' && mcp.protocol === 'MCP'}
+        />
         <button ref={closeButton} type="button" onClick={onClose} className="rounded-lg border border-ink-700 px-3 py-1.5 text-sm text-slate-200 hover:bg-ink-800">
           Close<span className="sr-only"> the receptionist</span>
         </button>
