@@ -24,13 +24,11 @@ export const REFUSES_METHOD = { refusesMethod: true } as const;
 export function answerUnservedMethods(app: FastifyInstance): void {
   const declared = findMyWay();
   const methods = new Set<HTTPMethod>();
-  const routes = new Set<string>();
   app.addHook('onRoute', ({ method, url, config }) => {
     if (url === '/*' || config?.refusesMethod) return;
     for (const one of [method].flat() as HTTPMethod[]) {
       // Fastify declares GET routes' HEAD routes itself; a route is learnt once.
-      if (routes.has(`${one} ${url}`)) continue;
-      routes.add(`${one} ${url}`);
+      if (declared.hasRoute(one, url)) continue;
       methods.add(one);
       declared.on(one, url, () => undefined);
     }
