@@ -52,6 +52,8 @@ export const RECENT_READ_TTL_MS = 1_000;
 /** Per API key, per minute. */
 export const DECIDE_RATE_PER_MINUTE = 6_000;
 export const ARBITERS_RATE_PER_MINUTE = 120;
+/** Per API key, per minute: erasing data subjects (POST /api/v1/subjects/erase). */
+export const SUBJECT_ERASURE_RATE_PER_MINUTE = 600;
 /** Per IP, per minute, for the public compiler endpoints. */
 export const PUBLIC_COMPILER_RATE_PER_MINUTE = 30;
 /** Inline policies and requests in the decision API. */

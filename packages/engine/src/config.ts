@@ -17,6 +17,8 @@ export const NONCE_BYTES = 16;
 
 /** Bytes of a keyed-commitment key (HMAC-SHA256 key, 256 bits). */
 export const COMMITMENT_KEY_BYTES = 32;
+/** The longest reference to a data subject a decision may carry (the decision API's and the MCP decide tool's `subject`). */
+export const MAX_SUBJECT_REFERENCE_LENGTH = 256;
 
 /** Prefixes that say which algorithm produced a value. */
 export const DIGEST_PREFIX = 'sha256:';

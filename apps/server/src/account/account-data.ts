@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { forgetApiKeys, listApiKeys } from '../api-keys/api-key-store.ts';
 import { forgetArbiters } from '../arbiters/arbiter-store.ts';
+import { forgetCustomerCommitmentKeys } from '../audit/commitment-keys.ts';
 import { forgetAccountPlans } from '../decide/entitlements-check.ts';
 import type { Database } from '../db/database.ts';
 import type { DataRightsHandler, DataSubject } from '../gdpr/data-rights.ts';
@@ -58,6 +59,7 @@ export const accountDataRights: DataRightsHandler = {
       count(await trx.deleteFrom('arbiter_results').where('decision_id', 'in', decisionIds).executeTakeFirst());
       count(await trx.deleteFrom('decision_logs').where('customer_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('customer_commitment_keys').where('customer_id', '=', account.id).executeTakeFirst());
+      count(await trx.deleteFrom('subject_keys').where('customer_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('api_keys').where('customer_id', '=', account.id).executeTakeFirst());
       const arbiterIds = trx.selectFrom('arbiters').select('id').where('customer_id', '=', account.id);
       count(await trx.deleteFrom('arbiter_versions').where('arbiter_id', 'in', arbiterIds).executeTakeFirst());
@@ -74,6 +76,7 @@ export const accountDataRights: DataRightsHandler = {
     forgetApiKeys(db);
     forgetArbiters(db);
     forgetAccountPlans(db);
+    forgetCustomerCommitmentKeys(db, account.id);
     return erased;
   },
 };

@@ -1,5 +1,6 @@
-// Keys of the keyed commitments (DESIGN section 5): one per data subject, or one per customer and
-// month where no subject is known. Erasing a subject deletes its key: the commitments in the log
+// Keys of the keyed commitments (DESIGN section 5): one per data subject a customer names (the
+// decision API's `subject`, the receptionist's conversation), or one per customer and month where
+// no subject is known. Erasing a subject deletes its key: the commitments in the log
 // stay, verifiable, but can no longer be linked to anyone (crypto-shredding). Secrets are stored
 // sealed with the data key (AES-256-GCM, bound to their row), so a copy of the database alone
 // cannot link commitments either.
@@ -8,6 +9,8 @@ import { type CommitmentKey, commitmentKeyPeriod, newCommitmentSecret } from '@b
 import { sql } from 'kysely';
 import { type DataKey, decryptSecret, encryptSecret } from '../api-keys/data-key.ts';
 import { type Database, truncateWriteAheadLog } from '../db/database.ts';
+import { recentReads } from '../db/recent-reads.ts';
+import { chunks, INSERT_ROWS } from './audit-log.ts';
 
 const dataKeys = new WeakMap<Database, DataKey>();
 
@@ -36,21 +39,50 @@ function unseal(db: Database, table: string, row: { key_id: string; secret: stri
 
 const newKeyId = (prefix: string) => `${prefix}_${crypto.randomBytes(16).toString('hex')}`;
 
-/** The subject's key, created on first use. `subjectRef` is the server's own id of the subject, never an email. */
-export async function subjectCommitmentKey(db: Database, subjectRef: string, now = Date.now()): Promise<CommitmentKey> {
+const subjectRefKeys = new WeakMap<Database, Buffer>();
+
+/**
+ * How a customer's data subject is stored: HMAC-SHA256 of the customer id and the caller's own
+ * reference (a user id, a conversation id, even an email), keyed with a key derived from the data
+ * key. Neither the reference nor a hash a dictionary reverses reaches the database, and equal
+ * references of two customers are two subjects.
+ */
+function subjectRef(db: Database, customerId: string, subject: string): string {
+  let key = subjectRefKeys.get(db);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', dataKeyOf(db).key, Buffer.alloc(0), 'bytebound subject references', 32));
+    subjectRefKeys.set(db, key);
+  }
+  return crypto.createHmac('sha256', key).update(customerId, 'utf8').update('\0').update(subject, 'utf8').digest('hex');
+}
+
+/** Subject keys read by decisions, kept a moment (RECENT_READ_TTL_MS) and forgotten at once when a subject is erased here. */
+const recentSubjectKeys = recentReads<CommitmentKey>();
+
+async function readSubjectKey(db: Database, ref: string): Promise<CommitmentKey | undefined> {
+  const row = await db.selectFrom('subject_keys').select(['key_id', 'secret']).where('subject_ref', '=', ref).executeTakeFirst();
+  return row && unseal(db, SUBJECT, row);
+}
+
+/** The key of the customer's data subject `subject`, created on its first decision. */
+export async function subjectCommitmentKey(db: Database, customerId: string, subject: string, now = Date.now()): Promise<CommitmentKey> {
+  const ref = subjectRef(db, customerId, subject);
+  const known = await recentSubjectKeys.get(db, ref, () => readSubjectKey(db, ref));
+  if (known) return known;
   const keyId = newKeyId('sk');
   await db
     .insertInto('subject_keys')
-    .values({ key_id: keyId, subject_ref: subjectRef, secret: seal(db, SUBJECT, keyId), created_at: now })
+    .values({ key_id: keyId, subject_ref: ref, customer_id: customerId, secret: seal(db, SUBJECT, keyId), created_at: now })
     .onConflict((oc) => oc.column('subject_ref').doNothing())
     .execute();
-  const row = await db.selectFrom('subject_keys').select(['key_id', 'secret']).where('subject_ref', '=', subjectRef).executeTakeFirstOrThrow();
-  return unseal(db, SUBJECT, row);
+  // Another decision may have created it a moment before: the stored key is the subject's.
+  const stored = await readSubjectKey(db, ref);
+  if (!stored) throw new Error('the subject key was erased while it was created');
+  return stored;
 }
 
-export async function findSubjectCommitmentKey(db: Database, subjectRef: string): Promise<CommitmentKey | null> {
-  const row = await db.selectFrom('subject_keys').select(['key_id', 'secret']).where('subject_ref', '=', subjectRef).executeTakeFirst();
-  return row ? unseal(db, SUBJECT, row) : null;
+export async function findSubjectCommitmentKey(db: Database, customerId: string, subject: string): Promise<CommitmentKey | null> {
+  return (await readSubjectKey(db, subjectRef(db, customerId, subject))) ?? null;
 }
 
 /** The customer's key for the month of `at` (UTC); a new month gets a new key. */
@@ -99,21 +131,35 @@ export async function cachedCustomerCommitmentKey(db: Database, customerId: stri
   return key;
 }
 
-/** Drops a customer's keys from memory (after they are deleted from the database). */
+/** Drops a customer's keys, and those of its subjects, from memory (after they are deleted from the database). */
 export function forgetCustomerCommitmentKeys(db: Database, customerId: string): void {
+  recentSubjectKeys.forget(db);
   const cache = customerKeys.get(db);
   if (!cache) return;
   for (const id of [...cache.keys()]) if (id.startsWith(`${customerId}\u0000`)) cache.delete(id);
 }
 
 /**
- * Crypto-shredding: deletes the subject's commitment key. Returns whether there was one. On SQLite
- * the freed pages are zeroed (secure_delete) and the write-ahead log truncated, so the sealed
- * secret does not linger in the database files; PostgreSQL reclaims dead rows by VACUUM.
+ * Crypto-shredding: deletes the commitment keys of the customer's data subjects `subjects`, and
+ * returns how many there were. On SQLite the freed pages are zeroed (secure_delete) and the
+ * write-ahead log truncated, so the sealed secrets do not linger in the database files; PostgreSQL
+ * reclaims dead rows by VACUUM. Decisions of another instance sharing the database stop using a
+ * key within RECENT_READ_TTL_MS; what they commit with it meanwhile is unlinkable too.
  */
-export async function eraseSubjectCommitmentKey(db: Database, subjectRef: string): Promise<boolean> {
+export async function eraseSubjectCommitmentKeys(db: Database, customerId: string, subjects: readonly string[]): Promise<number> {
+  if (subjects.length === 0) return 0;
+  const refs = subjects.map((subject) => subjectRef(db, customerId, subject));
   if (db.dialect === 'sqlite') await sql`pragma secure_delete = on`.execute(db);
-  const result = await db.deleteFrom('subject_keys').where('subject_ref', '=', subjectRef).executeTakeFirst();
-  if (db.dialect === 'sqlite') await truncateWriteAheadLog(db);
-  return Number(result.numDeletedRows) > 0;
+  let erased = 0;
+  for (const chunk of chunks(refs, INSERT_ROWS)) {
+    erased += Number((await db.deleteFrom('subject_keys').where('subject_ref', 'in', chunk).executeTakeFirst()).numDeletedRows);
+  }
+  recentSubjectKeys.forget(db);
+  if (db.dialect === 'sqlite' && erased > 0) await truncateWriteAheadLog(db);
+  return erased;
+}
+
+/** Crypto-shredding of one data subject: whether it had a key. */
+export async function eraseSubjectCommitmentKey(db: Database, customerId: string, subject: string): Promise<boolean> {
+  return (await eraseSubjectCommitmentKeys(db, customerId, [subject])) > 0;
 }

@@ -524,6 +524,14 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.alterTable('receptionist_personal_data').renameTo('personal_data').execute();
       },
     },
+    '0012-subject-keys-customer': {
+      async up(k: Kysely<unknown>) {
+        // A data subject's key belongs to the customer who named the subject: deleting the
+        // customer's account deletes its subjects' keys.
+        await k.schema.alterTable('subject_keys').addColumn('customer_id', 'text').execute();
+        await k.schema.createIndex('subject_keys_customer').on('subject_keys').column('customer_id').execute();
+      },
+    },
   };
 }
 

@@ -164,7 +164,10 @@ export type AuditCheckpointsTable = {
 /** Keyed-commitment keys per data subject; erasure deletes the row (crypto-shredding). */
 export type SubjectKeysTable = {
   key_id: string;
+  /** HMAC of the customer id and the caller's reference to the subject (commitment-keys.ts), never the reference. */
   subject_ref: string;
+  /** The customer who named the subject (null for keys made before migration 0012). */
+  customer_id: string | null;
   secret: string;
   created_at: number;
 };

@@ -1,18 +1,25 @@
 // POST /api/v1/decide: a request decided by up to 10 arbiters (built-in, the customer's own) or an
 // inline .bb policy, signed, appended to the audit log and recorded. A malformed request is a
 // signed DENY (200, exit code 2): only a body outside the envelope schema is a 400.
+// POST /api/v1/subjects/erase: crypto-shredding of a data subject the customer's decisions named.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
-import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS } from '../constants.ts';
+import { MAX_SUBJECT_REFERENCE_LENGTH } from '@bytebound/engine/config';
+import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
+import { eraseSubjectCommitmentKey } from '../audit/commitment-keys.ts';
 import { recordDecision } from './decision-recorder.ts';
 import { checkDecisionAllowed } from './entitlements-check.ts';
+
+/** The caller's own reference to a data subject (a user id, a ticket id): stored only as a keyed hash. */
+export const subjectReference = z.string().min(1).max(MAX_SUBJECT_REFERENCE_LENGTH);
 
 export const decideBody = z
   .object({
     request: z.record(z.string(), z.unknown()),
     arbiters: z.array(z.string().min(1).max(100)).min(1).max(MAX_PARALLEL_ARBITERS).optional(),
     policy: z.string().min(1).optional(),
+    subject: subjectReference.optional(),
   })
   .strict()
   .refine((body) => body.arbiters !== undefined || body.policy !== undefined, {
@@ -50,7 +57,29 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
         outcomes: consultation.outcomes,
         latencyNs: consultation.latencyNs,
         request: body.request,
+        subject: body.subject,
       });
+    },
+  );
+
+  app.post(
+    '/api/v1/subjects/erase',
+    {
+      preHandler: [requireApiKey(app, 'decide')],
+      schema: { body: z.object({ subject: subjectReference }).strict() },
+      config: {
+        rateLimit: { hook: 'preHandler', max: SUBJECT_ERASURE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
+      },
+    },
+    async (request) => {
+      const { subject } = request.body as { subject: string };
+      const erased = await eraseSubjectCommitmentKey(app.db, request.apiKey!.customerId, subject);
+      return {
+        erased,
+        message: erased
+          ? "The subject's commitment key is deleted: the commitments in its decisions' proofs can no longer be linked to it, and the audit log still verifies. A later decision naming it starts a new key."
+          : 'No key was kept for this subject: no decision of yours named it since it was last erased.',
+      };
     },
   );
 }

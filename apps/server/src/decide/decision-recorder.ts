@@ -8,7 +8,7 @@ import type { DsseEnvelope } from '@bytebound/engine/dsse';
 import { createProofBundle, type SignedDecision } from '@bytebound/engine/proof-bundle';
 import { randomHex } from '@bytebound/engine/random-hex';
 import type { SigningKey } from '@bytebound/engine/signing-keys';
-import { cachedCustomerCommitmentKey } from '../audit/commitment-keys.ts';
+import { cachedCustomerCommitmentKey, subjectCommitmentKey } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
 import { commitThrough, DecisionWriter, usagePeriodStart, type Writer } from './decision-writer.ts';
@@ -32,6 +32,11 @@ export type RecordInput = {
   latencyNs: number;
   /** The request as sent: only a keyed commitment to it enters the bundle, never its values. */
   request: unknown;
+  /**
+   * The caller's reference to the data subject the request concerns: the commitment is then made
+   * with that subject's key, which erasing the subject deletes. Without one, the customer's key of the month.
+   */
+  subject?: string;
 };
 
 /**
@@ -39,7 +44,8 @@ export type RecordInput = {
  * counters (group commit, decision-writer.ts): the answer is sent only once all of it is durable.
  */
 export async function recordDecision(db: Database, signer: SigningKey, input: RecordInput, now = Date.now()): Promise<RecordedDecision> {
-  const commitmentKey = await cachedCustomerCommitmentKey(db, input.customerId, now);
+  const commitmentKey =
+    input.subject === undefined ? await cachedCustomerCommitmentKey(db, input.customerId, now) : await subjectCommitmentKey(db, input.customerId, input.subject, now);
   const bundle = createProofBundle(
     { ...input.decision, latency_us: Math.round(input.latencyNs / 10) / 100, timestamp: new Date(now).toISOString() },
     { signer, commitments: commitAll(commitmentKey, { request: canonicalize(input.request ?? null) }) },

@@ -46,6 +46,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
             outcomes: consultation.outcomes,
             latencyNs: consultation.latencyNs,
             request: decisionRequest,
+            subject: args.subject,
           });
           return recorded as unknown as DecideResult;
         },

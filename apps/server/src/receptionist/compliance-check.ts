@@ -2,7 +2,8 @@
 // this server's own MCP endpoint (POST /mcp, with the receptionist's internal key: protocol MCP);
 // if that call fails, in-process through the decision service (protocol HTTP). Either way the
 // decision is signed, appended to the audit log and recorded like /api/v1/decide's, and only
-// categories, never values, reach the request (and so the bundle's commitment).
+// categories, never values, reach the request (and so the bundle's commitment), made with the
+// key of the conversation as its data subject.
 import type { DsseEnvelope } from '@bytebound/engine/dsse';
 import type { FastifyInstance } from 'fastify';
 import { type RecordedDecision, recordDecision } from '../decide/decision-recorder.ts';
@@ -54,13 +55,15 @@ export class ComplianceCheck {
     let protocol: Protocol = 'MCP';
     const decisions: CheckedDecision[] = [];
     for (const p of planned) {
-      let recorded = await this.viaMcp(p).catch((error: unknown) => {
+      // The conversation is the data subject: its key is erased with it (receptionist-store.ts).
+      const subject = session?.id;
+      let recorded = await this.viaMcp(p, subject).catch((error: unknown) => {
         this.app.log.warn({ err: error }, 'receptionist MCP compliance check failed; deciding in-process');
         return null;
       });
       if (!recorded) {
         protocol = 'HTTP';
-        recorded = await this.inProcess(p);
+        recorded = await this.inProcess(p, subject);
       }
       decisions.push(await this.remember(p, recorded, protocol, session));
     }
@@ -73,12 +76,12 @@ export class ComplianceCheck {
     return { ...decisions[0]!, protocol };
   }
 
-  private async viaMcp(p: PlannedDecision): Promise<Recorded> {
+  private async viaMcp(p: PlannedDecision, subject: string | undefined): Promise<Recorded> {
     const response = await this.app.inject({
       method: 'POST',
       url: '/mcp',
       headers: { authorization: `Bearer ${this.identity.internalKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decide', arguments: { request: p.request, arbiters: [RECEPTIONIST_ARBITER] } } }),
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decide', arguments: { request: p.request, arbiters: [RECEPTIONIST_ARBITER], subject } } }),
     });
     if (response.statusCode !== 200) throw new Error(`MCP decide answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
     const body = JSON.parse(response.body) as { result?: { structuredContent?: Recorded; isError?: boolean }; error?: { message: string } };
@@ -87,7 +90,7 @@ export class ComplianceCheck {
     return out;
   }
 
-  private async inProcess(p: PlannedDecision): Promise<Recorded> {
+  private async inProcess(p: PlannedDecision, subject: string | undefined): Promise<Recorded> {
     const calls = await this.app.decisions.resolve(this.identity.customerId, [RECEPTIONIST_ARBITER]);
     const consultation = await this.app.decisions.consult(calls, p.request);
     return recordDecision(this.app.db, this.app.signingKey, {
@@ -98,6 +101,7 @@ export class ComplianceCheck {
       outcomes: consultation.outcomes,
       latencyNs: consultation.latencyNs,
       request: p.request,
+      subject,
     });
   }
 

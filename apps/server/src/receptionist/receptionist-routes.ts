@@ -164,7 +164,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     purge: async (db, cutoff) => {
       if ((await countBefore(db, cutoff)) === 0) return 0;
       const decided = await compliance.decideOne(retentionRequest(), null);
-      return decided.exitCode === 0 ? purgeBefore(db, cutoff) : 0;
+      return decided.exitCode === 0 ? purgeBefore(db, cutoff, identity.customerId) : 0;
     },
   });
   app.dataRights.register({
@@ -177,7 +177,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     },
     erase: async (db, subject) => {
       let n = 0;
-      for (const id of await sessionsWithEmail(db, subject.email)) n += await eraseSession(db, id);
+      for (const id of await sessionsWithEmail(db, subject.email)) n += await eraseSession(db, id, identity.customerId);
       return n;
     },
   });
@@ -286,9 +286,9 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
         return { ...base, response: `Corrected: ${Object.keys(details).join(', ')}.`, data: { lead: lead ? { name: lead.name, email: lead.email, company: lead.company, interest: lead.interest } : null } };
       }
       case 'erasure': {
-        const erased = await eraseSession(app.db, session.id);
+        const erased = await eraseSession(app.db, session.id, identity.customerId);
         await touchSession(app, session);
-        return { ...base, response: `Erased: ${erased} stored records of this chat (messages, personal data, lead and consents) are deleted. The signed decision above records the erasure.`, data: { erasedRecords: erased } };
+        return { ...base, response: `Erased: ${erased} stored records of this chat (messages, personal data, lead and consents) are deleted, and so is the key this chat's decisions were committed with: their proofs can no longer be linked to it. The signed decision above records the erasure.`, data: { erasedRecords: erased } };
       }
       case 'withdraw': {
         const state = await consentState(app.db, session.id);

@@ -3,6 +3,7 @@
 // and basis, the chat lead and the consents with their wording. Access, rectification, erasure
 // and retention read and delete exactly these rows.
 import crypto from 'node:crypto';
+import { eraseSubjectCommitmentKeys } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
 import type { PersonalDataItem } from './personal-data.ts';
 
@@ -98,9 +99,13 @@ export async function exportSession(db: Database, session: { id: string; label: 
   };
 }
 
-/** Erasure (Art. 17): the session's messages, personal data, lead and consents; returns how many rows went. */
-export async function eraseSession(db: Database, sessionId: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Erasure (Art. 17): the session's messages, personal data, lead and consents, and the commitment
+ * key of its decisions (the conversation is their data subject, `customerId` the receptionist's);
+ * returns how many rows of data went.
+ */
+export async function eraseSession(db: Database, sessionId: string, customerId: string): Promise<number> {
+  const erased = await db.transaction().execute(async (trx) => {
     let n = 0;
     for (const table of ['conversation_messages', 'personal_data', 'receptionist_leads', 'receptionist_consents'] as const) {
       const result = await trx.deleteFrom(table).where('session_id', '=', sessionId).executeTakeFirst();
@@ -110,6 +115,8 @@ export async function eraseSession(db: Database, sessionId: string): Promise<num
     await trx.updateTable('receptionist_decisions').set({ session_id: null, session_label: null }).where('session_id', '=', sessionId).execute();
     return n;
   });
+  await eraseSubjectCommitmentKeys(db, customerId, [sessionId]);
+  return erased;
 }
 
 /** Withdrawal of consent (Art. 7(3)): the data kept on consent goes, the contract-based data stays. */
@@ -129,9 +136,9 @@ export async function countBefore(db: Database, cutoff: number): Promise<number>
   return n + Number(leads.n);
 }
 
-/** Retention: conversations and personal data older than the cutoff; sessions idle since then go with them. */
-export async function purgeBefore(db: Database, cutoff: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/** Retention: conversations and personal data older than the cutoff; sessions idle since then go with them, and their commitment keys. */
+export async function purgeBefore(db: Database, cutoff: number, customerId: string): Promise<number> {
+  const { purged, expired } = await db.transaction().execute(async (trx) => {
     let n = 0;
     for (const table of ['conversation_messages', 'personal_data', 'receptionist_consents'] as const) {
       const result = await trx.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst();
@@ -140,9 +147,11 @@ export async function purgeBefore(db: Database, cutoff: number): Promise<number>
     const leads = await trx.deleteFrom('receptionist_leads').where('updated_at', '<', cutoff).executeTakeFirst();
     n += Number(leads.numDeletedRows);
     await trx.updateTable('receptionist_decisions').set({ session_id: null, session_label: null }).where('session_id', 'in', trx.selectFrom('conversations').select('id').where('last_seen_at', '<', cutoff)).execute();
-    const sessions = await trx.deleteFrom('conversations').where('last_seen_at', '<', cutoff).executeTakeFirst();
-    return n + Number(sessions.numDeletedRows);
+    const sessions = await trx.deleteFrom('conversations').where('last_seen_at', '<', cutoff).returning('id').execute();
+    return { purged: n + sessions.length, expired: sessions.map((s) => s.id) };
   });
+  await eraseSubjectCommitmentKeys(db, customerId, expired);
+  return purged;
 }
 
 /** Chat leads and their sessions' data by the email a person gave in the chat (the site-wide GDPR requests). */

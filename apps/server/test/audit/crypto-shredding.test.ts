@@ -1,75 +1,132 @@
+// No personal data in the log, and erasure by crypto-shredding (DESIGN section 5), as a caller of
+// the decision API meets them: a decision that names its data subject is committed with that
+// subject's key, POST /api/v1/subjects/erase deletes the key, and the log still verifies.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { commitAll, commitmentMatches } from '@bytebound/engine/commitments';
+import { canonicalize } from '@bytebound/engine/canonical-json';
+import { type Commitment, commitmentMatches } from '@bytebound/engine/commitments';
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerCommitmentKey,
-  eraseSubjectCommitmentKey,
-  findSubjectCommitmentKey,
-  subjectCommitmentKey,
-} from '../../src/audit/commitment-keys.ts';
+import { customerCommitmentKey, findSubjectCommitmentKey } from '../../src/audit/commitment-keys.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
-import { signedDecision } from './fixtures.ts';
+import { register } from '../auth/account-helpers.ts';
 
 const EMAIL = 'ada.lovelace@example.com';
+const REQUEST = { action: 'process', timing: 'pre-action', target: 'personal', attributes: { dataCategories: ['contact'], legalBasis: 'consent' } };
+
+type Decided = { decisionId: string; bundleId: string; commitments: Commitment[] };
 
 describe('no personal data in the log, and erasure by crypto-shredding', () => {
   let t: TestApp;
-  let bundleId: string;
-  let sealedSecret: string;
   let owner: Record<string, string>;
+  let other: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp();
     owner = bearer((await newKey(t, 'cust-shred')).key);
+    other = bearer((await newKey(t, 'cust-other')).key);
   });
   afterAll(() => t?.close());
 
-  it('stores only keyed commitments of a subject’s values, never the values', async () => {
-    const key = await subjectCommitmentKey(t.db, 'visitor-42');
-    expect((await subjectCommitmentKey(t.db, 'visitor-42')).id).toBe(key.id);
-    const commitments = commitAll(key, { email: EMAIL });
-    const appended = await t.app.audit.append(signedDecision(1, { signer: t.app.signingKey, commitments }), { customerId: 'cust-shred' });
-    bundleId = appended.bundleId;
-    const rows = await t.db.selectFrom('proof_bundles').selectAll().execute();
-    expect(JSON.stringify(rows)).not.toContain(EMAIL);
-    expect(JSON.stringify(rows)).not.toContain('visitor-42');
-    const bundle = (await t.app.inject({ url: `/api/v1/audit/bundles/${bundleId}`, headers: owner })).json();
-    expect(bundle.decision.commitments).toEqual(commitments);
-    // While the key exists, the controller can tell that this decision concerned this value.
-    expect(commitmentMatches(key, bundle.decision.commitments[0], EMAIL)).toBe(true);
+  async function decide(headers: Record<string, string>, body: object): Promise<Decided> {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers, payload: { arbiters: ['gdpr'], request: REQUEST, ...body } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+  const erase = (headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/subjects/erase', headers, payload: payload as object });
+  const bundle = async (id: string) => (await t.app.inject({ url: `/api/v1/audit/bundles/${id}`, headers: owner })).json();
+  const keyRing = async () => keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
+
+  let first: Decided;
+  let sealedSecret: string;
+
+  it('commits a decision that names its subject with that subject’s key, and stores neither the subject nor a hash of it', async () => {
+    first = await decide(owner, { subject: EMAIL });
+    const [commitment] = first.commitments;
+    expect(commitment).toMatchObject({ field: 'request', key: expect.stringMatching(/^sk_[0-9a-f]{32}$/) });
+    // The same subject, the same key; no subject, the customer's key of the month; another customer naming the same subject, another key.
+    expect((await decide(owner, { subject: EMAIL })).commitments[0]!.key).toBe(commitment!.key);
+    expect((await decide(owner, {})).commitments[0]!.key).toBe((await customerCommitmentKey(t.db, 'cust-shred')).id);
+    expect((await decide(other, { subject: EMAIL })).commitments[0]!.key).not.toBe(commitment!.key);
+
+    // While the key exists, the customer's controller can tell that this decision concerned this request.
+    const key = (await findSubjectCommitmentKey(t.db, 'cust-shred', EMAIL))!;
+    expect(key.id).toBe(commitment!.key);
+    expect(commitmentMatches(key, (await bundle(first.bundleId)).decision.commitments[0], canonicalize(REQUEST))).toBe(true);
+
+    const plainHash = crypto.createHash('sha256').update(EMAIL).digest('hex');
+    for (const table of ['subject_keys', 'proof_bundles', 'decision_logs', 'arbiter_results'] as const) {
+      const stored = JSON.stringify(await t.db.selectFrom(table).selectAll().execute());
+      expect(stored, table).not.toContain(EMAIL);
+      expect(stored, table).not.toContain(plainHash);
+    }
     // The key is stored sealed with the data key, not as itself.
-    const stored = await t.db.selectFrom('subject_keys').select('secret').where('subject_ref', '=', 'visitor-42').executeTakeFirstOrThrow();
-    expect(stored.secret).not.toContain(Buffer.from(key.secret).toString('base64'));
-    sealedSecret = stored.secret;
+    const row = await t.db.selectFrom('subject_keys').select(['secret', 'customer_id']).where('key_id', '=', key.id).executeTakeFirstOrThrow();
+    expect(row.customer_id).toBe('cust-shred');
+    expect(row.secret).not.toContain(Buffer.from(key.secret).toString('base64'));
+    sealedSecret = row.secret;
   });
 
-  it('erasure deletes the key: the commitment can no longer be linked, the log still verifies', async () => {
-    expect(await eraseSubjectCommitmentKey(t.db, 'visitor-42')).toBe(true);
-    expect(await findSubjectCommitmentKey(t.db, 'visitor-42')).toBeNull();
-    expect(await eraseSubjectCommitmentKey(t.db, 'visitor-42')).toBe(false);
+  it('erases the subject: its key is gone, the commitments can no longer be linked, and the log still verifies', async () => {
+    const erased = await erase(owner, { subject: EMAIL });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toMatchObject({ erased: true, message: expect.stringMatching(/can no longer be linked/) });
+    expect(await findSubjectCommitmentKey(t.db, 'cust-shred', EMAIL)).toBeNull();
+    // Another customer's subject of the same name is untouched; erasing again finds nothing.
+    expect(await findSubjectCommitmentKey(t.db, 'cust-other', EMAIL)).not.toBeNull();
+    expect((await erase(owner, { subject: EMAIL })).json()).toMatchObject({ erased: false });
     if (t.config.database.dialect === 'sqlite') {
       // Physically gone from the database files too, not just unlinked from the table.
       const file = t.config.database.file;
       const bytes = [file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f).toString('latin1'));
       expect(bytes.join('')).not.toContain(sealedSecret);
     }
-    // A new key for the same subject ref commits the same value to something unrelated.
-    const fresh = await subjectCommitmentKey(t.db, 'visitor-42');
-    const bundle = (await t.app.inject({ url: `/api/v1/audit/bundles/${bundleId}`, headers: owner })).json();
-    expect(commitmentMatches({ ...fresh, id: bundle.decision.commitments[0].key }, bundle.decision.commitments[0], EMAIL)).toBe(false);
 
-    const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
-    expect(verifyFile(bundle, keys).ok).toBe(true);
+    // A later decision naming the subject starts a new key, which links nothing made before.
+    const later = await decide(owner, { subject: EMAIL });
+    expect(later.commitments[0]!.key).toMatch(/^sk_/);
+    expect(later.commitments[0]!.key).not.toBe(first.commitments[0]!.key);
+    const fresh = (await findSubjectCommitmentKey(t.db, 'cust-shred', EMAIL))!;
+    const old = (await bundle(first.bundleId)).decision.commitments[0];
+    expect(commitmentMatches({ ...fresh, id: old.key }, old, canonicalize(REQUEST))).toBe(false);
+
+    const keys = await keyRing();
+    expect(verifyFile(await bundle(first.bundleId), keys).ok).toBe(true);
     expect(verifyFile((await t.app.inject('/api/v1/audit/export')).json(), keys).ok).toBe(true);
   });
 
-  it('uses one key per customer and month where no subject is known', async () => {
-    const november = await customerCommitmentKey(t.db, 'cust_1', new Date('2026-11-03T10:00:00Z'));
-    expect((await customerCommitmentKey(t.db, 'cust_1', new Date('2026-11-29T10:00:00Z'))).id).toBe(november.id);
-    const december = await customerCommitmentKey(t.db, 'cust_1', new Date('2026-12-01T00:00:00Z'));
-    expect(december.id).not.toBe(november.id);
-    expect((await customerCommitmentKey(t.db, 'cust_2', new Date('2026-11-03T10:00:00Z'))).id).not.toBe(november.id);
+  it('refuses an erasure without a key with the decide scope, or with a malformed subject, saying why', async () => {
+    expect((await erase({}, { subject: EMAIL })).statusCode).toBe(401);
+    const arbitersOnly = bearer((await newKey(t, 'cust-shred', ['arbiters'])).key);
+    const refused = await erase(arbitersOnly, { subject: EMAIL });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/lacks the "decide" scope/);
+    for (const payload of [{}, { subject: '' }, { subject: 'x'.repeat(257) }, { subject: 42 }, { subject: EMAIL, also: true }]) {
+      const response = await erase(owner, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(response.json().details), JSON.stringify(payload)).toMatch(/subject|also/);
+    }
+    const tooLong = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: owner, payload: { arbiters: ['gdpr'], request: REQUEST, subject: 'x'.repeat(257) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(JSON.stringify(tooLong.json().details)).toMatch(/subject/);
+    // A subject named through the MCP endpoint is the same subject.
+    const viaMcp = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { ...owner, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decide', arguments: { request: REQUEST, arbiters: ['gdpr'], subject: EMAIL } } },
+    });
+    expect(viaMcp.json().result.structuredContent.commitments[0].key).toBe((await findSubjectCommitmentKey(t.db, 'cust-shred', EMAIL))!.id);
+  });
+
+  it('deletes the keys of an account’s subjects with the account', async () => {
+    const account = await register(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } });
+    await decide(bearer(created.json().key.key), { subject: 'customer-7' });
+    expect(await findSubjectCommitmentKey(t.db, account.customerId, 'customer-7')).not.toBeNull();
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: { password: account.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.db.selectFrom('subject_keys').select('key_id').where('customer_id', '=', account.customerId).execute()).toEqual([]);
   });
 });

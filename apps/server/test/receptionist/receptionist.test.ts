@@ -6,6 +6,7 @@ import { verifyProofBundle } from '@bytebound/engine/verify';
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer } from '../api-keys/key-helpers.ts';
+import { findSubjectCommitmentKey } from '../../src/audit/commitment-keys.ts';
 import { type Visitor, newVisitor, say } from './visitor.ts';
 
 let t: TestApp;
@@ -21,6 +22,9 @@ async function sessionRowId(visitor: Visitor): Promise<string> {
   const row = await t.db.selectFrom('conversations').select('id').where('label', '=', visitor.session.sessionId).executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The commitment key of the conversation's decisions (the conversation is their data subject), or null once erased. */
+const conversationKey = (visitor: Visitor, conversationId: string) => findSubjectCommitmentKey(t.db, visitor.session.customerId, conversationId);
 
 describe(`receptionist (${testDialect})`, () => {
   it('opens a session with an HttpOnly SameSite=Strict cookie, its own customer identity and a publishable key', async () => {
@@ -261,10 +265,20 @@ describe(`receptionist (${testDialect})`, () => {
       expect(unknown.json().response).toBe('Processing your request.');
     }
 
+    // Every decision of the conversation is committed with the conversation's own key.
+    const key = (await conversationKey(visitor, id))!;
+    const payloadOf = (envelope: { payload: string }) => JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
+    expect(payloadOf(exported.proofBundle.envelope).commitments[0].key).toBe(key.id);
+    expect(key.id).toMatch(/^sk_/);
+
     const erased = (await post({ action: 'delete' })).json();
     expect(erased).toMatchObject({ action: 'delete', decision: { exitCode: 0, article: 'GDPR Art. 17(1)' } });
     expect(erased.proofBundle.decision).toBe('ALLOW');
+    expect(payloadOf(erased.proofBundle.envelope).commitments[0].key).toBe(key.id);
     for (const table of ['conversation_messages', 'personal_data', 'receptionist_leads', 'receptionist_consents'] as const) expect(await rows(table, id)).toEqual([]);
+    // The key goes with the data: the conversation's proofs can no longer be linked to it.
+    expect(await conversationKey(visitor, id)).toBeNull();
+    expect(erased.response).toMatch(/key this chat's decisions were committed with/);
     // The erasure itself is in the audit log.
     expect(await t.db.selectFrom('proof_bundles').select('id').where('id', '=', erased.proofBundle.id).executeTakeFirst()).toBeTruthy();
   });
@@ -274,15 +288,19 @@ describe(`receptionist (${testDialect})`, () => {
     await say(t.app, visitor, 'Book a demo please, my email is priya.shah@finlytics.co');
     const records = await t.app.dataRights.exportFor(t.db, { email: 'Priya.Shah@finlytics.co', accountId: null });
     expect(JSON.stringify(records.receptionist)).toContain('priya.shah@finlytics.co');
+    const id = await sessionRowId(visitor);
+    expect(await conversationKey(visitor, id)).not.toBeNull();
     const erased = await t.app.dataRights.eraseFor(t.db, { email: 'priya.shah@finlytics.co', accountId: null });
     expect(erased.receptionist).toBeGreaterThan(0);
-    expect(await rows('personal_data', await sessionRowId(visitor))).toEqual([]);
+    expect(await rows('personal_data', id)).toEqual([]);
+    expect(await conversationKey(visitor, id)).toBeNull();
   });
 
   it('purges conversations and personal data after the retention period', async () => {
     const visitor = await newVisitor(t.app);
     await say(t.app, visitor, 'Book a demo, my email is old.lead@initech.com');
     const id = await sessionRowId(visitor);
+    expect(await conversationKey(visitor, id)).not.toBeNull();
     const policy = t.app.retention.list().find((p) => p.name === 'receptionist-conversations')!;
     expect(policy.periodMs).toBe(30 * 24 * 60 * 60 * 1000);
     expect(await policy.purge(t.db, Date.now() - policy.periodMs, Date.now())).toBe(0);
@@ -295,6 +313,7 @@ describe(`receptionist (${testDialect})`, () => {
     expect(purgeDecisions.at(-1)).toMatchObject({ exit_code: 0, action: 'delete', session_id: null });
     expect(await rows('personal_data', id)).toEqual([]);
     expect(await rows('conversation_messages', id)).toEqual([]);
+    expect(await conversationKey(visitor, id)).toBeNull();
   });
 });
 

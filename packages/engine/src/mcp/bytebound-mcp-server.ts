@@ -13,6 +13,7 @@ import { type ResolvedDestination, hostOf } from '../agent/destinations.ts';
 import { describeFindings, targetsOf } from '../agent/detect.ts';
 import { LocalFiles } from '../agent/local-files.ts';
 import type { KeyRing } from '../signing-keys.ts';
+import { MAX_SUBJECT_REFERENCE_LENGTH } from '../config.ts';
 import { verifyFile } from '../verify.ts';
 
 export const MCP_SERVER_NAME = 'bytebound';
@@ -29,8 +30,14 @@ export const decideInput = {
     .describe('Instead of a request: the tool call you are about to make (name and arguments); Bytebound classifies it'),
   policy: z.string().min(1).max(1_000_000).optional().describe('An inline bytebound (.bb) policy; default: the built-in GDPR + PCI DSS + HIPAA policy (stdio) or the named arbiters'),
   arbiters: z.array(z.string().min(1).max(100)).max(10).optional().describe('Arbiters to consult (hosted endpoint only): built-in names or your arbiter ids'),
+  subject: z
+    .string()
+    .min(1)
+    .max(MAX_SUBJECT_REFERENCE_LENGTH)
+    .optional()
+    .describe('Your own reference to the data subject the action concerns, such as a user id (hosted endpoint only): the proof commits with that subject’s key, which erasing the subject deletes'),
 };
-export type DecideArgs = { request?: Record<string, unknown>; toolCall?: { tool_name: string; tool_input: Record<string, unknown> }; policy?: string; arbiters?: string[] };
+export type DecideArgs = { request?: Record<string, unknown>; toolCall?: { tool_name: string; tool_input: Record<string, unknown> }; policy?: string; arbiters?: string[]; subject?: string };
 
 /** What a decide implementation returns: the decision (signed where the transport signs) as JSON. */
 export type DecideResult = Record<string, unknown> & { decision: 'ALLOW' | 'DENY'; exitCode: 0 | 2 };
