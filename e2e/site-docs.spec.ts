@@ -128,3 +128,29 @@ test('the documentation header leads home, to the top, to the security section a
   await header.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('links within the docs open their section or heading, as they do in the repository, and the address names them', async ({ page }) => {
+  await openPage(page, '/docs#api');
+  const api = page.locator('article[data-section="api"]');
+  // A heading of the same file: the section stays, the heading comes into view.
+  await api.getByRole('link', { name: '/api/v1/subjects/erase' }).click();
+  await expect(page).toHaveURL(/\/docs#api\/post-apiv1subjectserase$/);
+  await expect(api.getByRole('heading', { name: 'POST /api/v1/subjects/erase' })).toBeInViewport();
+  // Keyboard focus follows the link: the next Tab goes on from the heading.
+  await expect(api.getByRole('heading', { name: 'POST /api/v1/subjects/erase' })).toBeFocused();
+  // Another file: its section opens at the top.
+  await api.getByRole('link', { name: 'Proofs and the audit log' }).first().click();
+  await expect(page).toHaveURL(/\/docs#proofs-and-audit$/);
+  await expect(page.locator('article[data-section="proofs-and-audit"]')).toContainText('RFC 6962');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Another file and a heading in it; back returns to the previous section.
+  await page.locator('article[data-section="proofs-and-audit"]').getByRole('link', { name: 'Data subjects and erasure' }).press('Enter');
+  await expect(page).toHaveURL(/\/docs#api\/data-subjects-and-erasure$/);
+  await expect(api.getByRole('heading', { name: 'Data subjects and erasure', exact: true })).toBeInViewport();
+  await page.goBack();
+  await expect(page.locator('article[data-section="proofs-and-audit"]')).toBeVisible();
+  // An address naming a heading opens it on arrival.
+  await openPage(page, '/docs#api/get-apiv1analyticsmetrics');
+  await expect(api.getByRole('heading', { name: 'GET /api/v1/analytics/metrics' })).toBeInViewport();
+  await expectNoAxeViolations(page);
+});

@@ -1,39 +1,50 @@
 // The documentation viewer: a sidebar with 'Search docs...' and the sections, the selected section
 // rendered from its Markdown, deep links (/docs#api), and the header navigation of spec section 2
 // (home, documentation = top, security section, pricing).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { DEFAULT_SECTION_ID, DOC_SECTIONS, searchSections } from '../lib/doc-sections.ts';
+import { DEFAULT_SECTION_ID, DOC_SECTIONS, type DocTarget, docLinkTarget, docTargetHash, docTargetOfHash, searchSections } from '../lib/doc-sections.ts';
 import { MarkdownView } from './markdown-view.tsx';
-
-const SECTION_IDS = new Set(DOC_SECTIONS.map((s) => s.id));
-
-function sectionFromHash(hash: string): string {
-  const id = decodeURIComponent(hash.replace(/^#/, ''));
-  return SECTION_IDS.has(id) ? id : DEFAULT_SECTION_ID;
-}
 
 export function DocsViewer() {
   const [query, setQuery] = useState('');
   // The prerendered page shows the overview; the client then follows the address's hash.
-  const [selected, setSelected] = useState(DEFAULT_SECTION_ID);
+  // `scroll` says whether to bring the target into view once shown (not on the first render);
+  // `focus`, whether keyboard focus follows it (after a link in the content, which the new content replaces).
+  const [target, setTarget] = useState<DocTarget & { scroll: boolean; focus: boolean }>({ section: DEFAULT_SECTION_ID, heading: null, scroll: false, focus: false });
 
   useEffect(() => {
-    const follow = () => setSelected(sectionFromHash(window.location.hash));
-    follow();
-    window.addEventListener('hashchange', follow);
-    return () => window.removeEventListener('hashchange', follow);
+    const follow = (scroll: boolean) => {
+      const to = docTargetOfHash(window.location.hash);
+      setTarget({ ...to, scroll: scroll || to.heading !== null, focus: false });
+    };
+    // On arrival the page stays where the browser put it, unless the address names a heading.
+    if (window.location.hash !== '') follow(false);
+    const onHashChange = () => follow(true);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
 
-  const select = useCallback((id: string) => {
-    setSelected(id);
-    history.pushState(null, '', `#${id}`);
-    window.scrollTo({ top: 0 });
+  // A heading is scrolled to once its section is on the page; a section opens at its top.
+  useLayoutEffect(() => {
+    if (!target.scroll) return;
+    const heading = target.heading === null ? null : document.getElementById(target.heading);
+    if (heading) heading.scrollIntoView({ block: 'start' });
+    else window.scrollTo({ top: 0 });
+    if (target.focus) (heading ?? document.getElementById(target.section))?.focus({ preventScroll: true });
+  }, [target]);
+
+  const go = useCallback((to: DocTarget, focus: boolean) => {
+    setTarget({ ...to, scroll: true, focus });
+    history.pushState(null, '', docTargetHash(to));
   }, []);
+  const navigate = useCallback((to: DocTarget) => go(to, true), [go]);
+  const select = useCallback((id: string) => go({ section: id, heading: null }, false), [go]);
 
   const found = useMemo(() => searchSections(DOC_SECTIONS, query), [query]);
-  const section = DOC_SECTIONS.find((s) => s.id === selected) ?? DOC_SECTIONS[0]!;
+  const section = DOC_SECTIONS.find((s) => s.id === target.section) ?? DOC_SECTIONS[0]!;
+  const linkTarget = useCallback((href: string) => docLinkTarget(href, section), [section]);
   const navLink = 'rounded-md px-3 py-1.5 text-sm text-slate-200 hover:bg-ink-800';
 
   return (
@@ -89,8 +100,8 @@ export function DocsViewer() {
           </ul>
           {found.length === 0 && <p className="mt-4 px-3 text-sm text-slate-300">No section mentions “{query}”.</p>}
         </aside>
-        <article id={section.id} data-section={section.id} className="min-w-0" aria-label={section.title}>
-          <MarkdownView markdown={section.markdown} onSectionLink={select} sectionIds={SECTION_IDS} />
+        <article id={section.id} data-section={section.id} className="min-w-0 outline-none" aria-label={section.title} tabIndex={-1}>
+          <MarkdownView markdown={section.markdown} linkTarget={linkTarget} onNavigate={navigate} />
         </article>
       </div>
     </div>

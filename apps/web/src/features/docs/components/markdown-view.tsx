@@ -1,12 +1,18 @@
 // Renders a parsed Markdown section as React elements. Headings shift down one level (the page
-// has its own h1); links to #section ids select that section; code and diagram blocks get their
-// own components.
+// has its own h1); links within the docs (a section, a heading, another file) open their target
+// on this page; code and diagram blocks get their own components.
 import { Fragment, type ReactNode } from 'react';
+import { type DocTarget, docTargetHash } from '../lib/doc-sections.ts';
 import { parseMarkdown, type Block, type Inline } from '../lib/markdown.ts';
 import { CodeBlock } from './code-block.tsx';
 import { DiagramBlock } from './diagram-block.tsx';
 
-type Props = { markdown: string; onSectionLink: (id: string) => void; sectionIds: ReadonlySet<string> };
+type Props = {
+  markdown: string;
+  /** Where a link's address leads within the docs (doc-sections.ts), or null outside them. */
+  linkTarget: (href: string) => DocTarget | null;
+  onNavigate: (target: DocTarget) => void;
+};
 
 function inline(parts: Inline[], props: Props): ReactNode {
   return parts.map((part, n) => {
@@ -26,18 +32,18 @@ function inline(parts: Inline[], props: Props): ReactNode {
       case 'em':
         return <em key={n}>{part.text}</em>;
       case 'link': {
-        const target = part.href.startsWith('#') ? part.href.slice(1) : null;
+        const target = props.linkTarget(part.href);
         const external = /^https?:/.test(part.href);
         return (
           <a
             key={n}
-            href={part.href}
+            href={target ? docTargetHash(target) : part.href}
             className="text-brand-300 underline underline-offset-2 hover:text-brand-200"
             {...(external ? { rel: 'noreferrer' } : {})}
             onClick={(event) => {
-              if (target && props.sectionIds.has(target)) {
+              if (target && !event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) {
                 event.preventDefault();
-                props.onSectionLink(target);
+                props.onNavigate(target);
               }
             }}
           >
@@ -58,7 +64,7 @@ function block(b: Block, n: number, props: Props): ReactNode {
       const Tag = `h${level}` as 'h2';
       const size = level === 2 ? 'text-3xl font-bold text-white' : level === 3 ? 'mt-10 text-xl font-semibold text-white' : 'mt-6 text-lg font-semibold text-slate-100';
       return (
-        <Tag key={n} id={level === 2 ? undefined : b.slug} className={`${size} scroll-mt-24`}>
+        <Tag key={n} id={level === 2 ? undefined : b.slug} tabIndex={level === 2 ? undefined : -1} className={`${size} scroll-mt-24 outline-none`}>
           {inline(b.text, props)}
         </Tag>
       );

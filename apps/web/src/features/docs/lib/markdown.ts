@@ -31,12 +31,17 @@ export function parseInline(text: string): Inline[] {
   return out;
 }
 
+/**
+ * A heading's anchor as GitHub makes it, so that the docs' own links (`#post-apiv1decide`,
+ * `api.md#data-subjects-and-erasure`) work on the site as they do in the repository: lower case,
+ * punctuation dropped, each space a hyphen.
+ */
 export function slugify(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[`*]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
 }
 
 function cells(row: string): string[] {
