@@ -39,6 +39,7 @@ test('register, see the trial, choose Growth annually, confirm the test checkout
   await expect(page.getByTestId('plan-name')).toHaveText('Trial');
   await expect(page.getByTestId('plan-status')).toHaveText('Trial: 14 days left');
   await expect(page.getByTestId('usage')).toHaveText('0 / 1,000 API calls');
+  await expect(page.getByTestId('plan-retention')).toHaveText('Proofs kept for 90 days');
   expect(await page.evaluate(() => [localStorage.getItem('authToken')?.length ?? 0, localStorage.getItem('customerId')])).toEqual([43, expect.stringMatching(/^cus_/)]);
   await expectNoAxeViolations(page);
   // The registration replaced the register page in the history.
@@ -68,6 +69,7 @@ test('register, see the trial, choose Growth annually, confirm the test checkout
   await expect(page.getByText('Thank you — your Growth plan is active.')).toBeVisible();
   await expect(page.getByTestId('plan-name')).toHaveText('Growth (annual)');
   await expect(page.getByTestId('usage')).toHaveText('0 / 100,000 API calls');
+  await expect(page.getByTestId('plan-retention')).toHaveText('Proofs kept for 1 year');
   await expect(page.getByTestId('arbiter-count')).toContainText('0 of 3 custom arbiters used, up to 100 rules each.');
   await page.getByLabel('Webhook URL').fill('http://example.com/hook');
   await page.getByRole('button', { name: 'Save webhook' }).click();

@@ -3,10 +3,8 @@
 // key once: only its hash and its encrypted secret are stored.
 import { createApiKey, isApiKeyScope, listApiKeys, revokeApiKey, type ApiKeyScope, type ApiKeySummary } from '@bytebound/server/api-keys/api-key-store';
 import { loadDataKey } from '@bytebound/server/api-keys/data-key';
-import { loadConfig } from '@bytebound/server/config';
 import { API_KEY_SCOPES } from '@bytebound/server/constants';
-import { type Database, openDatabase } from '@bytebound/server/db/database';
-import { migrate } from '@bytebound/server/db/migrations';
+import { withServerDatabase } from './server-database.ts';
 
 class UsageError extends Error {}
 
@@ -36,17 +34,6 @@ function parseFlags(args: string[], withValue: readonly string[], switches: read
 
 const single = (flags: Flags, name: string): string | undefined => flags.values.get(name)?.at(-1);
 
-async function withDatabase<T>(work: (db: Database, config: ReturnType<typeof loadConfig>) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
-  const db = openDatabase(config.database);
-  try {
-    await migrate(db);
-    return await work(db, config);
-  } finally {
-    await db.destroy();
-  }
-}
-
 function table(keys: ApiKeySummary[]): string {
   if (keys.length === 0) return 'No API keys.\n';
   const rows = [
@@ -72,7 +59,7 @@ export async function runApiKeysCommand(sub: 'create' | 'list' | 'revoke', args:
         if (!isApiKeyScope(scope)) throw new UsageError(`unknown scope '${scope}': one of ${API_KEY_SCOPES.join(', ')}`);
         scopes.push(scope);
       }
-      const created = await withDatabase((db, config) => createApiKey(db, loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir }), { customerId, name, scopes }));
+      const created = await withServerDatabase((db, config) => createApiKey(db, loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir }), { customerId, name, scopes }));
       process.stdout.write(`${created.key}\n`);
       process.stderr.write(
         `Created API key ${created.id} for customer ${created.customerId} (${created.name}; scopes: ${created.scopes.join(', ')}).\n` +
@@ -83,7 +70,7 @@ export async function runApiKeysCommand(sub: 'create' | 'list' | 'revoke', args:
     if (sub === 'list') {
       const flags = parseFlags(args, ['customer'], ['json']);
       if (flags.positional.length > 0) throw new UsageError(`unexpected argument '${flags.positional[0]}'`);
-      const keys = await withDatabase((db) => listApiKeys(db, single(flags, 'customer')));
+      const keys = await withServerDatabase((db) => listApiKeys(db, single(flags, 'customer')));
       process.stdout.write(flags.switches.has('json') ? `${JSON.stringify(keys, null, 2)}\n` : table(keys));
       return 0;
     }
@@ -92,7 +79,7 @@ export async function runApiKeysCommand(sub: 'create' | 'list' | 'revoke', args:
     if (!id) throw new UsageError('missing the id of the key to revoke (bytebound keys list shows it)');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);
     const keyId = id.replace(/^bb_live_/, '').split('_')[0]!;
-    const found = await withDatabase((db) => revokeApiKey(db, keyId));
+    const found = await withServerDatabase((db) => revokeApiKey(db, keyId));
     if (!found) {
       process.stderr.write(`bytebound keys: no API key with id ${keyId}\n`);
       return 1;

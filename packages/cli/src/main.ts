@@ -14,6 +14,7 @@ const commands: Record<string, string> = {
   mcp: 'serve the compile, decide and verify tools over MCP (stdio)',
   keys: 'manage API keys and export the local signing keys',
   operators: 'grant, revoke or list operator accounts (who sees the leads)',
+  contracts: 'set, clear or list the enterprise contract of an account',
 };
 
 export function usage(): string {

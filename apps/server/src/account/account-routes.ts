@@ -8,8 +8,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/api-key-sto
 import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/account-constants.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
-import { callsThisMonth, entitlementsOf, planOf } from '../billing/entitlements.ts';
-import { PLANS } from '../billing/plans.ts';
+import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
+import { CONTRACTS, PLANS } from '../billing/plans.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { passwordChangedEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
@@ -29,19 +29,21 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
 
   app.get('/api/account', async (request) => {
     const account = request.session!.account;
-    const { plan, trialDaysLeft, trialExpired } = planOf(account);
-    const entitlements = entitlementsOf(plan);
+    const { plan, contract, trialDaysLeft, trialExpired, entitlements } = termsOf(account);
     return {
       profile: { customerId: account.id, email: account.email, firstName: account.first_name, lastName: account.last_name, companyName: account.company_name },
-      plan: {
-        id: plan,
-        name: PLANS[plan].displayName,
-        status: account.plan_status,
-        billingCycle: account.billing_cycle,
-        trialEndsAt: new Date(Number(account.trial_ends_at)).toISOString(),
-        trialDaysLeft,
-        trialExpired,
-      },
+      plan: contract
+        ? { id: plan, contract, name: CONTRACTS[contract].displayName, status: 'active', billingCycle: null, trialEndsAt: null, trialDaysLeft, trialExpired }
+        : {
+            id: plan,
+            contract,
+            name: PLANS[plan].displayName,
+            status: account.plan_status,
+            billingCycle: account.billing_cycle,
+            trialEndsAt: new Date(Number(account.trial_ends_at)).toISOString(),
+            trialDaysLeft,
+            trialExpired,
+          },
       entitlements,
       usage: { calls: await callsThisMonth(db, account.id), limit: entitlements.apiCallsPerMonth },
     };
@@ -97,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
       .where('arbiters.customer_id', '=', account.id)
       .orderBy('arbiters.name')
       .execute();
-    const { customArbiters, rulesPerArbiter } = entitlementsOf(planOf(account).plan);
+    const { customArbiters, rulesPerArbiter } = termsOf(account).entitlements;
     return {
       allowed: customArbiters,
       rulesPerArbiter,
@@ -114,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
       .where('customer_id', '=', account.id)
       .executeTakeFirstOrThrow();
     return {
-      allowed: entitlementsOf(planOf(account).plan).webhooks,
+      allowed: termsOf(account).entitlements.webhooks,
       webhook: row ? { url: row.url, createdAt: new Date(Number(row.created_at)).toISOString() } : null,
       deliveries: { delivered: Number(counts.delivered), failed: Number(counts.failed), pending: Number(counts.total) - Number(counts.delivered) - Number(counts.failed) },
     };
@@ -122,8 +124,8 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
 
   app.put('/api/account/webhook', { schema: { body: webhookBody } }, async (request) => {
     const account = request.session!.account;
-    const plan = planOf(account).plan;
-    if (!entitlementsOf(plan).webhooks) throw new HttpError(403, `Decision webhooks are part of the Growth and Enterprise plans; your plan is ${PLANS[plan].displayName}.`);
+    const terms = termsOf(account);
+    if (!terms.entitlements.webhooks) throw new HttpError(403, `Decision webhooks are part of the Growth and Enterprise plans; your plan is ${PLANS[terms.plan].displayName}.`);
     const { url } = request.body as z.infer<typeof webhookBody>;
     const problem = webhookUrlProblem(config, url);
     if (problem) throw new HttpError(400, problem);

@@ -1,11 +1,12 @@
 // Retention of proof bundle payloads: past the period the envelope and decision are deleted; the
 // Merkle leaf stays forever, so the log remains complete and every checkpoint verifiable. A
 // customer with an account keeps payloads as long as its plan says (90 days on Trial and Starter,
-// a year on Growth, 7 years on Enterprise, as on the pricing page), the plan it has when the job
-// runs; a customer without one (keys an operator made, the receptionist) keeps them the default
-// period, 7 years.
+// a year on Growth, 7 years on Enterprise), the plan it has when the job runs; under an enterprise
+// contract (billing/plans.ts CONTRACTS: "unlimited retention" on the pricing page) they are never
+// purged; a customer without an account (keys an operator made, the receptionist) keeps them the
+// default period, 7 years.
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { PLANS, type PlanId } from '../billing/plans.ts';
+import { CONTRACTS, PLANS, type PlanId } from '../billing/plans.ts';
 import type { Database } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { RetentionPolicy } from '../retention/retention.ts';
@@ -16,7 +17,10 @@ const PURGE_BATCH = 1_000;
 
 type Owners = (eb: ExpressionBuilder<Tables, 'proof_bundles'>) => Expression<SqlBool>;
 
-/** Bundles of customers whose account is on `plan` (an account naming no known plan is on Trial, as planOf reads it). */
+/**
+ * Bundles of customers whose account is on `plan` and under no contract (an account naming no
+ * known plan is on Trial, as planOf reads it; an unknown contract is none, as termsOf reads it).
+ */
 const onPlan =
   (db: Database, plan: PlanId): Owners =>
   (eb) => {
@@ -24,6 +28,7 @@ const onPlan =
     const accounts = db
       .selectFrom('accounts')
       .select('id')
+      .where((a) => a.or([a('contract', 'is', null), a('contract', 'not in', Object.keys(CONTRACTS))]))
       .where((a) => (plan === 'trial' ? a.or([a('plan', '=', plan), a('plan', 'not in', known)]) : a('plan', '=', plan)));
     return eb('customer_id', 'in', accounts);
   };

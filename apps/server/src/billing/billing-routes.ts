@@ -9,12 +9,14 @@ import { requireSession } from '../auth/sessions.ts';
 import { newToken } from '../auth/tokens.ts';
 import { escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
+import { termsOf } from './entitlements.ts';
 import { applyPlanChange, type PlanChange } from './fulfilment.ts';
-import { type BillingCycle, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
+import { type BillingCycle, CONTRACTS, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
 import { stripeFor, webhookVerifier } from './stripe-client.ts';
 
 export const BILLING_MESSAGES = {
   enterprise: (email: string) => `The Enterprise plan is arranged with our sales team: email ${email} with the subject 'Enterprise Plan Inquiry'.`,
+  contract: (name: string, email: string) => `Your account is on the ${name} contract, which stands over any plan chosen here. To change it, email ${email}.`,
   unknownPlan: 'Choose the Starter or Growth plan.',
   cycle: 'Choose monthly or annual billing.',
   provider: 'The payment provider could not start the checkout. Please try again in a moment.',
@@ -45,6 +47,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     if (!isPaidPlan(tier)) return reply.status(400).send({ success: false, error: BILLING_MESSAGES.unknownPlan });
     if (cycle !== 'monthly' && cycle !== 'annual') return reply.status(400).send({ success: false, error: BILLING_MESSAGES.cycle });
     const account = request.session!.account;
+    const contract = termsOf(account).contract;
+    if (contract) return reply.status(409).send({ success: false, error: BILLING_MESSAGES.contract(CONTRACTS[contract].displayName, config.salesEmail) });
     const now = Date.now();
     // Only a first subscription keeps the registration trial; with under 2 days left billing starts now.
     const trialLeft = account.plan === 'trial' ? Number(account.trial_ends_at) - now : 0;

@@ -13,6 +13,7 @@ export type Entitlements = {
   customArbiters: number;
   /** Rules per custom arbiter; -1 is unlimited. */
   rulesPerArbiter: number;
+  /** Days a proof bundle's payload is kept; -1 is unlimited (as long as the log). */
   auditRetentionDays: number;
   webhooks: boolean;
 };
@@ -57,6 +58,33 @@ export const PLANS: Record<PlanId, Plan> = {
     entitlements: { apiCallsPerMonth: -1, builtInArbiters: 'all', customArbiters: -1, rulesPerArbiter: -1, auditRetentionDays: 7 * 365, webhooks: true },
   },
 };
+
+/**
+ * The pricing page's enterprise tiers (spec section 9), which an operator sets on an account after
+ * a sales contract (`bytebound contracts set`, DESIGN section 8). A contract stands over the
+ * account's self-serve plan while it is set. Every tier has unlimited decisions, every built-in
+ * arbiter, decision webhooks and unlimited audit retention; they differ in custom arbiters.
+ */
+export type ContractId = 'enterprise' | 'premium-enterprise' | 'elite-enterprise' | 'scale-enterprise' | 'custom';
+export type Contract = { id: ContractId; displayName: string; entitlements: Entitlements };
+
+const contract = (id: ContractId, displayName: string, customArbiters: number, rulesPerArbiter: number): Contract => ({
+  id,
+  displayName,
+  entitlements: { apiCallsPerMonth: -1, builtInArbiters: 'all', customArbiters, rulesPerArbiter, auditRetentionDays: -1, webhooks: true },
+});
+
+export const CONTRACTS: Record<ContractId, Contract> = {
+  enterprise: contract('enterprise', 'Enterprise', 0, 0),
+  'premium-enterprise': contract('premium-enterprise', 'Premium Enterprise', 1, 100),
+  'elite-enterprise': contract('elite-enterprise', 'Elite Enterprise', 3, 500),
+  'scale-enterprise': contract('scale-enterprise', 'Scale Enterprise', 10, 1_000),
+  custom: contract('custom', 'Custom', -1, -1),
+};
+
+export function isContract(value: string): value is ContractId {
+  return Object.hasOwn(CONTRACTS, value);
+}
 
 /** Plans a customer can check out alone; enterprise goes through sales. */
 export const SELF_SERVE_PLANS: readonly PaidPlanId[] = ['starter', 'growth'];

@@ -532,6 +532,12 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.createIndex('subject_keys_customer').on('subject_keys').column('customer_id').execute();
       },
     },
+    '0013-account-contracts': {
+      async up(k: Kysely<unknown>) {
+        // The enterprise tier an operator sets after a sales contract, standing over the self-serve plan.
+        await k.schema.alterTable('accounts').addColumn('contract', 'text').execute();
+      },
+    },
   };
 }
 

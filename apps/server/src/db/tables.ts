@@ -206,6 +206,8 @@ export type AccountsTable = {
   password_changed_at: number;
   /** 'customer' (the column's default) or 'operator' (sees the leads; `bytebound operators grant`); optional here so that existing inserts need not name it. */
   role?: string;
+  /** The enterprise contract an operator set (`bytebound contracts set`, billing/plans.ts CONTRACTS), or null. */
+  contract?: string | null;
 };
 
 /** Sessions: the bearer token and the HttpOnly cookie's binder, both stored as SHA-256 hashes. */

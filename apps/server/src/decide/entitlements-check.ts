@@ -1,8 +1,7 @@
 // What a customer's plan allows the decision API (DESIGN section 8): the monthly quota (429), the
 // built-in arbiters of the plan, and the number and size of custom arbiters (403). Customers
 // without an account (keys an operator made with `bytebound keys create`) are not limited here.
-import { entitlementsOf, planOf } from '../billing/entitlements.ts';
-import { type Entitlements, PLANS, type PlanId } from '../billing/plans.ts';
+import { type AccountTerms, termsOf } from '../billing/entitlements.ts';
 import type { Database } from '../db/database.ts';
 import { recentReads } from '../db/recent-reads.ts';
 import type { AccountsTable } from '../db/tables.ts';
@@ -10,8 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import { builtInArbiter } from '../arbiters/built-in-arbiters.ts';
 import { decisionUsage } from './decision-recorder.ts';
 
-type AccountPlan = { plan: PlanId; entitlements: Entitlements; trialExpired: boolean };
-type PlanRow = Pick<AccountsTable, 'plan' | 'plan_status' | 'trial_ends_at'>;
+type PlanRow = Pick<AccountsTable, 'plan' | 'plan_status' | 'trial_ends_at' | 'contract'>;
 
 /** Each decision checks its customer's plan: there the row (or its absence) is kept for a second. */
 const recentPlans = recentReads<PlanRow | null>();
@@ -22,18 +20,13 @@ export function forgetAccountPlans(db: Database): void {
 }
 
 async function planRow(db: Database, customerId: string): Promise<PlanRow | null> {
-  return (await db.selectFrom('accounts').select(['plan', 'plan_status', 'trial_ends_at']).where('id', '=', customerId).executeTakeFirst()) ?? null;
+  return (await db.selectFrom('accounts').select(['plan', 'plan_status', 'trial_ends_at', 'contract']).where('id', '=', customerId).executeTakeFirst()) ?? null;
 }
 
-function accountPlan(account: PlanRow | null | undefined, now = Date.now()): AccountPlan | null {
-  if (!account) return null;
-  const { plan, trialExpired } = planOf(account, now);
-  return { plan, entitlements: entitlementsOf(plan), trialExpired };
-}
-
-/** The customer's plan as a decision sees it (read at most once a second); null without an account. */
-async function currentPlan(db: Database, customerId: string, now: number): Promise<AccountPlan | null> {
-  return accountPlan(await recentPlans.get(db, customerId, () => planRow(db, customerId)), now);
+/** The customer's plan or contract as a decision sees it (read at most once a second); null without an account. */
+async function currentTerms(db: Database, customerId: string, now: number): Promise<AccountTerms | null> {
+  const row = await recentPlans.get(db, customerId, () => planRow(db, customerId));
+  return row ? termsOf(row, now) : null;
 }
 
 /**
@@ -42,7 +35,7 @@ async function currentPlan(db: Database, customerId: string, now: number): Promi
  * in the transaction that records each decision (one row read, however long the log grows).
  */
 export async function checkDecisionAllowed(db: Database, customerId: string, arbiterRefs: readonly string[], now = Date.now()): Promise<void> {
-  const account = await currentPlan(db, customerId, now);
+  const account = await currentTerms(db, customerId, now);
   if (!account) return;
   if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
   const limit = account.entitlements.apiCallsPerMonth;
@@ -51,7 +44,7 @@ export async function checkDecisionAllowed(db: Database, customerId: string, arb
     if (used >= limit) {
       throw new HttpError(
         429,
-        `Monthly quota reached: your ${PLANS[account.plan].displayName} plan includes ${limit.toLocaleString('en-US')} API calls a month and ${used.toLocaleString('en-US')} were made. Upgrade your plan or wait for next month.`,
+        `Monthly quota reached: your ${account.label} includes ${limit.toLocaleString('en-US')} API calls a month and ${used.toLocaleString('en-US')} were made. ${account.forMore} or wait for next month.`,
       );
     }
   }
@@ -62,7 +55,7 @@ export async function checkDecisionAllowed(db: Database, customerId: string, arb
     if (builtIn && !allowed.includes(builtIn.regulation)) {
       throw new HttpError(
         403,
-        `The ${builtIn.regulation} arbiter is not part of your ${PLANS[account.plan].displayName} plan, which includes ${allowed.join(' and ')}. Upgrade your plan to use it.`,
+        `The ${builtIn.regulation} arbiter is not part of your ${account.label}, which includes ${allowed.join(' and ')}. ${account.forMore} to use it.`,
       );
     }
   }
@@ -70,7 +63,7 @@ export async function checkDecisionAllowed(db: Database, customerId: string, arb
 
 /** Of the built-in arbiters `refs`, those the customer's plan includes (all of them without an account). */
 export async function builtInArbitersInPlan(db: Database, customerId: string, refs: readonly string[], now = Date.now()): Promise<string[]> {
-  const allowed = (await currentPlan(db, customerId, now))?.entitlements.builtInArbiters ?? 'all';
+  const allowed = (await currentTerms(db, customerId, now))?.entitlements.builtInArbiters ?? 'all';
   if (allowed === 'all') return [...refs];
   return refs.filter((ref) => {
     const builtIn = builtInArbiter(ref);
@@ -78,19 +71,20 @@ export async function builtInArbitersInPlan(db: Database, customerId: string, re
   });
 }
 
-/** Throws 403 when saving `name` with `rules` rules would exceed the plan's custom arbiters. */
+/** Throws 403 when saving `name` with `rules` rules would exceed the custom arbiters of the plan or contract. */
 export async function checkCustomArbiterAllowed(db: Database, customerId: string, name: string, rules: number): Promise<void> {
-  const account = accountPlan(await planRow(db, customerId));
-  if (!account) return;
+  const row = await planRow(db, customerId);
+  if (!row) return;
+  const account = termsOf(row);
   const { customArbiters, rulesPerArbiter } = account.entitlements;
-  const plan = PLANS[account.plan].displayName;
-  if (customArbiters === 0) throw new HttpError(403, `Your ${plan} plan includes no custom arbiters. Upgrade your plan to keep your own policies.`);
+  if (customArbiters === 0) throw new HttpError(403, `Your ${account.label} includes no custom arbiters. ${account.forMore} to keep your own policies.`);
   if (rulesPerArbiter >= 0 && rules > rulesPerArbiter) {
-    throw new HttpError(403, `This policy has ${rules} rules; your ${plan} plan allows up to ${rulesPerArbiter} rules per custom arbiter.`);
+    throw new HttpError(403, `This policy has ${rules} rules; your ${account.label} allows up to ${rulesPerArbiter} rules per custom arbiter.`);
   }
   if (customArbiters < 0) return;
   const existing = await db.selectFrom('arbiters').select(['name']).where('customer_id', '=', customerId).execute();
   if (!existing.some((a) => a.name === name) && existing.length >= customArbiters) {
-    throw new HttpError(403, `Your ${plan} plan includes ${customArbiters} custom arbiters, and all are in use. Save a new version of one of them, or upgrade your plan.`);
+    const arbiters = customArbiters === 1 ? '1 custom arbiter, and it is' : `${customArbiters} custom arbiters, and all are`;
+    throw new HttpError(403, `Your ${account.label} includes ${arbiters} in use. Save a new version of ${customArbiters === 1 ? 'it' : 'one of them'}, or ${account.forMore.toLowerCase()}.`);
   }
 }

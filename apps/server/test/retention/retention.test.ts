@@ -47,7 +47,7 @@ describe('retention', () => {
     }
   });
 
-  it("keeps each customer's payloads as long as its plan says: 90 days on Trial, a year on Growth, 7 years without an account", async () => {
+  it("keeps each customer's payloads as long as its plan says: 90 days on Trial, a year on Growth, without limit under a contract, 7 years without an account", async () => {
     const t = await createTestApp();
     try {
       const now = Date.now();
@@ -57,14 +57,19 @@ describe('retention', () => {
       await t.db.updateTable('accounts').set({ plan: 'growth', plan_status: 'active' }).where('id', '=', growth).execute();
       const strange = (await register(t.app)).customerId;
       await t.db.updateTable('accounts').set({ plan: 'no-such-plan' }).where('id', '=', strange).execute();
+      // An enterprise contract (on a trial plan beneath it) keeps payloads without limit; a contract no tier names is none.
+      const contracted = (await register(t.app)).customerId;
+      await t.db.updateTable('accounts').set({ contract: 'scale-enterprise' }).where('id', '=', contracted).execute();
+      const unknownContract = (await register(t.app)).customerId;
+      await t.db.updateTable('accounts').set({ contract: 'no-such-contract' }).where('id', '=', unknownContract).execute();
       let n = 0;
       const bundle = async (customerId: string, ageDays: number) =>
         (await appendToAuditLog(t.db, signedDecision(n++, { signer }), { signer, customerId, now: now - ageDays * DAY })).bundleId;
-      const kept = [await bundle(trial, 89), await bundle(growth, 364), await bundle('cust-operator-key', 400), await bundle(growth, 100)];
-      const purged = [await bundle(trial, 91), await bundle(growth, 366), await bundle(strange, 91)];
+      const kept = [await bundle(trial, 89), await bundle(growth, 364), await bundle('cust-operator-key', 400), await bundle(growth, 100), await bundle(contracted, 3_000)];
+      const purged = [await bundle(trial, 91), await bundle(growth, 366), await bundle(strange, 91), await bundle(unknownContract, 91)];
       const registry = new RetentionRegistry();
       registry.register(proofPayloadRetention());
-      expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - AUDIT_RETENTION_MS, purged: 3 }]);
+      expect(await registry.runOnce(t.db, now)).toEqual([{ name: 'proof-bundle-payloads', cutoff: now - AUDIT_RETENTION_MS, purged: 4 }]);
       const envelopes = async (ids: string[]) =>
         (await t.db.selectFrom('proof_bundles').select(['id', 'envelope']).where('id', 'in', ids).execute()).map((r) => r.envelope === null);
       expect(await envelopes(kept)).toEqual(kept.map(() => false));
@@ -73,6 +78,7 @@ describe('retention', () => {
       const ancient = await bundle('cust-operator-key', 2_558);
       expect((await registry.runOnce(t.db, now))[0]).toMatchObject({ purged: 1 });
       expect(await envelopes([ancient])).toEqual([true]);
+      expect(await envelopes(kept.slice(-1))).toEqual([false]);
       const keys = keyRingFromJwks((await t.app.inject('/api/v1/keys')).json());
       expect(verifyFile((await t.app.inject('/api/v1/audit/export')).json(), keys).ok).toBe(true);
     } finally {

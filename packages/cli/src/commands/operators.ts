@@ -1,6 +1,8 @@
 // `bytebound operators grant|revoke|list`: who may see the leads (GET /api/operator/leads). Works on
 // the server's own database (DATA_DIR / DATABASE_URL, the server's configuration); the account must
 // exist already (register it on the site first).
+import { withServerDatabase } from '../server-database.ts';
+
 export const summary = 'grant, revoke or list operator accounts (who sees the leads)';
 
 const HELP = `Usage: bytebound operators <grant|revoke|list> [email] [--json]
@@ -30,14 +32,9 @@ export async function run(args: string[]): Promise<number> {
   if (sub === 'list' && positional.length > 0) return usageError(sub, `unexpected argument '${positional[0]}'`);
 
   // The server's modules load only now, so that --help and usage errors stay instant.
-  const { loadConfig } = await import('@bytebound/server/config');
-  const { openDatabase } = await import('@bytebound/server/db/database');
-  const { migrate } = await import('@bytebound/server/db/migrations');
   const { CUSTOMER_ROLE, OPERATOR_ROLE, listOperators, setRole } = await import('@bytebound/server/operators/operator-roles');
   try {
-    const db = openDatabase(loadConfig(process.env).database);
-    try {
-      await migrate(db);
+    return await withServerDatabase(async (db) => {
       if (sub === 'list') {
         const operators = await listOperators(db);
         if (json) process.stdout.write(`${JSON.stringify(operators, null, 2)}\n`);
@@ -53,9 +50,7 @@ export async function run(args: string[]): Promise<number> {
       }
       process.stdout.write(sub === 'grant' ? `${email} is now an operator: it sees the leads at /operator/leads.\n` : `${email} is no longer an operator.\n`);
       return 0;
-    } finally {
-      await db.destroy();
-    }
+    });
   } catch (error) {
     process.stderr.write(`bytebound operators ${sub}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

@@ -4,7 +4,8 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 export type AccountSummary = {
   profile: { customerId: string; email: string; firstName: string; lastName: string; companyName: string };
-  plan: { id: string; name: string; status: string; billingCycle: string | null; trialEndsAt: string; trialDaysLeft: number; trialExpired: boolean };
+  /** `contract`: the enterprise tier an operator set after a sales contract, standing over the plan (then no trial, no billing cycle). */
+  plan: { id: string; contract: string | null; name: string; status: string; billingCycle: string | null; trialEndsAt: string | null; trialDaysLeft: number; trialExpired: boolean };
   entitlements: { apiCallsPerMonth: number; customArbiters: number; rulesPerArbiter: number; auditRetentionDays: number; webhooks: boolean };
   usage: { calls: number; limit: number };
 };

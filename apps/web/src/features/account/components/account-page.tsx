@@ -148,6 +148,13 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** How long proof payloads are kept, as the pricing page says it. */
+function retention(days: number): string {
+  if (days < 0) return 'without limit';
+  if (days % 365 === 0) return `for ${days / 365} ${days === 365 ? 'year' : 'years'}`;
+  return `for ${days} days`;
+}
+
 function Overview({ account }: { account: AccountSummary }) {
   const { profile, plan, usage } = account;
   const unlimited = usage.limit < 0;
@@ -174,12 +181,21 @@ function Overview({ account }: { account: AccountSummary }) {
           {plan.billingCycle ? ` (${plan.billingCycle})` : ''}
         </p>
         <p className="text-sm text-slate-300" data-testid="plan-status">
-          {plan.status === 'trialing' ? `Trial: ${plan.trialDaysLeft} ${plan.trialDaysLeft === 1 ? 'day' : 'days'} left` : plan.status === 'active' ? 'Active' : plan.status}
+          {plan.contract ? 'Active, under contract' : plan.status === 'trialing' ? `Trial: ${plan.trialDaysLeft} ${plan.trialDaysLeft === 1 ? 'day' : 'days'} left` : plan.status === 'active' ? 'Active' : plan.status}
+        </p>
+        <p className="text-sm text-slate-300" data-testid="plan-retention">
+          Proofs kept {retention(account.entitlements.auditRetentionDays)}
         </p>
         {plan.trialExpired && <p className="mt-2 text-sm text-amber-200">Your trial has ended: choose a plan to keep making decisions.</p>}
-        <Link to={paths.payment} className="mt-3 inline-block font-semibold text-brand-300 underline">
-          {plan.id === 'trial' ? 'Choose a plan' : 'Change plan'}
-        </Link>
+        {plan.contract ? (
+          <Link to={paths.booking} className="mt-3 inline-block font-semibold text-brand-300 underline">
+            Talk to us about your contract
+          </Link>
+        ) : (
+          <Link to={paths.payment} className="mt-3 inline-block font-semibold text-brand-300 underline">
+            {plan.id === 'trial' ? 'Choose a plan' : 'Change plan'}
+          </Link>
+        )}
       </Panel>
       <Panel title="Usage this month">
         <p className="text-lg font-semibold text-white" data-testid="usage">
@@ -335,8 +351,8 @@ function Arbiters({ arbiters }: { arbiters: CustomArbiters }) {
   return (
     <Panel title="Custom arbiters">
       <p className="text-sm text-slate-300" data-testid="arbiter-count">
-        {arbiters.arbiters.length} of {limit} custom arbiters used
-        {arbiters.rulesPerArbiter > 0 ? `, up to ${arbiters.rulesPerArbiter} rules each` : ''}.{' '}
+        {arbiters.arbiters.length} of {limit} custom {arbiters.allowed === 1 ? 'arbiter' : 'arbiters'} used
+        {arbiters.rulesPerArbiter > 0 ? `, up to ${arbiters.rulesPerArbiter.toLocaleString('en-US')} rules${arbiters.allowed === 1 ? '' : ' each'}` : ''}.{' '}
         {arbiters.allowed === 0 ? 'Your plan includes the built-in arbiters only.' : 'Create one with an API key: POST /api/v1/arbiters.'}
       </p>
       {arbiters.arbiters.length > 0 && (
