@@ -45,6 +45,8 @@ const environment = z.object({
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(14),
   LEADS_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
   BOOKING_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
+  // Longer than the notice an inactive account gets before its deletion (ACCOUNT_RETENTION_NOTICE_DAYS).
+  ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(60).default(1_095),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -106,6 +108,8 @@ export type Config = {
   booking: { timeZone: string; startMinute: number; endMinute: number; days: number[]; horizonDays: number };
   /** Leads (pilot requests, contacts, lapsed newsletter sign-ups) are purged after this many days. */
   leadsRetentionDays: number;
+  /** An account nobody signed in to, and whose API keys nobody used, for this long is deleted (after a notice). */
+  accountRetentionDays: number;
   /** Bookings are purged this many days after their slot. */
   bookingRetentionDays: number;
 };
@@ -145,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     booking: { timeZone: e.BOOKING_TIME_ZONE, ...e.BOOKING_HOURS, days: e.BOOKING_DAYS, horizonDays: e.BOOKING_HORIZON_DAYS },
     leadsRetentionDays: e.LEADS_RETENTION_DAYS,
     bookingRetentionDays: e.BOOKING_RETENTION_DAYS,
+    accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
   };
 }

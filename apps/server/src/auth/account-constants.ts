@@ -57,6 +57,8 @@ export const API_KEYS_PER_ACCOUNT_MAX = 20;
 
 /** Retention of account records that are not the account itself. */
 export const OUTBOX_RETENTION_MS = 30 * DAY_MS;
+/** An inactive account is told this long before it is deleted (account-retention.ts). */
+export const ACCOUNT_RETENTION_NOTICE_DAYS = 30;
 export const TOKEN_RECORD_RETENTION_MS = 7 * DAY_MS;
 export const BILLING_EVENT_RETENTION_MS = 400 * DAY_MS;
 

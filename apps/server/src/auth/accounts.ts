@@ -3,6 +3,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { accountDataRights, outboxDataRights } from '../account/account-data.ts';
+import { accountRetention } from '../account/account-retention.ts';
 import { accountRoutes } from '../account/account-routes.ts';
 import { startWebhookDispatcher } from '../account/decision-webhooks.ts';
 import { billingRoutes, billingWebhookRoutes } from '../billing/billing-routes.ts';
@@ -48,6 +49,7 @@ export async function registerAccounts(app: FastifyInstance): Promise<void> {
     purge: async (db, cutoff) =>
       Number((await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)])).executeTakeFirst()).numDeletedRows),
   });
+  app.retention.register(accountRetention(app.config, mailer, app.log));
   app.retention.register({
     name: 'billing events',
     periodMs: BILLING_EVENT_RETENTION_MS,

@@ -25,6 +25,8 @@ export async function startSession(db: Database, config: Config, reply: FastifyR
     .insertInto('sessions')
     .values({ token_hash: hashToken(token), account_id: accountId, binder_hash: hashToken(binder), remember: remember ? 1 : 0, created_at: now, expires_at: now + lifetime })
     .execute();
+  // A sign-in keeps the account from being deleted as inactive (account-retention.ts).
+  await db.updateTable('accounts').set({ last_active_at: now }).where('id', '=', accountId).execute();
   reply.setCookie(SESSION_COOKIE, binder, {
     path: '/',
     httpOnly: true,

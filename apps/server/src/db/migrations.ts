@@ -538,6 +538,16 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.alterTable('accounts').addColumn('contract', 'text').execute();
       },
     },
+    '0014-account-activity': {
+      async up(k: Kysely<unknown>) {
+        // Accounts are kept while used (DESIGN section 8: configurable retention): the last sign-in,
+        // and the notice an inactive account gets before its deletion.
+        await k.schema.alterTable('accounts').addColumn('last_active_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+        await sql`update accounts set last_active_at = created_at`.execute(k);
+        await k.schema.alterTable('accounts').addColumn('retention_notice_at', 'bigint').execute();
+        await k.schema.alterTable('accounts').addColumn('retention_notice_activity', 'bigint').execute();
+      },
+    },
   };
 }
 

@@ -208,6 +208,11 @@ export type AccountsTable = {
   role?: string;
   /** The enterprise contract an operator set (`bytebound contracts set`, billing/plans.ts CONTRACTS), or null. */
   contract?: string | null;
+  /** The last sign-in (each session started); API key use counts as activity too (account-retention.ts). */
+  last_active_at?: number;
+  /** When the owner was told the inactive account will be deleted, and the activity that notice counted from. */
+  retention_notice_at?: number | null;
+  retention_notice_activity?: number | null;
 };
 
 /** Sessions: the bearer token and the HttpOnly cookie's binder, both stored as SHA-256 hashes. */

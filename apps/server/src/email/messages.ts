@@ -68,6 +68,20 @@ export function welcomeEmail(to: string, firstName: string, accountLink: string,
   );
 }
 
+export function inactiveAccountEmail(to: string, firstName: string, inactiveSince: Date, deletion: Date, retentionDays: number, signInLink: string): EmailMessage {
+  const day = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return message(
+    to,
+    `Your ${PRODUCT_NAME} account will be deleted on ${day(deletion)}`,
+    [
+      `Hello ${firstName},`,
+      `Nobody has signed in to your account or used its API keys since ${day(inactiveSince)}. We keep an account no longer used for ${retentionDays} days, so yours will be deleted on ${day(deletion)}, with its API keys, arbiters and decision records. The proofs in the audit log stay, and can no longer be linked to you.`,
+      'To keep your account, sign in before then. If you no longer need it, there is nothing to do.',
+    ],
+    { href: signInLink, label: 'Sign in to keep your account' },
+  );
+}
+
 export function dataRightsEmail(to: string, action: 'access' | 'delete', link: string): EmailMessage {
   const what = action === 'access' ? 'a copy of the personal data we hold about you' : 'the deletion of the personal data we hold about you';
   return message(
