@@ -19,7 +19,10 @@ const environment = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SIGNING_KEY: z.string().optional(),
   DATA_KEY: z.string().optional(),
-  ACCOUNT_URL: z.string().default('/account'),
+  ACCOUNT_URL: z
+    .string()
+    .default('/account')
+    .refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^/]/.test(value), 'ACCOUNT_URL must be a path on this server (/account) or an http(s) URL'),
   RECEPTIONIST_SESSION_TIMEOUT_MS: z.coerce.number().int().positive().default(1_800_000),
   RECEPTIONIST_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   LLM_BASE_URL: z.url().optional(),
@@ -97,6 +100,7 @@ export type Config = {
   stripeWebhookSecret: string | undefined;
   signingKey: string | undefined;
   dataKey: string | undefined;
+  /** The account page linked from emails, absolute: ACCOUNT_URL, a path on this server by default (/account). */
   accountUrl: string;
   /** A receptionist session expires after this long without a message (spec: 30 minutes). */
   receptionistSessionTimeoutMs: number;
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -132,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { dialect: 'postgres', url: e.DATABASE_URL }
       : { dialect: 'sqlite', file: path.join(dataDir, 'bytebound.db') },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -142,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     signingKey: e.SIGNING_KEY,
     dataKey: e.DATA_KEY,
-    accountUrl: e.ACCOUNT_URL,
+    accountUrl: e.ACCOUNT_URL.startsWith('/') ? `${publicUrl}${e.ACCOUNT_URL}` : e.ACCOUNT_URL,
     receptionistSessionTimeoutMs: e.RECEPTIONIST_SESSION_TIMEOUT_MS,
     receptionistRetentionDays: e.RECEPTIONIST_RETENTION_DAYS,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY } : undefined,

@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
       await answerNoSoonerThan(startedAt);
       return reply.status(409).send({ success: false, error: AUTH_MESSAGES.emailTaken } satisfies Fail);
     }
-    sendLater(app, mailer, welcomeEmail(body.email, body.firstName, link(config.accountUrl.startsWith('/') ? config.accountUrl : '/account'), TRIAL_DAYS));
+    sendLater(app, mailer, welcomeEmail(body.email, body.firstName, config.accountUrl, TRIAL_DAYS));
     // The updates box starts the newsletter's double opt-in: nothing is sent until the link is followed.
     if (body.subscribeNewsletter) startNewsletterOptIn(app, body.email).catch((error: unknown) => app.log.error({ err: error }, 'newsletter opt-in failed'));
     const token = await startSession(db, config, reply, id, false, now);

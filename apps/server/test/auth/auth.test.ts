@@ -1,6 +1,7 @@
 // The auth API against the real app and database: registration, sign-in, sessions bound to a
 // cookie, throttling, no account enumeration, password reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { outboxMessage, register, registration, resetTokenIn, signIn, STRONG_PASSWORD } from './account-helpers.ts';
 
@@ -88,8 +89,22 @@ describe('the updates box at registration', () => {
 
     const other = await register(t.app, { subscribeNewsletter: false });
     const otherEmail = (await t.db.selectFrom('accounts').select('email').where('id', '=', other.customerId).executeTakeFirstOrThrow()).email;
-    await outboxMessage(t.db, otherEmail, /Welcome to Bytebound/);
+    // The welcome email links the account page: ACCOUNT_URL, by default /account on this server.
+    expect((await outboxMessage(t.db, otherEmail, /Welcome to Bytebound/)).text_body).toContain('http://bytebound.test:8080/account\n');
     expect(await t.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', otherEmail).execute()).toEqual([]);
+  });
+});
+
+describe('ACCOUNT_URL', () => {
+  it('links an account application of its own from the welcome email, and refuses an address that is neither a path nor an http(s) URL', async () => {
+    const own = await createTestApp({ ACCOUNT_URL: 'https://app.example.com/home' });
+    try {
+      const account = await register(own.app);
+      expect((await outboxMessage(own.db, account.email, /Welcome to Bytebound/)).text_body).toContain('https://app.example.com/home\n');
+    } finally {
+      await own.close();
+    }
+    for (const wrong of ['app.example.com', '//app.example.com', 'javascript:alert(1)']) expect(() => loadConfig({ ACCOUNT_URL: wrong }), wrong).toThrow(/ACCOUNT_URL must be a path/);
   });
 });
 
