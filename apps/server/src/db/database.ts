@@ -50,6 +50,8 @@ export function openSqliteConnection(file: string): SqliteDatabase.Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A log that grew past this while it could not restart is cut back to it when it does.
+  sqlite.pragma(`journal_size_limit = ${WAL_RESTART_FRAMES * 4096}`);
   return sqlite;
 }
 
@@ -155,6 +157,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
 
 /** How often the checkpointer copies the write-ahead log into the database file. */
 const CHECKPOINT_EVERY_MS = 250;
+/** Pages of write-ahead log (4 KiB each, 16,384 = 64 MiB) past which the checkpointer makes the log start again (wal-checkpointer.mjs). */
+export const WAL_RESTART_FRAMES = 16_384;
 
 /**
  * Moves WAL checkpoints off the server's thread. By default SQLite checkpoints inside the commit
@@ -163,7 +167,7 @@ const CHECKPOINT_EVERY_MS = 250;
  * it ever stops, the server's connection takes automatic checkpoints back.
  */
 function startCheckpointer(sqlite: SqliteDatabase.Database, file: string): () => Promise<void> {
-  const worker = new Worker(new URL('./wal-checkpointer.mjs', import.meta.url), { workerData: { file, everyMs: CHECKPOINT_EVERY_MS } });
+  const worker = new Worker(new URL('./wal-checkpointer.mjs', import.meta.url), { workerData: { file, everyMs: CHECKPOINT_EVERY_MS, restartFrames: WAL_RESTART_FRAMES } });
   sqlite.pragma('wal_autocheckpoint = 0');
   const exited = new Promise<void>((resolve) => {
     worker.on('exit', () => {
