@@ -2,12 +2,12 @@
 // inline .bb policy, signed, appended to the audit log and recorded. A malformed request is a
 // signed DENY (200, exit code 2): only a body outside the envelope schema is a 400.
 // POST /api/v1/subjects/erase: crypto-shredding of a data subject the customer's decisions named.
+import { MAX_SUBJECT_REFERENCE_LENGTH } from '@bytebound/engine/config';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
-import { MAX_SUBJECT_REFERENCE_LENGTH } from '@bytebound/engine/config';
-import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { eraseSubjectCommitmentKey } from '../audit/commitment-keys.ts';
+import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { recordDecision } from './decision-recorder.ts';
 import { checkDecisionAllowed } from './entitlements-check.ts';
 
