@@ -30,8 +30,8 @@ export function accountRetention(config: Config, mailer: Mailer, log: FastifyBas
       for (const account of await inactiveSince(db, noticeFrom)) {
         const { activeAt } = account;
         if (account.retention_notice_at === null || Number(account.retention_notice_activity) !== activeAt) {
-          // The deletion comes at the first run once both the period and the notice have passed:
-          // noticed no sooner than NOTICE_MS before the period ends, that is NOTICE_MS from now.
+          // Told no sooner than NOTICE_MS before its period ends, the account goes at the first run
+          // NOTICE_MS from now: by then the period has ended too.
           const deletion = now + NOTICE_MS;
           try {
             await mailer.send(inactiveAccountEmail(account.email, account.first_name, new Date(activeAt), new Date(deletion), config.accountRetentionDays, `${config.publicUrl}/auth/sign-in`));

@@ -10,6 +10,8 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords
 import { requireSession } from '../auth/sessions.ts';
 import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
 import { CONTRACTS, PLANS } from '../billing/plans.ts';
+import { SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
+import { eraseSubject, subjectReference } from '../decide/decide-routes.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { passwordChangedEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
@@ -106,6 +108,16 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
       arbiters: rows.map((r) => ({ id: r.id, name: r.name, version: r.latest_version, rules: r.rule_count, updatedAt: new Date(Number(r.updated_at)).toISOString() })),
     };
   });
+
+  // A data subject's erasure from the account page, for a request that reaches the customer's privacy team rather than its code.
+  app.post(
+    '/api/account/subjects/erase',
+    {
+      schema: { body: z.object({ subject: subjectReference }).strict() },
+      config: { rateLimit: { hook: 'preHandler', max: SUBJECT_ERASURE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `account:${request.session?.account.id ?? request.ip}` } },
+    },
+    async (request) => eraseSubject(app, request.session!.account.id, (request.body as { subject: string }).subject),
+  );
 
   app.get('/api/account/webhook', async (request) => {
     const account = request.session!.account;

@@ -71,15 +71,17 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: { hook: 'preHandler', max: SUBJECT_ERASURE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
       },
     },
-    async (request) => {
-      const { subject } = request.body as { subject: string };
-      const erased = await eraseSubjectCommitmentKey(app.db, request.apiKey!.customerId, subject);
-      return {
-        erased,
-        message: erased
-          ? "The subject's commitment key is deleted: the commitments in its decisions' proofs can no longer be linked to it, and the audit log still verifies. A later decision naming it starts a new key."
-          : 'No key was kept for this subject: no decision of yours named it since it was last erased.',
-      };
-    },
+    async (request) => eraseSubject(app, request.apiKey!.customerId, (request.body as { subject: string }).subject),
   );
+}
+
+/** Crypto-shredding of a customer's data subject, with what it did (the API's and the account page's answer). */
+export async function eraseSubject(app: FastifyInstance, customerId: string, subject: string): Promise<{ erased: boolean; message: string }> {
+  const erased = await eraseSubjectCommitmentKey(app.db, customerId, subject);
+  return {
+    erased,
+    message: erased
+      ? "The subject's commitment key is deleted: the commitments in its decisions' proofs can no longer be linked to it, and the audit log still verifies. A later decision naming it starts a new key."
+      : 'No key was kept for this subject: no decision of yours named it since it was last erased.',
+  };
 }

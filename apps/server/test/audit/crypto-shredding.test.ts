@@ -120,6 +120,21 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
     expect(viaMcp.json().result.structuredContent.commitments[0].key).toBe((await findSubjectCommitmentKey(t.db, 'cust-shred', EMAIL))!.id);
   });
 
+  it('erases a subject from the account page too, for the signed-in customer only', async () => {
+    const account = await register(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } });
+    await decide(bearer(created.json().key.key), { subject: 'customer-9' });
+    const eraseHere = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: '/api/account/subjects/erase', headers, payload });
+    expect((await eraseHere({}, { subject: 'customer-9' })).statusCode).toBe(401);
+    // Another account naming the same reference erases nothing of this one's.
+    const other = await register(t.app);
+    expect((await eraseHere(other.headers, { subject: 'customer-9' })).json()).toMatchObject({ erased: false });
+    expect(await findSubjectCommitmentKey(t.db, account.customerId, 'customer-9')).not.toBeNull();
+    expect((await eraseHere(account.headers, { subject: '' })).statusCode).toBe(400);
+    expect((await eraseHere(account.headers, { subject: 'customer-9' })).json()).toMatchObject({ erased: true, message: expect.stringMatching(/can no longer be linked/) });
+    expect(await findSubjectCommitmentKey(t.db, account.customerId, 'customer-9')).toBeNull();
+  });
+
   it('deletes the keys of an account’s subjects with the account', async () => {
     const account = await register(t.app);
     const created = await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } });

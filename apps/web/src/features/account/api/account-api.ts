@@ -21,6 +21,7 @@ export type WebhookStatus = { allowed: boolean; webhook: { url: string; createdA
 export const loadWebhook = () => apiClient.get<WebhookStatus>('/api/account/webhook');
 export const saveWebhook = (url: string) => apiClient.request<{ url: string; secret: string }>('/api/account/webhook', { method: 'PUT', body: { url } });
 export const removeWebhook = () => apiClient.request<{ deleted: boolean }>('/api/account/webhook', { method: 'DELETE', body: {} });
+export const eraseSubject = (subject: string) => apiClient.post<{ erased: boolean; message: string }>('/api/account/subjects/erase', { subject });
 export const loadAccount = () => apiClient.get<AccountSummary>('/api/account');
 export const loadKeys = () => apiClient.get<{ keys: ApiKey[] }>('/api/account/keys');
 export const createKey = (name: string) => apiClient.post<{ key: ApiKey & { key: string } }>('/api/account/keys', { name });

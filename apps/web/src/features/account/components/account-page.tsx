@@ -14,6 +14,7 @@ import {
   createKey,
   type Decision,
   deleteAccount,
+  eraseSubject,
   errorText,
   exportData,
   hasStoredToken,
@@ -118,6 +119,7 @@ export function AccountPage() {
           <Decisions decisions={state.decisions} />
           <Arbiters arbiters={state.arbiters} />
           <Webhook status={state.webhook} onChange={refresh} />
+          <DataSubjects />
           <PasswordPanel />
           <Panel title="Sign out">
             <div className="flex flex-wrap gap-3">
@@ -425,6 +427,47 @@ function Webhook({ status, onChange }: { status: WebhookStatus; onChange: () => 
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-200">
           {error}
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+/** Erasing a data subject that decisions named (the decision API's `subject`), when the request reaches people rather than code. */
+function DataSubjects() {
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      setMessage({ ok: true, text: (await eraseSubject(subject.trim())).message });
+      setSubject('');
+    } catch (failure) {
+      setMessage({ ok: false, text: errorText(failure, 'The subject could not be erased.') });
+    }
+  }
+
+  return (
+    <Panel title="Data subjects">
+      <p className="text-sm text-slate-300">
+        When a person your decisions named (the <code className="font-mono">subject</code> of a decision) asks to be erased, erase them here: the proofs stay and verify, but can no
+        longer be linked to them.
+      </p>
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-60 flex-1">
+          <label htmlFor="subject-reference" className="text-sm font-medium text-slate-200">
+            Subject reference
+          </label>
+          <input id="subject-reference" className={input} value={subject} required maxLength={256} onChange={(e) => setSubject(e.target.value)} placeholder="user-8812" />
+        </div>
+        <button type="submit" className={button} disabled={!subject.trim()}>
+          Erase subject
+        </button>
+      </form>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={`mt-3 text-sm ${message.ok ? 'text-emerald-200' : 'text-red-200'}`}>
+          {message.text}
         </p>
       )}
     </Panel>
