@@ -3,9 +3,9 @@
 // terms instead of the trial: unlimited calls, its custom arbiters, proofs kept without limit.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { registerAccount, signInOnPage } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { openPage } from './support/page.ts';
 import { uniqueEmail } from './support/smtp.ts';
 
 const PASSWORD = 'Harbor-Violet-Compass-73';
@@ -22,15 +22,8 @@ function contracts(...args: string[]): string {
 
 test('an account under a Premium Enterprise contract sees its terms, and its own plan again once the contract ends', async ({ page }) => {
   const email = uniqueEmail('contract');
-  const registered = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Grace', lastName: 'Hopper', companyName: 'Harvard Mark I', email, password: PASSWORD, acceptTerms: true },
-  });
-  expect(registered.status()).toBe(201);
-  await openPage(page, '/auth/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await registerAccount(page, { email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper', companyName: 'Harvard Mark I' });
+  await signInOnPage(page, email, PASSWORD);
   await expect(page.getByTestId('plan-name')).toHaveText('Trial');
   await expect(page.getByTestId('plan-retention')).toHaveText('Proofs kept for 90 days');
 

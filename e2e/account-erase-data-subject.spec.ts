@@ -1,24 +1,17 @@
 // A data subject's erasure from the account page, as a customer's privacy team does it when a
 // person asks: the decisions that named the subject keep their proofs, which can no longer be
 // linked to that person.
+import { registerAccount, signInOnPage } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { openPage } from './support/page.ts';
 import { uniqueEmail } from './support/smtp.ts';
 
 const PASSWORD = 'Juniper-Beacon-Saffron-61';
 
 test('the privacy team erases a data subject that a decision named, and erasing it again finds nothing', async ({ page }) => {
   const email = uniqueEmail('subjects');
-  const registered = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Ruth', lastName: 'Teitelbaum', companyName: 'ENIAC', email, password: PASSWORD, acceptTerms: true },
-  });
-  expect(registered.status()).toBe(201);
-  await openPage(page, '/auth/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await registerAccount(page, { email, password: PASSWORD, firstName: 'Ruth', lastName: 'Teitelbaum', companyName: 'ENIAC' });
+  await signInOnPage(page, email, PASSWORD);
 
   // An agent's decision names its subject through the decision API, with a key of this account.
   const token = await page.evaluate(() => localStorage.getItem('authToken'));

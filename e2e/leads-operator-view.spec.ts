@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { registerAccount, signInOnPage } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
@@ -16,10 +17,7 @@ const repositoryRoot = path.resolve(import.meta.dirname, '..');
 test.use({ allowedErrors: [/status of (401|403)/] });
 
 async function registerAndSignIn(page: Page, email: string, grantOperator: boolean) {
-  const registered = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Margaret', lastName: 'Hamilton', companyName: 'Apollo', email, password: PASSWORD, acceptTerms: true },
-  });
-  expect(registered.status()).toBe(201);
+  await registerAccount(page, { email, password: PASSWORD, firstName: 'Margaret', lastName: 'Hamilton', companyName: 'Apollo' });
   if (grantOperator) {
     // The operator role is set from the command line against the e2e server's data directory.
     execFileSync(process.execPath, [path.join(repositoryRoot, 'packages/cli/bin/bytebound.mjs'), 'operators', 'grant', email], {
@@ -28,11 +26,7 @@ async function registerAndSignIn(page: Page, email: string, grantOperator: boole
       stdio: 'pipe',
     });
   }
-  await openPage(page, '/auth/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signInOnPage(page, email, PASSWORD);
 }
 
 test('an operator sees the leads and downloads them as CSV', async ({ page, request }) => {
