@@ -9,7 +9,6 @@ import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/accoun
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
 import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
-import { CONTRACTS, PLANS } from '../billing/plans.ts';
 import { SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { eraseSubject, subjectReference } from '../decide/decide-routes.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -31,21 +30,20 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
 
   app.get('/api/account', async (request) => {
     const account = request.session!.account;
-    const { plan, contract, trialDaysLeft, trialExpired, entitlements } = termsOf(account);
+    const { plan, contract, name, trialDaysLeft, trialExpired, entitlements } = termsOf(account);
     return {
       profile: { customerId: account.id, email: account.email, firstName: account.first_name, lastName: account.last_name, companyName: account.company_name },
-      plan: contract
-        ? { id: plan, contract, name: CONTRACTS[contract].displayName, status: 'active', billingCycle: null, trialEndsAt: null, trialDaysLeft, trialExpired }
-        : {
-            id: plan,
-            contract,
-            name: PLANS[plan].displayName,
-            status: account.plan_status,
-            billingCycle: account.billing_cycle,
-            trialEndsAt: new Date(Number(account.trial_ends_at)).toISOString(),
-            trialDaysLeft,
-            trialExpired,
-          },
+      // Under a contract there is no trial and no billing of the site's own to show.
+      plan: {
+        id: plan,
+        contract,
+        name,
+        status: contract ? 'active' : account.plan_status,
+        billingCycle: contract ? null : account.billing_cycle,
+        trialEndsAt: contract ? null : new Date(Number(account.trial_ends_at)).toISOString(),
+        trialDaysLeft,
+        trialExpired,
+      },
       entitlements,
       usage: { calls: await callsThisMonth(db, account.id), limit: entitlements.apiCallsPerMonth },
     };
@@ -137,7 +135,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
   app.put('/api/account/webhook', { schema: { body: webhookBody } }, async (request) => {
     const account = request.session!.account;
     const terms = termsOf(account);
-    if (!terms.entitlements.webhooks) throw new HttpError(403, `Decision webhooks are part of the Growth and Enterprise plans; your plan is ${PLANS[terms.plan].displayName}.`);
+    if (!terms.entitlements.webhooks) throw new HttpError(403, `Decision webhooks are part of the Growth and Enterprise plans; your plan is ${terms.name}.`);
     const { url } = request.body as z.infer<typeof webhookBody>;
     const problem = webhookUrlProblem(config, url);
     if (problem) throw new HttpError(400, problem);

@@ -11,7 +11,7 @@ import { escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import { termsOf } from './entitlements.ts';
 import { applyPlanChange, type PlanChange } from './fulfilment.ts';
-import { type BillingCycle, CONTRACTS, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
+import { type BillingCycle, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
 import { stripeFor, webhookVerifier } from './stripe-client.ts';
 
 export const BILLING_MESSAGES = {
@@ -47,8 +47,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     if (!isPaidPlan(tier)) return reply.status(400).send({ success: false, error: BILLING_MESSAGES.unknownPlan });
     if (cycle !== 'monthly' && cycle !== 'annual') return reply.status(400).send({ success: false, error: BILLING_MESSAGES.cycle });
     const account = request.session!.account;
-    const contract = termsOf(account).contract;
-    if (contract) return reply.status(409).send({ success: false, error: BILLING_MESSAGES.contract(CONTRACTS[contract].displayName, config.salesEmail) });
+    const terms = termsOf(account);
+    if (terms.contract) return reply.status(409).send({ success: false, error: BILLING_MESSAGES.contract(terms.name, config.salesEmail) });
     const now = Date.now();
     // Only a first subscription keeps the registration trial; with under 2 days left billing starts now.
     const trialLeft = account.plan === 'trial' ? Number(account.trial_ends_at) - now : 0;

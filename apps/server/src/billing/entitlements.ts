@@ -11,6 +11,8 @@ type TermsRow = Pick<AccountsTable, 'plan' | 'plan_status' | 'trial_ends_at' | '
 export type AccountTerms = {
   plan: PlanId;
   contract: ContractId | null;
+  /** The plan's or the contract's name: "Growth", "Premium Enterprise". */
+  name: string;
   /** As messages name it: "Growth plan", "Premium Enterprise contract". */
   label: string;
   /** What to do to get more: "Upgrade your plan", "Ask us to extend your contract". */
@@ -24,9 +26,9 @@ export function termsOf(account: TermsRow, now = Date.now()): AccountTerms {
   const { plan, trialDaysLeft, trialExpired } = planOf(account, now);
   const contract = account.contract && isContract(account.contract) ? CONTRACTS[account.contract] : null;
   if (contract) {
-    return { plan, contract: contract.id, label: `${contract.displayName} contract`, forMore: 'Ask us to extend your contract', entitlements: contract.entitlements, trialDaysLeft: 0, trialExpired: false };
+    return { plan, contract: contract.id, name: contract.displayName, label: `${contract.displayName} contract`, forMore: 'Ask us to extend your contract', entitlements: contract.entitlements, trialDaysLeft: 0, trialExpired: false };
   }
-  return { plan, contract: null, label: `${PLANS[plan].displayName} plan`, forMore: 'Upgrade your plan', entitlements: PLANS[plan].entitlements, trialDaysLeft, trialExpired };
+  return { plan, contract: null, name: PLANS[plan].displayName, label: `${PLANS[plan].displayName} plan`, forMore: 'Upgrade your plan', entitlements: PLANS[plan].entitlements, trialDaysLeft, trialExpired };
 }
 
 export function planOf(account: Pick<AccountsTable, 'plan' | 'plan_status' | 'trial_ends_at'>, now = Date.now()): { plan: PlanId; trialDaysLeft: number; trialExpired: boolean } {

@@ -1,29 +1,20 @@
 // `bytebound keys create|list|revoke` on the server's own database (DATA_DIR or DATABASE_URL),
 // spawned as an operator runs them: the key is printed once, works against the server, and stops
 // working when revoked.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { RECENT_READ_TTL_MS } from '../../src/constants.ts';
+import { runCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-app.ts';
 
-const bin = path.resolve(import.meta.dirname, '../../../../packages/cli/bin/bytebound.mjs');
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
 });
 afterAll(async () => testDb.drop());
 
-function keys(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: testDb.dataDir };
-  delete env.DATA_KEY;
-  delete env.DATABASE_URL;
-  if (testDb.database.dialect === 'postgres') env.DATABASE_URL = testDb.database.url;
-  const result = spawnSync(process.execPath, [bin, 'keys', ...args], { encoding: 'utf8', env, timeout: 60_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const keys = (args: string[]) => runCli(testDb, ['keys', ...args]);
 
 describe(`bytebound keys create|list|revoke (${testDialect})`, { timeout: 120_000 }, () => {
   it('creates a key, lists it without its secret, and revokes it', async () => {

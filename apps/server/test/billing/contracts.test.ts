@@ -1,8 +1,6 @@
 // Enterprise contracts (DESIGN section 8) as an operator sets them from the command line and the
 // customer then meets them: the decision API under the contract's terms (no trial end, every
 // built-in arbiter, its custom arbiters), the account's terms, and checkout refused while it holds.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { printPolicy } from '@bytebound/compiler/bytebound-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -12,22 +10,16 @@ import { loadConfig } from '../../src/config.ts';
 import { RECENT_READ_TTL_MS } from '../../src/constants.ts';
 import { register } from '../auth/account-helpers.ts';
 import { bearer } from '../api-keys/key-helpers.ts';
+import { runCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-app.ts';
 
-const bin = path.resolve(import.meta.dirname, '../../../../packages/cli/bin/bytebound.mjs');
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
 });
 afterAll(async () => testDb.drop());
 
-function contracts(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: testDb.dataDir };
-  delete env.DATABASE_URL;
-  if (testDb.database.dialect === 'postgres') env.DATABASE_URL = testDb.database.url;
-  const result = spawnSync(process.execPath, [bin, 'contracts', ...args], { encoding: 'utf8', env, timeout: 60_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const contracts = (...args: string[]) => runCli(testDb, ['contracts', ...args]);
 
 const gdpr = builtInPolicy(builtInArbiter('gdpr')!);
 const small = (id: string) => printPolicy({ ...gdpr, rules: gdpr.rules.slice(0, 5).map((r, i) => ({ ...r, id: `${id}-${i}` })) });

@@ -1,27 +1,19 @@
 // `bytebound operators grant|revoke|list` as an operator runs it, on the server's own database:
 // a granted account sees the leads, a revoked one no longer does.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { register } from '../auth/account-helpers.ts';
+import { runCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-app.ts';
 
-const bin = path.resolve(import.meta.dirname, '../../../../packages/cli/bin/bytebound.mjs');
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
 });
 afterAll(async () => testDb.drop());
 
-function operators(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: testDb.dataDir };
-  delete env.DATABASE_URL;
-  if (testDb.database.dialect === 'postgres') env.DATABASE_URL = testDb.database.url;
-  const result = spawnSync(process.execPath, [bin, 'operators', ...args], { encoding: 'utf8', env, timeout: 60_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const operators = (args: string[]) => runCli(testDb, ['operators', ...args]);
 
 describe(`bytebound operators (${testDialect})`, { timeout: 120_000 }, () => {
   it('grants, lists and revokes the operator role of an account', async () => {

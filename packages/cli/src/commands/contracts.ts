@@ -2,7 +2,7 @@
 // (DESIGN section 8: the pricing page's Enterprise, Premium, Elite and Scale Enterprise and Custom
 // tiers). Works on the server's own database (DATA_DIR / DATABASE_URL, the server's
 // configuration); the account must exist already (its owner registers on the site first).
-import { withServerDatabase } from '../server-database.ts';
+import { type AccountCommand, onServerDatabase, printList, readCommandLine, usageError } from '../account-command.ts';
 
 export const summary = 'set, clear or list the enterprise contract of an account';
 
@@ -24,53 +24,32 @@ const HELP = `Usage: bytebound contracts <set|clear|list> [email] [tier] [--json
   They use the server's database: DATA_DIR (default ./data) or DATABASE_URL.
 `;
 
-export async function run(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub === '--help' || sub === '-h') {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  if (sub !== 'set' && sub !== 'clear' && sub !== 'list') {
-    process.stderr.write(`bytebound contracts: ${sub ? `unknown subcommand '${sub}'` : 'which subcommand?'}\n\n${HELP}`);
-    return 1;
-  }
-  const json = rest.includes('--json');
-  const positional = rest.filter((a) => a !== '--json');
-  const unknown = positional.find((a) => a.startsWith('--'));
-  if (unknown) return usageError(sub, `unknown option '${unknown}'`);
-  const expected = { set: 2, clear: 1, list: 0 }[sub];
-  if (positional.length < expected) return usageError(sub, positional.length === 0 ? 'missing the email of the account' : `missing the tier (${TIERS.join(', ')})`);
-  if (positional.length > expected) return usageError(sub, `unexpected argument '${positional[expected]}'`);
-  const [email, tier] = positional;
-  if (sub === 'set' && !(TIERS as readonly string[]).includes(tier!)) return usageError(sub, `unknown tier '${tier}': one of ${TIERS.join(', ')}`);
+const COMMAND: AccountCommand<'set' | 'clear' | 'list'> = {
+  name: 'contracts',
+  help: HELP,
+  subcommands: { set: ['email of the account', `tier (${TIERS.join(', ')})`], clear: ['email of the account'], list: [] },
+};
 
+export async function run(argv: string[]): Promise<number> {
+  const call = readCommandLine(COMMAND, argv);
+  if (typeof call === 'number') return call;
+  const { sub, json } = call;
+  const [email, tier] = call.args;
+  if (sub === 'set' && !(TIERS as readonly string[]).includes(tier!)) return usageError(COMMAND, sub, `unknown tier '${tier}': one of ${TIERS.join(', ')}`);
   // The server's modules load only now, so that --help and usage errors stay instant.
   const { listContracts, setContract } = await import('@bytebound/server/billing/contracts');
   const { CONTRACTS } = await import('@bytebound/server/billing/plans');
-  try {
-    return await withServerDatabase(async (db) => {
-      if (sub === 'list') {
-        const contracts = await listContracts(db);
-        if (json) process.stdout.write(`${JSON.stringify(contracts, null, 2)}\n`);
-        else if (contracts.length === 0) process.stdout.write('No account is under a contract.\n');
-        else process.stdout.write(contracts.map((c) => `${c.email}  ${c.company}  ${c.name}`).join('\n') + '\n');
-        return 0;
-      }
-      const contract = sub === 'set' ? CONTRACTS[tier as (typeof TIERS)[number]] : null;
-      if (!(await setContract(db, email!, contract?.id ?? null))) {
-        process.stderr.write(`bytebound contracts ${sub}: no account with the email ${email}\n`);
-        return 1;
-      }
-      process.stdout.write(contract ? `${email} is now under the ${contract.displayName} contract.\n` : `${email} is under no contract: its own plan applies again.\n`);
+  return onServerDatabase(COMMAND, sub, async (db) => {
+    if (sub === 'list') {
+      printList(await listContracts(db), json, (c) => `${c.email}  ${c.company}  ${c.name}`, 'No account is under a contract.\n');
       return 0;
-    });
-  } catch (error) {
-    process.stderr.write(`bytebound contracts ${sub}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-}
-
-function usageError(sub: string, message: string): number {
-  process.stderr.write(`bytebound contracts ${sub}: ${message}\n(bytebound contracts --help shows the options)\n`);
-  return 1;
+    }
+    const contract = sub === 'set' ? CONTRACTS[tier as (typeof TIERS)[number]] : null;
+    if (!(await setContract(db, email!, contract?.id ?? null))) {
+      process.stderr.write(`bytebound contracts ${sub}: no account with the email ${email}\n`);
+      return 1;
+    }
+    process.stdout.write(contract ? `${email} is now under the ${contract.displayName} contract.\n` : `${email} is under no contract: its own plan applies again.\n`);
+    return 0;
+  });
 }

@@ -433,10 +433,22 @@ function Webhook({ status, onChange }: { status: WebhookStatus; onChange: () => 
   );
 }
 
+/** What a form's submission did: said as a status, or as an alert when it failed. */
+type Outcome = { ok: boolean; text: string };
+
+function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return null;
+  return (
+    <p role={outcome.ok ? 'status' : 'alert'} className={`mt-3 text-sm ${outcome.ok ? 'text-emerald-200' : 'text-red-200'}`}>
+      {outcome.text}
+    </p>
+  );
+}
+
 /** Erasing a data subject that decisions named (the decision API's `subject`), when the request reaches people rather than code. */
 function DataSubjects() {
   const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -465,11 +477,7 @@ function DataSubjects() {
           Erase subject
         </button>
       </form>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={`mt-3 text-sm ${message.ok ? 'text-emerald-200' : 'text-red-200'}`}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeMessage outcome={message} />
     </Panel>
   );
 }
@@ -477,7 +485,7 @@ function DataSubjects() {
 function PasswordPanel() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -510,11 +518,7 @@ function PasswordPanel() {
           Change password
         </button>
       </form>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={`mt-3 text-sm ${message.ok ? 'text-emerald-200' : 'text-red-200'}`}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeMessage outcome={message} />
     </Panel>
   );
 }
