@@ -64,21 +64,32 @@ async function readSubjectKey(db: Database, ref: string): Promise<CommitmentKey 
   return row && unseal(db, SUBJECT, row);
 }
 
-/** The key of the customer's data subject `subject`, created on its first decision. */
+/** Attempts at creating a subject's key while erasures of the subject keep deleting the one another decision created. */
+const SUBJECT_KEY_ATTEMPTS = 5;
+
+/**
+ * The key of the customer's data subject `subject`, created on its first decision. Decisions and
+ * erasures of one subject may run at once: a key this call creates is the decision's even if an
+ * erasure deletes it a moment later (what it commits is then unlinkable, as erased subjects are).
+ */
 export async function subjectCommitmentKey(db: Database, customerId: string, subject: string, now = Date.now()): Promise<CommitmentKey> {
   const ref = subjectRef(db, customerId, subject);
   const known = await recentSubjectKeys.get(db, ref, () => readSubjectKey(db, ref));
   if (known) return known;
-  const keyId = newKeyId('sk');
-  await db
-    .insertInto('subject_keys')
-    .values({ key_id: keyId, subject_ref: ref, customer_id: customerId, secret: seal(db, SUBJECT, keyId), created_at: now })
-    .onConflict((oc) => oc.column('subject_ref').doNothing())
-    .execute();
-  // Another decision may have created it a moment before: the stored key is the subject's.
-  const stored = await readSubjectKey(db, ref);
-  if (!stored) throw new Error('the subject key was erased while it was created');
-  return stored;
+  for (let attempt = 0; attempt < SUBJECT_KEY_ATTEMPTS; attempt++) {
+    const keyId = newKeyId('sk');
+    const created = await db
+      .insertInto('subject_keys')
+      .values({ key_id: keyId, subject_ref: ref, customer_id: customerId, secret: seal(db, SUBJECT, keyId), created_at: now })
+      .onConflict((oc) => oc.column('subject_ref').doNothing())
+      .returning(['key_id', 'secret'])
+      .executeTakeFirst();
+    if (created) return unseal(db, SUBJECT, created);
+    // Another decision created it a moment before: that key is the subject's, unless an erasure has deleted it since.
+    const stored = await readSubjectKey(db, ref);
+    if (stored) return stored;
+  }
+  throw new Error(`the key of a data subject could not be created: it was erased ${SUBJECT_KEY_ATTEMPTS} times while it was created`);
 }
 
 export async function findSubjectCommitmentKey(db: Database, customerId: string, subject: string): Promise<CommitmentKey | null> {

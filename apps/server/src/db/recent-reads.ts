@@ -19,26 +19,34 @@ export type RecentReads<T> = {
 
 /** One purpose's recent reads (say, API keys by id), kept apart per database. */
 export function recentReads<T>(ttlMs = RECENT_READ_TTL_MS): RecentReads<T> {
-  const perDatabase = new WeakMap<Database, Map<string, Entry<T>>>();
+  /** The entries, and how many times they were forgotten: a read that a write overtook is not kept. */
+  const perDatabase = new WeakMap<Database, { entries: Map<string, Entry<T>>; forgotten: number }>();
   return {
     async get(db, key, read, now = Date.now()) {
-      let entries = perDatabase.get(db);
-      const entry = entries?.get(key);
-      if (entry && entry.until > now) return entry.value;
-      const value = await read();
-      if (!entries) {
-        entries = new Map();
-        perDatabase.set(db, entries);
+      let kept = perDatabase.get(db);
+      if (!kept) {
+        kept = { entries: new Map(), forgotten: 0 };
+        perDatabase.set(db, kept);
       }
-      entries.delete(key);
+      const entry = kept.entries.get(key);
+      if (entry && entry.until > now) return entry.value;
+      const forgotten = kept.forgotten;
+      const value = await read();
+      // A write while it was read (a key revoked, a subject erased) may have changed it: this caller,
+      // whose request came first, gets it, and the next one reads again.
+      if (kept.forgotten !== forgotten) return value;
+      kept.entries.delete(key);
       if (value !== undefined) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, until: now + ttlMs });
+        if (kept.entries.size >= MAX_ENTRIES) kept.entries.delete(kept.entries.keys().next().value!);
+        kept.entries.set(key, { value, until: now + ttlMs });
       }
       return value;
     },
     forget(db) {
-      perDatabase.get(db)?.clear();
+      const kept = perDatabase.get(db);
+      if (!kept) return;
+      kept.entries.clear();
+      kept.forgotten += 1;
     },
   };
 }

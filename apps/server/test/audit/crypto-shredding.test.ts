@@ -8,7 +8,16 @@ import { type Commitment, commitmentMatches } from '@bytebound/engine/commitment
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerCommitmentKey, findSubjectCommitmentKey } from '../../src/audit/commitment-keys.ts';
+import type { KyselyPlugin } from 'kysely';
+import { dataKeyOf } from '../../src/api-keys/api-key-auth.ts';
+import {
+  customerCommitmentKey,
+  eraseSubjectCommitmentKey,
+  findSubjectCommitmentKey,
+  sealCommitmentKeysWith,
+  subjectCommitmentKey,
+} from '../../src/audit/commitment-keys.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -133,6 +142,44 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
     expect((await eraseHere(account.headers, { subject: '' })).statusCode).toBe(400);
     expect((await eraseHere(account.headers, { subject: 'customer-9' })).json()).toMatchObject({ erased: true, message: expect.stringMatching(/can no longer be linked/) });
     expect(await findSubjectCommitmentKey(t.db, account.customerId, 'customer-9')).toBeNull();
+  });
+
+  it('creates a subject’s key while the subject is decided on and erased at once, without an error', async () => {
+    // One decision's steps, with what other requests (on a connection of their own) do between
+    // them in the worst order: its read finds no key, another decision then creates one (so its own
+    // insert makes none), and an erasure deletes that key before it reads it back.
+    const subject = 'customer-race';
+    const others = openDatabase(t.app.config.database);
+    sealCommitmentKeysWith(others, dataKeyOf(t.app.config));
+    const between = new Map<string, () => Promise<unknown>>([
+      ['SelectQueryNode', () => subjectCommitmentKey(others, 'cust-shred', subject)],
+      ['InsertQueryNode', () => eraseSubjectCommitmentKey(others, 'cust-shred', subject)],
+    ]);
+    const kinds = new WeakMap<object, string>();
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (JSON.stringify(node).includes('"subject_keys"')) kinds.set(queryId, node.kind);
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        const kind = kinds.get(queryId) ?? '';
+        const step = between.get(kind);
+        between.delete(kind);
+        await step?.();
+        return result;
+      },
+    };
+    const decision = Object.assign(t.db.withPlugin(plugin), { dialect: t.db.dialect }) as Database;
+    sealCommitmentKeysWith(decision, dataKeyOf(t.app.config));
+    try {
+      const key = await subjectCommitmentKey(decision, 'cust-shred', subject);
+      expect(between.size).toBe(0); // both steps ran
+      // The decision's key is the one it created after the erasure: stored, and the subject's from now on.
+      expect(key.id).toMatch(/^sk_[0-9a-f]{32}$/);
+      expect((await findSubjectCommitmentKey(others, 'cust-shred', subject))?.id).toBe(key.id);
+    } finally {
+      await others.destroy();
+    }
   });
 
   it('deletes the keys of an account’s subjects with the account', async () => {
