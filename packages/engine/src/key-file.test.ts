@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createKeyFile } from './key-file.ts';
 
 const THREADS = 6;
@@ -67,6 +67,25 @@ describe('key files', () => {
     expect(createKeyFile(file, 'second\n')).toBe(false);
     expect(fs.readFileSync(file, 'utf8')).toBe('first\n');
     expect(fs.readdirSync(dir)).toEqual(['signing-key.pem']);
+  });
+
+  it('creates the key on a file system without hard links, and still never overwrites one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-key-nolink-'));
+    const file = path.join(dir, 'data-key');
+    // link(2) on such a volume (CIFS without Unix extensions, FAT) answers EPERM.
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    });
+    try {
+      expect(createKeyFile(file, 'first\n')).toBe(true);
+      expect(link).toHaveBeenCalled();
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(createKeyFile(file, 'second\n')).toBe(false);
+      expect(fs.readFileSync(file, 'utf8')).toBe('first\n');
+      expect(fs.readdirSync(dir)).toEqual(['data-key']);
+    } finally {
+      link.mockRestore();
+    }
   });
 
   it('gives processes that start at once one whole key: never an empty or half-written one', async () => {
