@@ -9,9 +9,11 @@
 // Goal: >= 5,000 requests/s with p99 < 10 ms and no error, on this 2-core machine (the load
 // generator shares the cores), measured at autocannon's default of 10 connections; a second row
 // shows 50 connections, where any server at 5,000 requests/s has a mean latency of 10 ms (Little's
-// law: 50 requests in flight / 5,000 per second). Run: npm run bench -- http-decide
+// law: 50 requests in flight / 5,000 per second). A third row signs every request with HMAC
+// (the API's other way to authenticate) at 10 connections. Run: npm run bench -- http-decide
 // BENCH_CPU_PROF=<dir> starts the server with --cpu-prof, writing its profile there.
 import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -112,6 +114,38 @@ async function load({ url, bodies, headersOf }: Load, connections: number, secon
 }
 
 /**
+ * The same load with each request HMAC-signed (`X-Bytebound-Signature`) instead of a bearer key:
+ * a signature is accepted once, so each request is signed afresh, agents in turn, and each agent
+ * sends its next body each time (no agent repeats a body within the second its signature covers).
+ */
+async function signedLoad({ url, bodies }: Load, keys: string[], connections: number, seconds: number): Promise<autocannon.Result> {
+  const agents = keys.map((key) => {
+    const [, , id, secret] = key.split('_');
+    return { id: id!, secret: secret! };
+  });
+  let sent = 0;
+  return autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const agent = agents[sent % agents.length]!;
+          const body = bodies[Math.floor(sent / agents.length) % bodies.length]!;
+          sent++;
+          const t = Math.floor(Date.now() / 1000);
+          const v1 = crypto.createHmac('sha256', agent.secret).update(`${t}.${body}`).digest('hex');
+          return { ...request, body, headers: { 'content-type': 'application/json', 'x-bytebound-key': agent.id, 'x-bytebound-signature': `t=${t},v1=${v1}` } };
+        },
+      },
+    ],
+  });
+}
+
+/**
  * CPU seconds (user + system) a process has used so far, or one of its threads (`thread`: its id;
  * a Node process's main thread has the process's id), from /proc; null where there is no /proc.
  */
@@ -202,6 +236,10 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
       const result = await measured(server, () => load(decideLoad, connections, DURATION_SECONDS));
       figures.push(figure(`Bytebound POST /api/v1/decide, ${connections} connections`, result, `signed, logged, recorded; SQLite; ${AGENTS} agents, a key each`));
     }
+    const connections = CONNECTION_COUNTS[0]!;
+    await signedLoad(decideLoad, keys, connections, WARM_UP_SECONDS);
+    const signed = await measured(server, () => signedLoad(decideLoad, keys, connections, DURATION_SECONDS));
+    figures.push(figure(`Bytebound, HMAC-signed requests, ${connections} connections`, signed, 'the same, each request signed with its key (X-Bytebound-Signature) and accepted once'));
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });

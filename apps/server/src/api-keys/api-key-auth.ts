@@ -13,6 +13,7 @@ import { HttpError } from '../http/errors.ts';
 import { useJsonBodies } from '../http/json-body.ts';
 import { type ApiKeyScope, findApiKey, hashSecret, isApiKeyScope, parseApiKey, parseApiKeyId, unsealSecret } from './api-key-store.ts';
 import { type DataKey, loadDataKey } from './data-key.ts';
+import { acceptSignatureOnce } from './signature-ledger.ts';
 
 export type AuthenticatedKey = { id: string; customerId: string; scopes: ApiKeyScope[]; method: 'bearer' | 'hmac' };
 
@@ -119,19 +120,10 @@ async function authenticateSignature(app: FastifyInstance, request: FastifyReque
   const given = Buffer.from(match[2]!.toLowerCase(), 'hex');
   if (!crypto.timingSafeEqual(expected, given)) throw new HttpError(401, AUTH_MESSAGES.badSignature);
   if (row.revoked_at !== null) throw new HttpError(401, AUTH_MESSAGES.revoked);
-  await rememberSignature(app.db, `${row.id}:${given.toString('hex')}`, (timestamp + HMAC_SIGNATURE_WINDOW_SECONDS) * 1000, now);
+  if (!(await acceptSignatureOnce(app.db, `${row.id}:${given.toString('hex')}`, (timestamp + HMAC_SIGNATURE_WINDOW_SECONDS) * 1000, now))) {
+    throw new HttpError(401, AUTH_MESSAGES.replay);
+  }
   return admit(app.db, row, 'hmac', now);
-}
-
-/** Records a signature; throws 401 when it was seen before inside its window. */
-async function rememberSignature(db: Database, signature: string, expiresAt: number, now: number): Promise<void> {
-  await db.deleteFrom('api_key_signatures').where('expires_at', '<', now).execute();
-  const result = await db
-    .insertInto('api_key_signatures')
-    .values({ signature, expires_at: expiresAt })
-    .onConflict((conflict) => conflict.column('signature').doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new HttpError(401, AUTH_MESSAGES.replay);
 }
 
 async function admit(db: Database, row: ApiKeysTable, method: AuthenticatedKey['method'], now: number): Promise<AuthenticatedKey> {

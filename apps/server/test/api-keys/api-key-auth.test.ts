@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/api-keys/api-key-auth.ts';
 import { revokeApiKey } from '../../src/api-keys/api-key-store.ts';
+import { acceptSignatureOnce } from '../../src/api-keys/signature-ledger.ts';
+import { migrate } from '../../src/db/migrations.ts';
 import { DATA_KEY_FILE } from '../../src/api-keys/data-key.ts';
 import { HMAC_SIGNATURE_WINDOW_SECONDS } from '../../src/constants.ts';
 import { buildApp } from '../../src/app.ts';
@@ -100,6 +102,39 @@ describe(`API keys (${testDialect})`, () => {
       expect(replay.json().error).toBe(AUTH_MESSAGES.replay);
     } finally {
       await second.close();
+    }
+  });
+
+  it('accepts every one of many signed requests sent at once, and of one sent twice at once, one only', async () => {
+    const created = await newKey(t, 'cust-hmac-burst');
+    // Each signed a second apart: 20 different signatures, all inside the window.
+    const signed = Array.from({ length: 20 }, (_, i) => signedHeaders(created.key, decideBody, Date.now() - i * 1000));
+    const answers = await Promise.all([...signed, signed[7]!].map((headers) => decide(headers)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(20).fill(200), 401]);
+    expect(answers.find((a) => a.statusCode === 401)!.json().error).toBe(AUTH_MESSAGES.replay);
+    // And each is refused when sent again later.
+    for (const headers of signed.slice(0, 3)) expect((await decide(headers)).json().error).toBe(AUTH_MESSAGES.replay);
+  });
+
+  it('forgets signatures past their window within a second, and accepts a signature sent twice at once only once', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      await migrate(testDb.db);
+      const db = testDb.db;
+      const stored = async () => (await db.selectFrom('api_key_signatures').select('signature').orderBy('signature').execute()).map((r) => r.signature);
+      const start = Date.now();
+      expect(await acceptSignatureOnce(db, 'a', start + 500, start)).toBe(true);
+      expect(await acceptSignatureOnce(db, 'a', start + 500, start + 100)).toBe(false);
+      expect(await stored()).toEqual(['a']);
+      // 'a' expires at +500 and is gone once a second has passed since the last sweep.
+      expect(await acceptSignatureOnce(db, 'b', start + 60_000, start + 600)).toBe(true);
+      expect(await stored()).toEqual(['a', 'b']);
+      expect(await acceptSignatureOnce(db, 'c', start + 60_000, start + 1_000)).toBe(true);
+      expect(await stored()).toEqual(['b', 'c']);
+      // The same signature twice at once (recorded together): the first is accepted, the second is a replay.
+      expect(await Promise.all([acceptSignatureOnce(db, 'd', start + 60_000, start + 1_100), acceptSignatureOnce(db, 'd', start + 60_000, start + 1_100)])).toEqual([true, false]);
+    } finally {
+      await testDb.drop();
     }
   });
 
