@@ -104,6 +104,21 @@ async function authenticateBearer(db: Database, authorization: string, now: numb
   return admit(db, row, 'bearer', now);
 }
 
+/**
+ * Each key's HMAC key, unsealed once per read of its row: findApiKey keeps a row a moment, so the
+ * requests of that moment neither decrypt the secret again nor import it again.
+ */
+const hmacKeys = new WeakMap<ApiKeysTable, crypto.KeyObject>();
+
+function hmacKeyOf(config: Config, row: ApiKeysTable): crypto.KeyObject {
+  let key = hmacKeys.get(row);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(unsealSecret(dataKeyOf(config), row), 'utf8'));
+    hmacKeys.set(row, key);
+  }
+  return key;
+}
+
 async function authenticateSignature(app: FastifyInstance, request: FastifyRequest, header: string, now: number): Promise<AuthenticatedKey> {
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/i.exec(header.trim());
   if (!match) throw new HttpError(401, AUTH_MESSAGES.malformedSignature);
@@ -115,8 +130,7 @@ async function authenticateSignature(app: FastifyInstance, request: FastifyReque
   if (Math.abs(now / 1000 - timestamp) > HMAC_SIGNATURE_WINDOW_SECONDS) throw new HttpError(401, AUTH_MESSAGES.expired);
   const row = await findApiKey(app.db, id);
   if (!row) throw new HttpError(401, AUTH_MESSAGES.invalid);
-  const secret = unsealSecret(dataKeyOf(app.config), row);
-  const expected = crypto.createHmac('sha256', secret).update(`${timestamp}.${request.rawBody ?? ''}`, 'utf8').digest();
+  const expected = crypto.createHmac('sha256', hmacKeyOf(app.config, row)).update(`${timestamp}.${request.rawBody ?? ''}`, 'utf8').digest();
   const given = Buffer.from(match[2]!.toLowerCase(), 'hex');
   if (!crypto.timingSafeEqual(expected, given)) throw new HttpError(401, AUTH_MESSAGES.badSignature);
   if (row.revoked_at !== null) throw new HttpError(401, AUTH_MESSAGES.revoked);
