@@ -29,7 +29,11 @@ const SUBJECT = 'subject_keys';
 const CUSTOMER = 'customer_commitment_keys';
 
 function seal(db: Database, table: string, keyId: string): string {
-  return encryptSecret(dataKeyOf(db), Buffer.from(newCommitmentSecret()).toString('base64'), `${table}:${keyId}`);
+  return sealSecret(db, table, keyId, newCommitmentSecret());
+}
+
+function sealSecret(db: Database, table: string, keyId: string, secret: Uint8Array): string {
+  return encryptSecret(dataKeyOf(db), Buffer.from(secret).toString('base64'), `${table}:${keyId}`);
 }
 
 function unseal(db: Database, table: string, row: { key_id: string; secret: string }): CommitmentKey {
@@ -56,7 +60,7 @@ function subjectRef(db: Database, customerId: string, subject: string): string {
   return crypto.createHmac('sha256', key).update(customerId, 'utf8').update('\0').update(subject, 'utf8').digest('hex');
 }
 
-/** Subject keys read by decisions, kept a moment (RECENT_READ_TTL_MS) and forgotten at once when a subject is erased here. */
+/** Subject keys used by decisions, kept a moment (RECENT_READ_TTL_MS) and forgotten at once when a subject is erased here. */
 const recentSubjectKeys = recentReads<CommitmentKey>();
 
 async function readSubjectKey(db: Database, ref: string): Promise<CommitmentKey | undefined> {
@@ -74,22 +78,71 @@ const SUBJECT_KEY_ATTEMPTS = 5;
  */
 export async function subjectCommitmentKey(db: Database, customerId: string, subject: string, now = Date.now()): Promise<CommitmentKey> {
   const ref = subjectRef(db, customerId, subject);
-  const known = await recentSubjectKeys.get(db, ref, () => readSubjectKey(db, ref));
-  if (known) return known;
-  for (let attempt = 0; attempt < SUBJECT_KEY_ATTEMPTS; attempt++) {
-    const keyId = newKeyId('sk');
-    const created = await db
-      .insertInto('subject_keys')
-      .values({ key_id: keyId, subject_ref: ref, customer_id: customerId, secret: seal(db, SUBJECT, keyId), created_at: now })
-      .onConflict((oc) => oc.column('subject_ref').doNothing())
-      .returning(['key_id', 'secret'])
-      .executeTakeFirst();
-    if (created) return unseal(db, SUBJECT, created);
-    // Another decision created it a moment before: that key is the subject's, unless an erasure has deleted it since.
-    const stored = await readSubjectKey(db, ref);
-    if (stored) return stored;
+  return (await recentSubjectKeys.get(db, ref, () => findOrCreateTogether(db, { ref, customerId, now })))!;
+}
+
+type KeyWanted = { ref: string; customerId: string; now: number };
+type Waiting = KeyWanted & { resolve: (key: CommitmentKey) => void; reject: (error: unknown) => void };
+
+/** The subject keys wanted in this turn of the event loop, per database: read, and created, together. */
+const wanted = new WeakMap<Database, Waiting[]>();
+
+function findOrCreateTogether(db: Database, key: KeyWanted): Promise<CommitmentKey> {
+  return new Promise((resolve, reject) => {
+    let waiting = wanted.get(db);
+    if (!waiting) {
+      waiting = [];
+      wanted.set(db, waiting);
+      setImmediate(() => {
+        wanted.delete(db);
+        void findOrCreate(db, waiting!);
+      });
+    }
+    waiting.push({ ...key, resolve, reject });
+  });
+}
+
+/**
+ * Each subject's stored key, or one created for it: decisions naming new subjects (say, a user id
+ * each) cost one read and one insert per batch instead of per decision (on SQLite the insert waits
+ * for the decision recorder's write lock, so fewer inserts also mean fewer waits).
+ */
+async function findOrCreate(db: Database, waiting: readonly Waiting[]): Promise<void> {
+  const byRef = new Map<string, Waiting[]>();
+  for (const w of waiting) byRef.set(w.ref, [...(byRef.get(w.ref) ?? []), w]);
+  const settle = (ref: string, key: CommitmentKey) => {
+    for (const w of byRef.get(ref)!) w.resolve(key);
+    byRef.delete(ref);
+  };
+  try {
+    for (let attempt = 0; attempt < SUBJECT_KEY_ATTEMPTS && byRef.size > 0; attempt++) {
+      for (const chunk of chunks([...byRef.keys()], INSERT_ROWS)) {
+        const rows = await db.selectFrom('subject_keys').select(['subject_ref', 'key_id', 'secret']).where('subject_ref', 'in', chunk).execute();
+        for (const row of rows) settle(row.subject_ref, unseal(db, SUBJECT, row));
+      }
+      // The others are created; a key another decision created meanwhile is read on the next round,
+      // and one an erasure deleted meanwhile is created again.
+      for (const chunk of chunks([...byRef.values()].map((ws) => ws[0]!), INSERT_ROWS)) {
+        const created = new Map(chunk.map((w) => [w.ref, { id: newKeyId('sk'), secret: newCommitmentSecret() }]));
+        const rows = await db
+          .insertInto('subject_keys')
+          .values(
+            chunk.map((w) => {
+              const { id, secret } = created.get(w.ref)!;
+              return { key_id: id, subject_ref: w.ref, customer_id: w.customerId, secret: sealSecret(db, SUBJECT, id, secret), created_at: w.now };
+            }),
+          )
+          .onConflict((oc) => oc.column('subject_ref').doNothing())
+          .returning('subject_ref')
+          .execute();
+        for (const row of rows) settle(row.subject_ref, created.get(row.subject_ref)!);
+      }
+    }
+    const error = new Error(`the key of a data subject could not be created: it was erased ${SUBJECT_KEY_ATTEMPTS} times while it was created`);
+    for (const ws of byRef.values()) for (const w of ws) w.reject(error);
+  } catch (error) {
+    for (const ws of byRef.values()) for (const w of ws) w.reject(error);
   }
-  throw new Error(`the key of a data subject could not be created: it was erased ${SUBJECT_KEY_ATTEMPTS} times while it was created`);
 }
 
 export async function findSubjectCommitmentKey(db: Database, customerId: string, subject: string): Promise<CommitmentKey | null> {

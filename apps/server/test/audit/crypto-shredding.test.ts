@@ -144,6 +144,21 @@ describe('no personal data in the log, and erasure by crypto-shredding', () => {
     expect(await findSubjectCommitmentKey(t.db, account.customerId, 'customer-9')).toBeNull();
   });
 
+  it('gives decisions sent at once, about many new subjects, one key per subject and customer', async () => {
+    // 30 subjects, each named twice by the owner and once by the other customer, all at once.
+    const subjects = Array.from({ length: 30 }, (_, i) => `burst-${i}`);
+    const sent = [...subjects.map((s) => [owner, s] as const), ...subjects.map((s) => [owner, s] as const), ...subjects.map((s) => [other, s] as const)];
+    const answers = await Promise.all(sent.map(([headers, subject]) => decide(headers, { subject })));
+    const keys = answers.map((a) => a.commitments[0]!.key);
+    for (let i = 0; i < 30; i++) {
+      expect(keys[i], subjects[i]).toMatch(/^sk_[0-9a-f]{32}$/);
+      expect(keys[30 + i], 'the same subject, the same key').toBe(keys[i]);
+      expect(keys[60 + i], 'another customer’s subject of the same name, another key').not.toBe(keys[i]);
+      expect((await findSubjectCommitmentKey(t.db, 'cust-shred', subjects[i]!))?.id).toBe(keys[i]);
+    }
+    expect(new Set(keys).size).toBe(60);
+  });
+
   it('creates a subject’s key while the subject is decided on and erased at once, without an error', async () => {
     // One decision's steps, with what other requests (on a connection of their own) do between
     // them in the worst order: its read finds no key, another decision then creates one (so its own
