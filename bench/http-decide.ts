@@ -9,8 +9,8 @@
 // Goal: >= 5,000 requests/s with p99 < 10 ms and no error, on this 2-core machine (the load
 // generator shares the cores), measured at autocannon's default of 10 connections; a second row
 // shows 50 connections, where any server at 5,000 requests/s has a mean latency of 10 ms (Little's
-// law: 50 requests in flight / 5,000 per second). A third row signs every request with HMAC
-// (the API's other way to authenticate) at 10 connections. Run: npm run bench -- http-decide
+// law: 50 requests in flight / 5,000 per second). At 10 connections two more rows sign every
+// request with HMAC (the API's other way to authenticate), and name a new data subject in each. Run: npm run bench -- http-decide
 // BENCH_CPU_PROF=<dir> starts the server with --cpu-prof, writing its profile there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -145,6 +145,26 @@ async function signedLoad({ url, bodies }: Load, keys: string[], connections: nu
   });
 }
 
+/** The bearer load with each decision naming a data subject never named before (`subject`: a user id each), whose key is created then. */
+async function newSubjectsLoad({ url, bodies, headersOf }: Load, connections: number, seconds: number): Promise<autocannon.Result> {
+  let sent = 0;
+  return autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const body = bodies[sent % bodies.length]!.replace(/^\{/, `{"subject":"user-${sent}",`);
+          return { ...request, body, headers: headersOf(sent++) };
+        },
+      },
+    ],
+  });
+}
+
 /**
  * CPU seconds (user + system) a process has used so far, or one of its threads (`thread`: its id;
  * a Node process's main thread has the process's id), from /proc; null where there is no /proc.
@@ -240,6 +260,9 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
     await signedLoad(decideLoad, keys, connections, WARM_UP_SECONDS);
     const signed = await measured(server, () => signedLoad(decideLoad, keys, connections, DURATION_SECONDS));
     figures.push(figure(`Bytebound, HMAC-signed requests, ${connections} connections`, signed, 'the same, each request signed with its key (X-Bytebound-Signature) and accepted once'));
+    await newSubjectsLoad(decideLoad, connections, WARM_UP_SECONDS);
+    const subjects = await measured(server, () => newSubjectsLoad(decideLoad, connections, DURATION_SECONDS));
+    figures.push(figure(`Bytebound, a new data subject each, ${connections} connections`, subjects, 'the same, bearer keys, each decision naming a subject never named before (its key created then)'));
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
