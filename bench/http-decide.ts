@@ -113,6 +113,12 @@ async function load({ url, bodies, headersOf }: Load, connections: number, secon
   });
 }
 
+/** A load whose every request is made when it is sent (`next`: the body and headers of the n-th request). */
+async function perRequestLoad(url: string, connections: number, seconds: number, next: (n: number) => { body: string; headers: Record<string, string> }): Promise<autocannon.Result> {
+  let sent = 0;
+  return autocannon({ url, method: 'POST', connections, duration: seconds, requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, ...next(sent++) }) }] });
+}
+
 /**
  * The same load with each request HMAC-signed (`X-Bytebound-Signature`) instead of a bearer key:
  * a signature is accepted once, so each request is signed afresh, agents in turn, and each agent
@@ -123,46 +129,18 @@ async function signedLoad({ url, bodies }: Load, keys: string[], connections: nu
     const [, , id, secret] = key.split('_');
     return { id: id!, secret: secret! };
   });
-  let sent = 0;
-  return autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const agent = agents[sent % agents.length]!;
-          const body = bodies[Math.floor(sent / agents.length) % bodies.length]!;
-          sent++;
-          const t = Math.floor(Date.now() / 1000);
-          const v1 = crypto.createHmac('sha256', agent.secret).update(`${t}.${body}`).digest('hex');
-          return { ...request, body, headers: { 'content-type': 'application/json', 'x-bytebound-key': agent.id, 'x-bytebound-signature': `t=${t},v1=${v1}` } };
-        },
-      },
-    ],
+  return perRequestLoad(url, connections, seconds, (n) => {
+    const agent = agents[n % agents.length]!;
+    const body = bodies[Math.floor(n / agents.length) % bodies.length]!;
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = crypto.createHmac('sha256', agent.secret).update(`${t}.${body}`).digest('hex');
+    return { body, headers: { 'content-type': 'application/json', 'x-bytebound-key': agent.id, 'x-bytebound-signature': `t=${t},v1=${v1}` } };
   });
 }
 
 /** The bearer load with each decision naming a data subject never named before (`subject`: a user id each), whose key is created then. */
 async function newSubjectsLoad({ url, bodies, headersOf }: Load, connections: number, seconds: number): Promise<autocannon.Result> {
-  let sent = 0;
-  return autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const body = bodies[sent % bodies.length]!.replace(/^\{/, `{"subject":"user-${sent}",`);
-          return { ...request, body, headers: headersOf(sent++) };
-        },
-      },
-    ],
-  });
+  return perRequestLoad(url, connections, seconds, (n) => ({ body: bodies[n % bodies.length]!.replace(/^\{/, `{"subject":"user-${n}",`), headers: headersOf(n) }));
 }
 
 /**

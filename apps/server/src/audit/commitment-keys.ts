@@ -9,6 +9,7 @@ import { type CommitmentKey, commitmentKeyPeriod, newCommitmentSecret } from '@b
 import { sql } from 'kysely';
 import { type DataKey, decryptSecret, encryptSecret } from '../api-keys/data-key.ts';
 import { type Database, truncateWriteAheadLog } from '../db/database.ts';
+import { type Gathered, gatheredPerTurn } from '../db/gathered-calls.ts';
 import { recentReads } from '../db/recent-reads.ts';
 import { chunks, INSERT_ROWS } from './audit-log.ts';
 
@@ -82,68 +83,44 @@ export async function subjectCommitmentKey(db: Database, customerId: string, sub
 }
 
 type KeyWanted = { ref: string; customerId: string; now: number };
-type Waiting = KeyWanted & { resolve: (key: CommitmentKey) => void; reject: (error: unknown) => void };
-
-/** The subject keys wanted in this turn of the event loop, per database: read, and created, together. */
-const wanted = new WeakMap<Database, Waiting[]>();
-
-function findOrCreateTogether(db: Database, key: KeyWanted): Promise<CommitmentKey> {
-  return new Promise((resolve, reject) => {
-    let waiting = wanted.get(db);
-    if (!waiting) {
-      waiting = [];
-      wanted.set(db, waiting);
-      setImmediate(() => {
-        wanted.delete(db);
-        void findOrCreate(db, waiting!);
-      });
-    }
-    waiting.push({ ...key, resolve, reject });
-  });
-}
 
 /**
  * Each subject's stored key, or one created for it: decisions naming new subjects (say, a user id
  * each) cost one read and one insert per batch instead of per decision (on SQLite the insert waits
  * for the decision recorder's write lock, so fewer inserts also mean fewer waits).
  */
-async function findOrCreate(db: Database, waiting: readonly Waiting[]): Promise<void> {
-  const byRef = new Map<string, Waiting[]>();
-  for (const w of waiting) byRef.set(w.ref, [...(byRef.get(w.ref) ?? []), w]);
+const findOrCreateTogether = gatheredPerTurn<KeyWanted, CommitmentKey>(async (db, calls) => {
+  const byRef = new Map<string, Gathered<KeyWanted, CommitmentKey>[]>();
+  for (const call of calls) byRef.set(call.ask.ref, [...(byRef.get(call.ask.ref) ?? []), call]);
   const settle = (ref: string, key: CommitmentKey) => {
-    for (const w of byRef.get(ref)!) w.resolve(key);
+    for (const call of byRef.get(ref)!) call.resolve(key);
     byRef.delete(ref);
   };
-  try {
-    for (let attempt = 0; attempt < SUBJECT_KEY_ATTEMPTS && byRef.size > 0; attempt++) {
-      for (const chunk of chunks([...byRef.keys()], INSERT_ROWS)) {
-        const rows = await db.selectFrom('subject_keys').select(['subject_ref', 'key_id', 'secret']).where('subject_ref', 'in', chunk).execute();
-        for (const row of rows) settle(row.subject_ref, unseal(db, SUBJECT, row));
-      }
-      // The others are created; a key another decision created meanwhile is read on the next round,
-      // and one an erasure deleted meanwhile is created again.
-      for (const chunk of chunks([...byRef.values()].map((ws) => ws[0]!), INSERT_ROWS)) {
-        const created = new Map(chunk.map((w) => [w.ref, { id: newKeyId('sk'), secret: newCommitmentSecret() }]));
-        const rows = await db
-          .insertInto('subject_keys')
-          .values(
-            chunk.map((w) => {
-              const { id, secret } = created.get(w.ref)!;
-              return { key_id: id, subject_ref: w.ref, customer_id: w.customerId, secret: sealSecret(db, SUBJECT, id, secret), created_at: w.now };
-            }),
-          )
-          .onConflict((oc) => oc.column('subject_ref').doNothing())
-          .returning('subject_ref')
-          .execute();
-        for (const row of rows) settle(row.subject_ref, created.get(row.subject_ref)!);
-      }
+  for (let attempt = 0; attempt < SUBJECT_KEY_ATTEMPTS && byRef.size > 0; attempt++) {
+    for (const chunk of chunks([...byRef.keys()], INSERT_ROWS)) {
+      const rows = await db.selectFrom('subject_keys').select(['subject_ref', 'key_id', 'secret']).where('subject_ref', 'in', chunk).execute();
+      for (const row of rows) settle(row.subject_ref, unseal(db, SUBJECT, row));
     }
-    const error = new Error(`the key of a data subject could not be created: it was erased ${SUBJECT_KEY_ATTEMPTS} times while it was created`);
-    for (const ws of byRef.values()) for (const w of ws) w.reject(error);
-  } catch (error) {
-    for (const ws of byRef.values()) for (const w of ws) w.reject(error);
+    // The others are created; a key another decision created meanwhile is read on the next round,
+    // and one an erasure deleted meanwhile is created again.
+    for (const chunk of chunks([...byRef.values()].map((waiting) => waiting[0]!.ask), INSERT_ROWS)) {
+      const created = new Map(chunk.map((w) => [w.ref, { id: newKeyId('sk'), secret: newCommitmentSecret() }]));
+      const rows = await db
+        .insertInto('subject_keys')
+        .values(
+          chunk.map((w) => {
+            const { id, secret } = created.get(w.ref)!;
+            return { key_id: id, subject_ref: w.ref, customer_id: w.customerId, secret: sealSecret(db, SUBJECT, id, secret), created_at: w.now };
+          }),
+        )
+        .onConflict((oc) => oc.column('subject_ref').doNothing())
+        .returning('subject_ref')
+        .execute();
+      for (const row of rows) settle(row.subject_ref, created.get(row.subject_ref)!);
+    }
   }
-}
+  if (byRef.size > 0) throw new Error(`the key of a data subject could not be created: it was erased ${SUBJECT_KEY_ATTEMPTS} times while it was created`);
+});
 
 export async function findSubjectCommitmentKey(db: Database, customerId: string, subject: string): Promise<CommitmentKey | null> {
   return (await readSubjectKey(db, subjectRef(db, customerId, subject))) ?? null;
