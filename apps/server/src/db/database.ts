@@ -65,39 +65,52 @@ export function openSqliteConnection(file: string): SqliteDatabase.Database {
 export function sqliteDatabase(sqlite: SqliteDatabase.Database, file: string | undefined, { retryLocks = false } = {}): Database {
   const database = withStatementCache(sqlite);
   if (retryLocks) sqlite.pragma('busy_timeout = 0');
-  const kysely = new Kysely<Tables>({ dialect: retryLocks ? new LockWaitingDialect({ database }) : new SqliteDialect({ database }) });
+  const kysely = new Kysely<Tables>({ dialect: retryLocks ? new LockWaitingDialect({ database }, file) : new SqliteDialect({ database }) });
   return Object.assign(kysely, { dialect: 'sqlite' as const, file });
 }
 
 /** How long a statement waits for another connection's write lock before it fails (SQLITE_BUSY). */
 const LOCK_WAIT_MS = 5_000;
-/** How often it tries again meanwhile: about as often as a recorder thread's commit ends. */
+/** How often it tries again meanwhile, unless a writer of this process wakes it sooner (writeLockReleased). */
 const LOCK_RETRY_MS = 1;
 
 /**
  * Kysely's SQLite dialect, but a statement that finds the write lock taken by another connection
- * (the recorder thread committing a batch of decisions) is tried again a millisecond later, while
+ * (the recorder thread committing a batch of decisions) is tried again once the lock is free, while
  * the thread goes on with other work. SQLite's own wait (busy_timeout) sleeps in the thread: on the
  * server's thread, a request that writes would hold up every other request while it waited.
  */
 class LockWaitingDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly file: string | undefined,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new LockWaitingDriver(this.settings);
+    return new LockWaitingDriver(this.settings, this.file);
   }
 }
 
 class LockWaitingDriver extends SqliteDriver {
   private waiting: DatabaseConnection | undefined;
 
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly file: string | undefined,
+  ) {
+    super(settings);
+  }
+
   // SQLite's driver hands out its one connection each time (behind a mutex): it is wrapped once.
   // Transactions and savepoints run their statements through the connection handed out here.
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
-    this.waiting ??= { executeQuery: (query) => retryWhileLocked(() => connection.executeQuery(query)), streamQuery: (query, rows) => connection.streamQuery(query, rows) };
+    this.waiting ??= {
+      executeQuery: (query) => retryWhileLocked(this.file, () => connection.executeQuery(query)),
+      streamQuery: (query, rows) => connection.streamQuery(query, rows),
+    };
     return this.waiting;
   }
 }
@@ -107,7 +120,7 @@ class LockWaitingDriver extends SqliteDriver {
  * failed with plain SQLITE_BUSY (it did nothing, so trying again is safe), or an outcome `locked`
  * says was kept from its work. After the deadline the last error is thrown, or the outcome returned.
  */
-async function retryWhileLocked<T>(attempt: () => Promise<T>, locked: (outcome: T) => boolean = () => false): Promise<T> {
+async function retryWhileLocked<T>(file: string | undefined, attempt: () => Promise<T>, locked: (outcome: T) => boolean = () => false): Promise<T> {
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
@@ -116,8 +129,40 @@ async function retryWhileLocked<T>(attempt: () => Promise<T>, locked: (outcome: 
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
     }
-    await sleep(LOCK_RETRY_MS);
+    await lockReleasedOrRetry(file);
   }
+}
+
+/** Per SQLite file, the statements of this thread waiting to try again for its write lock. */
+const lockWaiters = new Map<string, Set<() => void>>();
+
+/** Resolves when a writer of this process lets go of `file`'s write lock, or after LOCK_RETRY_MS (the lock may be another process's). */
+function lockReleasedOrRetry(file: string | undefined): Promise<void> {
+  if (file === undefined) return sleep(LOCK_RETRY_MS);
+  return new Promise((resolve) => {
+    const waiters = lockWaiters.get(file) ?? new Set<() => void>();
+    lockWaiters.set(file, waiters);
+    const wake = () => {
+      clearTimeout(timer);
+      waiters.delete(wake);
+      if (waiters.size === 0) lockWaiters.delete(file);
+      resolve();
+    };
+    const timer = setTimeout(wake, LOCK_RETRY_MS);
+    waiters.add(wake);
+  });
+}
+
+/**
+ * Said by a writer of this process that has just let go of `file`'s write lock (the recorder
+ * thread, once it has committed a batch): the statements waiting for it try again at once instead
+ * of at their next retry. Answers whether any was waiting.
+ */
+export function writeLockReleased(file: string): boolean {
+  const waiters = lockWaiters.get(file);
+  if (waiters === undefined) return false;
+  for (const wake of [...waiters]) wake();
+  return true;
 }
 
 /**
@@ -126,6 +171,7 @@ async function retryWhileLocked<T>(attempt: () => Promise<T>, locked: (outcome: 
  */
 export async function truncateWriteAheadLog(db: Database): Promise<void> {
   await retryWhileLocked(
+    db.file,
     () => sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db),
     ({ rows }) => Number(rows[0]?.busy ?? 0) !== 0,
   );

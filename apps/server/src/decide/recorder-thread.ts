@@ -8,7 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { bundleId } from '../audit/audit-log.ts';
-import type { Database } from '../db/database.ts';
+import { type Database, writeLockReleased } from '../db/database.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
 import { type Committed, commitThrough, DecisionWriter, type PendingDecision, type Writer } from './decision-writer.ts';
 
@@ -42,7 +42,7 @@ export class RecorderThread implements Writer {
 
   constructor(
     private readonly db: Database,
-    file: string,
+    private readonly file: string,
   ) {
     this.worker = startTypeScriptWorker(new URL('./recorder-worker.ts', import.meta.url), { file });
     this.worker.on('message', (message: FromRecorder) => {
@@ -51,6 +51,10 @@ export class RecorderThread implements Writer {
         this.flush();
         return;
       }
+      // The thread has let go of the write lock: statements of this thread that found it taken try
+      // again now, and the next batch goes after them, so that neither finds the lock taken again
+      // (the thread's wait for it sleeps a millisecond or more).
+      const lockWaited = writeLockReleased(this.file);
       const { committed, failed } = message;
       for (let i = 0; i < committed.length; i += 2) {
         const waiting = this.waiting.get(committed[i]!)!;
@@ -61,7 +65,13 @@ export class RecorderThread implements Writer {
         this.waiting.get(id)!.reject(new Error(error));
         this.waiting.delete(id);
       }
-      if (this.sent === 0) this.flush();
+      if (this.sent === 0) {
+        if (!lockWaited) this.flush();
+        else
+          setImmediate(() => {
+            if (this.sent === 0) this.flush();
+          });
+      }
       if (this.waiting.size === 0 && !this.closing) this.worker.unref();
     });
     // An error ends the thread: 'exit' follows.

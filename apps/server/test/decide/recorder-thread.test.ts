@@ -1,6 +1,7 @@
 // On a SQLite file, decisions are committed by the recorder thread on a connection of its own. What
 // a caller notices: each decision's answer arrives once its rows are in the database, a batch gets
-// consecutive places in the log, closing commits what was handed over, and a thread that cannot
+// consecutive places in the log, a write of the server's thread that found the lock taken goes as
+// soon as a batch is committed, closing commits what was handed over, and a thread that cannot
 // open the database, or stops, leaves the decisions it was not yet sent to the server's thread
 // instead of losing them.
 // (The thread is SQLite's; this file makes its own SQLite database in either test project.)
@@ -10,7 +11,8 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { createProofBundle } from '@bytebound/engine/proof-bundle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
 import { type Database, openSqliteConnection } from '../../src/db/database.ts';
 import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
 import type { PendingDecision } from '../../src/decide/decision-writer.ts';
@@ -66,6 +68,37 @@ describe('the recorder thread', () => {
     const counters = await db.selectFrom('decision_counters').selectAll().where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow();
     expect(Number(counters.total)).toBe(30);
     expect((await db.selectFrom('audit_checkpoints').select('size').execute()).map((c) => Number(c.size))).toEqual([10, 20, 30]);
+    await thread.close();
+  });
+
+  it("a write of the server's thread that found the lock taken by a batch goes once that batch is committed, before the next batch", async () => {
+    const db = await sqliteFile();
+    const thread = new RecorderThread(db, db.file!);
+    await thread.write(decision('cust-warm'), key); // the thread is up
+    // What was written, in the order written: decisions (by customer) and the server's thread's note.
+    await sql`create table notes (body text not null)`.execute(db);
+    await sql`create table journal (what text not null)`.execute(db);
+    await sql`create trigger decision_logged after insert on decision_logs begin insert into journal (what) values (new.customer_id); end`.execute(db);
+    await sql`create trigger note_written after insert on notes begin insert into journal (what) values ('note'); end`.execute(db);
+    // Another connection holds the lock, so that the first batch is still with the thread when the note finds the lock taken.
+    const blocker = openSqliteConnection(db.file!);
+    blocker.exec('BEGIN IMMEDIATE');
+    // The note's own retry (a timer) never comes: only the thread's committed batch can wake it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const first = thread.write(decision('cust-first'), key);
+      await new Promise((resolve) => setImmediate(resolve)); // the first batch went over
+      const note = sql`insert into notes (body) values ('waited')`.execute(db);
+      const second = thread.write(decision('cust-second'), key); // waits for the next batch
+      await new Promise((resolve) => setImmediate(resolve)); // the note found the lock taken
+      blocker.exec('ROLLBACK');
+      await Promise.all([first, note, second]);
+    } finally {
+      vi.useRealTimers();
+      blocker.close();
+    }
+    const { rows } = await sql<{ what: string }>`select what from journal order by rowid`.execute(db);
+    expect(rows.map((r) => r.what)).toEqual(['cust-first', 'note', 'cust-second']);
     await thread.close();
   });
 

@@ -1,15 +1,16 @@
 // On a SQLite file, the server's connection shares the database with the recorder thread's, which
 // holds the write lock while it commits a batch of decisions. A write that finds the lock taken
 // waits for it without holding up the server's thread (other requests go on meanwhile), lands once
-// the lock is free, and fails with SQLITE_BUSY only after 5 s.
+// the lock is free (at once when a writer of this process says it let go), and fails with
+// SQLITE_BUSY only after 5 s.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type SqliteDatabase from '../../src/db/sqlite-library.mjs';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, openSqliteConnection } from '../../src/db/database.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase, openSqliteConnection, writeLockReleased } from '../../src/db/database.ts';
 
 let dir: string;
 let db: Database;
@@ -75,6 +76,24 @@ describe('a SQLite write while another connection holds the write lock', () => {
     await transaction;
     const { rows } = await sql<{ body: string }>`select body from notes order by rowid`.execute(db);
     expect(rows.map((r) => r.body)).toEqual(['first', 'second']);
+  });
+
+  it('tries again as soon as a writer of this process says it let go of the lock', async () => {
+    await withTable();
+    // Its own retry (a timer) never comes: only the release can wake it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const write = sql`insert into notes (body) values ('woken')`.execute(db);
+      await new Promise((resolve) => setImmediate(resolve));
+      other.exec('ROLLBACK');
+      expect(writeLockReleased(db.file!)).toBe(true);
+      await write;
+      expect(writeLockReleased(db.file!)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    const { rows } = await sql<{ body: string }>`select body from notes`.execute(db);
+    expect(rows).toEqual([{ body: 'woken' }]);
   });
 
   it('fails with SQLITE_BUSY after 5 s, writing nothing, and the next write goes through', async () => {
