@@ -28,7 +28,7 @@ async function record(db: Database, calls: readonly Gathered<Signature, boolean>
     else first.set(call.ask.signature, call);
   }
   const now = calls[0]!.ask.now;
-  if (!(now - (lastSweeps.get(db) ?? Number.NEGATIVE_INFINITY) < SWEEP_MS)) {
+  if (now - (lastSweeps.get(db) ?? Number.NEGATIVE_INFINITY) >= SWEEP_MS) {
     lastSweeps.set(db, now);
     await db.deleteFrom('api_key_signatures').where('expires_at', '<', now).execute();
   }

@@ -91,7 +91,11 @@ type KeyWanted = { ref: string; customerId: string; now: number };
  */
 const findOrCreateTogether = gatheredPerTurn<KeyWanted, CommitmentKey>(async (db, calls) => {
   const byRef = new Map<string, Gathered<KeyWanted, CommitmentKey>[]>();
-  for (const call of calls) byRef.set(call.ask.ref, [...(byRef.get(call.ask.ref) ?? []), call]);
+  for (const call of calls) {
+    const same = byRef.get(call.ask.ref);
+    if (same) same.push(call);
+    else byRef.set(call.ask.ref, [call]);
+  }
   const settle = (ref: string, key: CommitmentKey) => {
     for (const call of byRef.get(ref)!) call.resolve(key);
     byRef.delete(ref);

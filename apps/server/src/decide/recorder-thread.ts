@@ -66,11 +66,8 @@ export class RecorderThread implements Writer {
         this.waiting.delete(id);
       }
       if (this.sent === 0) {
-        if (!lockWaited) this.flush();
-        else
-          setImmediate(() => {
-            if (this.sent === 0) this.flush();
-          });
+        if (lockWaited) this.flushSoon();
+        else this.flush();
       }
       if (this.waiting.size === 0 && !this.closing) this.worker.unref();
     });
@@ -117,14 +114,8 @@ export class RecorderThread implements Writer {
       if (this.waiting.size === 0) this.worker.ref();
       this.waiting.set(id, { bundleId: bundleId(decision.bundle), resolve, reject });
       this.outbox.push({ id, decision, signer });
-      if (this.sent === 0 && !this.flushScheduled) {
-        // The decisions made in this turn of the event loop go together.
-        this.flushScheduled = true;
-        setImmediate(() => {
-          this.flushScheduled = false;
-          if (this.sent === 0) this.flush();
-        });
-      }
+      // The decisions made in this turn of the event loop go together.
+      if (this.sent === 0) this.flushSoon();
     });
   }
 
@@ -138,6 +129,16 @@ export class RecorderThread implements Writer {
     }
     await this.exited;
     await this.fallback?.idle();
+  }
+
+  /** Hands the outbox over at the end of this turn of the event loop, after what the turn still runs. */
+  private flushSoon(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      if (this.sent === 0) this.flush();
+    });
   }
 
   private flush(): void {
