@@ -47,6 +47,16 @@ describe('proof bundles', () => {
     expect(decisionOfEnvelope(other.envelope)).not.toEqual(decision);
   });
 
+  it("keeps a local decision's context, and prints digest and signature after what they cover", () => {
+    const context = { event: 'PreToolUse', tool: 'Bash', summary: 'curl (upload)', found: 'email', destinations: ['example.net'], sessionId: 's-1' };
+    const local = createProofBundle({ ...deny, context }, { signer: key });
+    expect(local.decision.context).toEqual(context);
+    expect(decisionOfEnvelope(local.envelope)).toEqual(local.decision);
+    const covered = ['decision', 'exitCode', 'reasons', 'applied_policies', 'article', 'latency_us', 'timestamp', 'nonce', 'commitments'];
+    expect(Object.keys(local.decision)).toEqual([...covered, 'context', 'digest', 'signature']);
+    expect(Object.keys(bundle().decision)).toEqual([...covered, 'digest', 'signature']);
+  });
+
   it('holds no personal value, only its keyed commitment', () => {
     const text = JSON.stringify(bundle());
     expect(text).not.toContain('ada@example.com');
