@@ -163,8 +163,9 @@ const wallBefore = process.hrtime.bigint();
 let signedCount = 0;
 const signed = measure(2_000, 3, (n) => {
   for (let i = 0; i < n; i++) {
-    const request = requests[index++ % requests.length]!;
-    createProofBundle({ ...decide(loaded, request), latency_us: 0 }, { signer: key });
+    const { decision, exitCode, reasons, applied_policies, article } = decide(loaded, requests[index++ % requests.length]!);
+    // The decision's fields named, as the server passes them: a spread copy would add a microsecond of the bench's own.
+    createProofBundle({ decision, exitCode, reasons, applied_policies, article, latency_us: 0 }, { signer: key });
   }
   signedCount += n;
 });
