@@ -11,6 +11,8 @@
 // shows 50 connections, where any server at 5,000 requests/s has a mean latency of 10 ms (Little's
 // law: 50 requests in flight / 5,000 per second). At 10 connections two more rows sign every
 // request with HMAC (the API's other way to authenticate), and name a new data subject in each. Run: npm run bench -- http-decide
+// The server logs at LOG_LEVEL=warn, as a deployment that keeps no access log would: at the
+// default (info) each request also writes its access-log line (docs/performance.md has the cost).
 // BENCH_CPU_PROF=<dir> starts the server with --cpu-prof, writing its profile there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -9,6 +9,7 @@ import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS, STREAM_MESSAGE_MAX_BYTES 
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { AccessLog } from './http/access-log.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { useJsonBodies } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit-store.ts';
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-bytebound-signature"]'],
     },
+    logController: new AccessLog(),
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,

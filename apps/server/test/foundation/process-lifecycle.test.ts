@@ -47,9 +47,22 @@ describe(`server process (${testDialect})`, () => {
     expect(health?.status).toBe(200);
     expect(((await health!.json()) as { database: { dialect: string } }).database.dialect).toBe(testDialect);
     if (testDialect === 'sqlite') expect(fs.existsSync(path.join(dataDir, 'bytebound.db'))).toBe(true);
+    const missing = await fetch(`http://127.0.0.1:${port}/api/v1/no-such-route`, { headers: { authorization: 'Bearer bb_live_secret' } });
+    expect(missing.status).toBe(404);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
+    // One access-log line per request answered, written once it is answered, with what was asked and answered.
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    const answered = lines.filter((line) => line.msg === 'request completed');
+    expect(answered.map((line) => `${line.req?.method} ${line.req?.url} ${line.res?.statusCode}`)).toEqual(['GET /api/health 200', 'GET /api/v1/no-such-route 404']);
+    expect(answered.every((line) => typeof line.responseTime === 'number')).toBe(true);
+    expect(server.output()).not.toContain('bb_live_secret');
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await testDb.drop();
