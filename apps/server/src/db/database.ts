@@ -140,8 +140,11 @@ const lockWaiters = new Map<string, Set<() => void>>();
 function lockReleasedOrRetry(file: string | undefined): Promise<void> {
   if (file === undefined) return sleep(LOCK_RETRY_MS);
   return new Promise((resolve) => {
-    const waiters = lockWaiters.get(file) ?? new Set<() => void>();
-    lockWaiters.set(file, waiters);
+    let waiters = lockWaiters.get(file);
+    if (waiters === undefined) {
+      waiters = new Set();
+      lockWaiters.set(file, waiters);
+    }
     const wake = () => {
       clearTimeout(timer);
       waiters.delete(wake);
