@@ -15,12 +15,11 @@ const deny = {
   reasons: [{ ruleId: 'gdpr-art-44', article: 'GDPR Art. 44', text: 'transfer to a third country without safeguards', priority: 100 }],
   applied_policies: ['gdpr-art-44'],
   article: 'GDPR Art. 44',
-  latency_us: 3.1,
 };
 
 function bundle() {
   const commitments = commitAll({ id: 'subject-key-1', secret: newCommitmentSecret() }, { email: 'ada@example.com' });
-  return createProofBundle(deny, { signer: key, commitments });
+  return createProofBundle(deny, { latency_us: 3.1 }, { signer: key, commitments });
 }
 
 describe('proof bundles', () => {
@@ -49,12 +48,21 @@ describe('proof bundles', () => {
 
   it("keeps a local decision's context, and prints digest and signature after what they cover", () => {
     const context = { event: 'PreToolUse', tool: 'Bash', summary: 'curl (upload)', found: 'email', destinations: ['example.net'], sessionId: 's-1' };
-    const local = createProofBundle({ ...deny, context }, { signer: key });
+    const local = createProofBundle(deny, { latency_us: 3.1, context }, { signer: key });
     expect(local.decision.context).toEqual(context);
     expect(decisionOfEnvelope(local.envelope)).toEqual(local.decision);
     const covered = ['decision', 'exitCode', 'reasons', 'applied_policies', 'article', 'latency_us', 'timestamp', 'nonce', 'commitments'];
     expect(Object.keys(local.decision)).toEqual([...covered, 'context', 'digest', 'signature']);
     expect(Object.keys(bundle().decision)).toEqual([...covered, 'digest', 'signature']);
+  });
+
+  it("signs a decision's own fields and its details, whatever else the object handed over carries", () => {
+    const handedOver = { ...deny, decisionId: 'dec_1', latencyNs: 3_100 };
+    const { decision, envelope } = createProofBundle(handedOver, { latency_us: 3.1, timestamp: '2026-11-24T12:00:00.000Z', nonce: 'ab'.repeat(16) }, { signer: key });
+    const signed = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
+    expect(signed).toEqual({ ...deny, latency_us: 3.1, timestamp: '2026-11-24T12:00:00.000Z', nonce: 'ab'.repeat(16), commitments: [] });
+    expect(decision).not.toHaveProperty('decisionId');
+    expect(handedOver).toEqual({ ...deny, decisionId: 'dec_1', latencyNs: 3_100 });
   });
 
   it('holds no personal value, only its keyed commitment', () => {

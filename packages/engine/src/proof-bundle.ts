@@ -9,8 +9,8 @@ import type { DsseEnvelope } from './dsse.ts';
 import { randomHex } from './random-hex.ts';
 import type { Signer } from './signing-keys.ts';
 
-/** What the evaluator hands over: the verdict and how long it took. */
-export type DecisionInput = Decision & {
+/** What is signed with a decision besides the evaluator's verdict. */
+export type DecisionDetails = {
   latency_us: number;
   /** ISO 8601; defaults to now. */
   timestamp?: string;
@@ -74,43 +74,35 @@ function paeInScratch(payloadType: string, text: string): { message: Buffer; pay
   return { message: scratch.subarray(0, headLength + length), payload: scratch.subarray(headLength, headLength + length) };
 }
 
-export function createProofBundle(input: DecisionInput, options: ProofOptions): ProofBundle {
-  const unsigned: Omit<SignedDecision, 'digest' | 'signature'> = {
-    decision: input.decision,
-    exitCode: input.exitCode,
-    reasons: input.reasons,
-    applied_policies: input.applied_policies,
-    article: input.article,
-    latency_us: input.latency_us,
-    timestamp: input.timestamp ?? new Date().toISOString(),
-    nonce: input.nonce ?? randomHex(NONCE_BYTES),
+/**
+ * Signs the evaluator's decision with its details. Only the fields of a Decision are read from
+ * `decision`, so a caller hands over the evaluator's own object and copies nothing.
+ */
+export function createProofBundle(decision: Decision, details: DecisionDetails, options: ProofOptions): ProofBundle {
+  // Canonicalised and signed before its digest and signature are added (a digest cannot be part
+  // of the bytes it is the hash of), then returned as it is.
+  const signed = {
+    decision: decision.decision,
+    exitCode: decision.exitCode,
+    reasons: decision.reasons,
+    applied_policies: decision.applied_policies,
+    article: decision.article,
+    latency_us: details.latency_us,
+    timestamp: details.timestamp ?? new Date().toISOString(),
+    nonce: details.nonce ?? randomHex(NONCE_BYTES),
     commitments: options.commitments ?? [],
-  };
-  if (input.context !== undefined) unsigned.context = input.context;
-  const { message, payload } = paeInScratch(DECISION_PAYLOAD_TYPE, canonicalize(unsigned));
+  } as SignedDecision;
+  if (details.context !== undefined) signed.context = details.context;
+  const { message, payload } = paeInScratch(DECISION_PAYLOAD_TYPE, canonicalize(signed));
   const sig = Buffer.from(options.signer.sign(message)).toString('base64');
+  signed.digest = sha256Digest(payload);
+  signed.signature = sig;
   const envelope: DsseEnvelope = {
     payload: payload.toString('base64'),
     payloadType: DECISION_PAYLOAD_TYPE,
     signatures: [{ keyid: options.signer.keyId, sig }],
   };
-  // Written out rather than spread from `unsigned`: copying an object by spreading it costs a
-  // signed decision more than its digest does. Same keys in the same order, digest and signature last.
-  const decision = {
-    decision: unsigned.decision,
-    exitCode: unsigned.exitCode,
-    reasons: unsigned.reasons,
-    applied_policies: unsigned.applied_policies,
-    article: unsigned.article,
-    latency_us: unsigned.latency_us,
-    timestamp: unsigned.timestamp,
-    nonce: unsigned.nonce,
-    commitments: unsigned.commitments,
-  } as SignedDecision;
-  if (unsigned.context !== undefined) decision.context = unsigned.context;
-  decision.digest = sha256Digest(payload);
-  decision.signature = sig;
-  return { decision, envelope };
+  return { decision: signed, envelope };
 }
 
 /**

@@ -16,7 +16,8 @@ function buildLog(count: number) {
   for (let i = 0; i < count; i++) {
     const allow = i % 3 !== 0;
     const { envelope } = createProofBundle(
-      { decision: allow ? 'ALLOW' : 'DENY', exitCode: allow ? 0 : 2, reasons: [], applied_policies: [], article: null, latency_us: i },
+      { decision: allow ? 'ALLOW' : 'DENY', exitCode: allow ? 0 : 2, reasons: [], applied_policies: [], article: null },
+      { latency_us: i },
       { signer: key },
     );
     const leaf = leafHash(auditLeafData(envelope));

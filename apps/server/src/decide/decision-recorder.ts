@@ -46,17 +46,9 @@ export type RecordInput = {
 export async function recordDecision(db: Database, signer: SigningKey, input: RecordInput, now = Date.now()): Promise<RecordedDecision> {
   const commitmentKey =
     input.subject === undefined ? await cachedCustomerCommitmentKey(db, input.customerId, now) : await subjectCommitmentKey(db, input.customerId, input.subject, now);
-  const { decision } = input;
   const bundle = createProofBundle(
-    {
-      decision: decision.decision,
-      exitCode: decision.exitCode,
-      reasons: decision.reasons,
-      applied_policies: decision.applied_policies,
-      article: decision.article,
-      latency_us: Math.round(input.latencyNs / 10) / 100,
-      timestamp: new Date(now).toISOString(),
-    },
+    input.decision,
+    { latency_us: Math.round(input.latencyNs / 10) / 100, timestamp: new Date(now).toISOString() },
     { signer, commitments: commitAll(commitmentKey, { request: canonicalize(input.request ?? null) }) },
   );
   const decisionId = newDecisionId(now);

@@ -10,8 +10,8 @@ export function signedDecision(i: number, options: ProofOptions) {
       reasons: allow ? [] : [{ ruleId: 'gdpr-art-6', article: 'GDPR Art. 6', text: 'no lawful basis', priority: 100 }],
       applied_policies: allow ? [] : ['gdpr-art-6'],
       article: allow ? null : 'GDPR Art. 6',
-      latency_us: 2 + i / 10,
     },
+    { latency_us: 2 + i / 10 },
     options,
   );
 }

@@ -26,7 +26,8 @@ const sqliteFile = useSqliteFiles();
 function decision(customerId: string): PendingDecision {
   const now = Date.now();
   const bundle = createProofBundle(
-    { decision: 'DENY', exitCode: 2, reasons: [{ ruleId: 'gdpr-44', text: 'No legal basis for the transfer', article: 'GDPR Art. 44', priority: 10 }], applied_policies: ['gdpr'], article: 'GDPR Art. 44', latency_us: 1.5 },
+    { decision: 'DENY', exitCode: 2, reasons: [{ ruleId: 'gdpr-44', text: 'No legal basis for the transfer', article: 'GDPR Art. 44', priority: 10 }], applied_policies: ['gdpr'], article: 'GDPR Art. 44' },
+    { latency_us: 1.5 },
     { signer: key },
   );
   const { decision: verdict, exitCode, article, digest } = bundle.decision;
@@ -165,7 +166,7 @@ describe('the recorder thread', () => {
       const key = generateSigningKey();
       const db = openDatabase({ dialect: 'sqlite', file: process.argv[1] });
       const thread = new RecorderThread(db, process.argv[1]);
-      const bundle = createProofBundle({ decision: 'ALLOW', exitCode: 0, reasons: [], applied_policies: [], article: null, latency_us: 1 }, { signer: key });
+      const bundle = createProofBundle({ decision: 'ALLOW', exitCode: 0, reasons: [], applied_policies: [], article: null }, { latency_us: 1 }, { signer: key });
       const { decision, exitCode, article, digest } = bundle.decision;
       const answer = await thread.write({ bundle: { decision: { decision, exitCode, article, digest }, envelope: bundle.envelope }, decisionId: 'dec_script', customerId: 'c', apiKeyId: null, source: 'api', latencyNs: 1, outcomes: [], now: Date.now() }, key);
       console.log('leaf', answer.leafIndex);

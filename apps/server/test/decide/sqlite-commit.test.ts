@@ -27,10 +27,8 @@ function decision(i: number): PendingDecision {
       reasons: allowed ? [] : [{ ruleId: 'gdpr-44', text: 'No legal basis for the transfer', article: 'GDPR Art. 44', priority: 10 }],
       applied_policies: ['gdpr'],
       article: allowed ? null : 'GDPR Art. 44',
-      latency_us: 1.5,
-      timestamp: new Date(now).toISOString(),
-      nonce: i.toString(16).padStart(32, '0'),
     },
+    { latency_us: 1.5, timestamp: new Date(now).toISOString(), nonce: i.toString(16).padStart(32, '0') },
     { signer: key },
   );
   const { decision: verdict, exitCode, article, digest } = bundle.decision;

@@ -22,8 +22,8 @@ function logOf(count: number) {
         reasons: [{ ruleId: `r${i}`, article: 'GDPR Art. 6', text: `reason ${i}`, priority: 100 }],
         applied_policies: ['gdpr'],
         article: 'GDPR Art. 6',
-        latency_us: 3.5 + i,
       },
+      { latency_us: 3.5 + i },
       { signer: key },
     );
     tree.append(leafHash(auditLeafData(bundle.envelope)));

@@ -70,7 +70,7 @@ function readState(file: string): State {
 export function appendDecision(home: string, signer: Signer, entry: HookDecision): { bundle: ProofBundle; index: number } {
   const f = files(home);
   makeFolder(f.dir, 0o700);
-  const bundle = createProofBundle({ ...entry.decision, latency_us: entry.latency_us, context: entry.context }, { signer });
+  const bundle = createProofBundle(entry.decision, { latency_us: entry.latency_us, context: entry.context }, { signer });
   const leaf = leafHash(auditLeafData(bundle.envelope));
   return withLock(f.lock, () => {
     const state = readState(f.state);
