@@ -13,6 +13,9 @@
 // request with HMAC (the API's other way to authenticate), and name a new data subject in each. Run: npm run bench -- http-decide
 // The server logs at LOG_LEVEL=warn, as a deployment that keeps no access log would: at the
 // default (info) each request also writes its access-log line (docs/performance.md has the cost).
+// Each server row gives its CPU time per request, its request thread's, and how much of the run that
+// thread was running and waiting for a core: a thread running well under 100 % is not what holds the
+// rate back at that load (its requests wait elsewhere: for the recorder, in the client).
 // BENCH_CPU_PROF=<dir> starts the server with --cpu-prof, writing its profile there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -45,6 +48,12 @@ export type HttpFigure = {
   cpuUsPerRequest: number | null;
   /** Of that, the thread that answers requests (Node's main thread; null for OPA, whose Go runtime spreads work over threads). */
   requestThreadUsPerRequest: number | null;
+  /**
+   * Shares of the run the request thread spent running and waiting for a core (Linux schedstat);
+   * the rest it had nothing to do. A thread that is neither always running nor waiting is not
+   * what limits the rate: its requests are waiting elsewhere (the recorder, the client).
+   */
+  requestThreadShares: { running: number; waiting: number } | null;
   note: string;
 };
 
@@ -159,19 +168,39 @@ function cpuSeconds(pid: number | undefined, thread?: number): number | null {
   }
 }
 
-type Measured = { result: autocannon.Result; cpuUsPerRequest: number | null; requestThreadUsPerRequest: number | null };
+/** Nanoseconds a thread has run and waited on a run queue so far (/proc schedstat); null where there is none. */
+function scheduled(pid: number | undefined, thread: number | undefined): { running: number; waiting: number } | null {
+  try {
+    const [running, waiting] = fs.readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ').map(Number);
+    return Number.isFinite(running) && Number.isFinite(waiting) ? { running: running!, waiting: waiting! } : null;
+  } catch {
+    return null;
+  }
+}
 
-/** Runs the load; with `requestThread`, also the CPU time of the process's main thread (a Node server's). */
+type Measured = Pick<HttpFigure, 'cpuUsPerRequest' | 'requestThreadUsPerRequest' | 'requestThreadShares'> & { result: autocannon.Result };
+
+/** Runs the load; with `requestThread`, also the CPU time and scheduling of the process's main thread (a Node server's). */
 async function measured(child: ChildProcess, run: () => Promise<autocannon.Result>, { requestThread = true } = {}): Promise<Measured> {
-  const read = () => ({ process: cpuSeconds(child.pid), thread: requestThread ? cpuSeconds(child.pid, child.pid) : null });
+  const read = () => ({
+    process: cpuSeconds(child.pid),
+    thread: requestThread ? cpuSeconds(child.pid, child.pid) : null,
+    scheduled: requestThread ? scheduled(child.pid, child.pid) : null,
+    at: process.hrtime.bigint(),
+  });
   const before = read();
   const result = await run();
   const after = read();
   const perRequest = (from: number | null, to: number | null) => (from === null || to === null || result.requests.total === 0 ? null : ((to - from) * 1e6) / result.requests.total);
-  return { result, cpuUsPerRequest: perRequest(before.process, after.process), requestThreadUsPerRequest: perRequest(before.thread, after.thread) };
+  const wallNs = Number(after.at - before.at);
+  const shares =
+    before.scheduled && after.scheduled
+      ? { running: (after.scheduled.running - before.scheduled.running) / wallNs, waiting: (after.scheduled.waiting - before.scheduled.waiting) / wallNs }
+      : null;
+  return { result, cpuUsPerRequest: perRequest(before.process, after.process), requestThreadUsPerRequest: perRequest(before.thread, after.thread), requestThreadShares: shares };
 }
 
-function figure(name: string, { result, cpuUsPerRequest, requestThreadUsPerRequest }: Measured, note: string): HttpFigure {
+function figure(name: string, { result, cpuUsPerRequest, requestThreadUsPerRequest, requestThreadShares }: Measured, note: string): HttpFigure {
   return {
     name,
     perSecond: result.requests.average,
@@ -182,6 +211,7 @@ function figure(name: string, { result, cpuUsPerRequest, requestThreadUsPerReque
     requests: result.requests.total,
     cpuUsPerRequest,
     requestThreadUsPerRequest,
+    requestThreadShares,
     note,
   };
 }
@@ -304,9 +334,11 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
   return figures;
 }
 
+const percent = (share: number): string => `${Math.round(100 * share)} %`;
+
 export function printHttpFigures(figures: HttpFigure[]): void {
   table(
-    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'server CPU / request', 'of which its request thread', 'note'],
+    ['what', 'requests/s', 'p50 latency', 'p99 latency', 'errors', 'non-2xx', 'requests', 'server CPU / request', 'of which its request thread', 'request thread running / waiting for a core', 'note'],
     figures.map((f) => [
       f.name,
       formatRate(f.perSecond),
@@ -317,6 +349,7 @@ export function printHttpFigures(figures: HttpFigure[]): void {
       String(f.requests),
       f.cpuUsPerRequest === null ? '-' : `${f.cpuUsPerRequest.toFixed(0)} µs (${formatRate(1e6 / f.cpuUsPerRequest)} per core)`,
       f.requestThreadUsPerRequest === null ? '-' : `${f.requestThreadUsPerRequest.toFixed(0)} µs (at most ${formatRate(1e6 / f.requestThreadUsPerRequest)})`,
+      f.requestThreadShares === null ? '-' : `${percent(f.requestThreadShares.running)} / ${percent(f.requestThreadShares.waiting)} of the run`,
       f.note,
     ]),
   );
