@@ -49,6 +49,39 @@ describe('engine decisions', () => {
     );
   });
 
+  it('order and merge the reasons of a request on which many rules hold for every target, as the reference does', () => {
+    const [sample] = fc.sample(completeRequest(), { numRuns: 1, seed: 7 });
+    const request = {
+      ...sample!,
+      action: 'create' as const,
+      timing: 'session-start' as const,
+      targets: ['general', 'financial', 'sensitive', 'personal'] as const,
+      attributes: { ...sample!.attributes, jurisdiction: 'EU' as const },
+    };
+    // A few rules (sorted in place) and many (more reasons than the in-place sort takes).
+    for (const count of [5, 30]) {
+      const rules = Array.from({ length: count }, (_, i) => ({
+        id: `r${i}`,
+        effect: 'permit' as const,
+        regulation: 'GDPR' as const,
+        opcodes: [0, 1, 2, 3],
+        when: [],
+        unless: [],
+        priority: (i * 37) % 101,
+        article: `GDPR Art. ${i + 1}`,
+        reason: `reason ${i}`,
+        quote: '',
+        review: [],
+        origin: 'text' as const,
+      }));
+      const p: Policy = { formatVersion: 1, regulations: [{ id: 'GDPR', jurisdiction: 'EU', covers: ['personal', 'sensitive', 'financial', 'general'] }], enforcementLevel: 'strict', destinations: [], rules };
+      const ours = decide(loadPolicy(p), { ...request, targets: [...request.targets] });
+      const reference = referenceDecide(p, { ...request, targets: [...request.targets] });
+      expect(ours.applied_policies).toHaveLength(count);
+      expect({ applied: ours.applied_policies, reasons: ours.reasons.map((r) => r.text) }).toEqual({ applied: reference.applied_policies, reasons: reference.reasons.map((r) => r.text) });
+    }
+  });
+
   it('refuse to load an unsound policy with a readable error', () => {
     const base: Policy = { formatVersion: 1, regulations: [{ id: 'GDPR', jurisdiction: 'EU', covers: ['personal'] }], enforcementLevel: 'strict', destinations: [], rules: [] };
     const rule = { id: 'r', effect: 'permit' as const, regulation: 'GDPR' as const, opcodes: [0], when: [], unless: [], priority: 50, article: 'GDPR Art. 6', reason: 'x', quote: '', review: [], origin: 'text' as const };
