@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
-import { createKeyFile } from './key-file.ts';
+import { createKeyFile, readOrCreateKeyFile } from './key-file.ts';
 
 const THREADS = 6;
 const ROUNDS = 200;
@@ -86,6 +87,45 @@ describe('key files', () => {
     } finally {
       link.mockRestore();
     }
+  });
+
+  it("removes a key's draft left by a process killed while creating it, and no draft still in use", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-key-drafts-'));
+    const file = path.join(dir, 'signing-key.pem');
+    // The draft createKeyFile writes, kept as a process killed before removing it would keep it.
+    const write = vi.spyOn(fs, 'writeFileSync');
+    const remove = vi.spyOn(fs, 'rmSync').mockImplementation(() => {});
+    try {
+      expect(createKeyFile(file, 'the key\n')).toBe(true);
+    } finally {
+      remove.mockRestore();
+    }
+    const written = String(write.mock.calls[0]![0]);
+    write.mockRestore();
+    expect(fs.readFileSync(written, 'utf8')).toBe('the key\n');
+    // Its writer has ended (a process that ran and exited), a minute and more ago.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid!;
+    const killed = written.replace(`.${process.pid}.`, `.${ended}.`);
+    fs.renameSync(written, killed);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    fs.utimesSync(killed, minutesAgo(2), minutesAgo(2));
+    // Kept: a draft of a running process (this one), a draft just written, another file's draft.
+    const running = `${file}.${process.pid}.${'a'.repeat(16)}.tmp`;
+    const recent = `${file}.${ended}.${'b'.repeat(16)}.tmp`;
+    const other = path.join(dir, `data.key.${ended}.${'c'.repeat(16)}.tmp`);
+    for (const draft of [running, recent, other]) fs.writeFileSync(draft, 'draft\n');
+    for (const draft of [running, other]) fs.utimesSync(draft, minutesAgo(2), minutesAgo(2));
+
+    expect(readOrCreateKeyFile(file, () => 'a second key\n')).toBe('the key\n');
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(file), ...[running, recent, other].map((d) => path.basename(d))].sort());
+  });
+
+  it('creates the key file once and reads it back after', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-key-read-'));
+    const file = path.join(dir, 'data.key');
+    expect(readOrCreateKeyFile(file, () => 'first\n')).toBe('first\n');
+    expect(readOrCreateKeyFile(file, () => 'second\n')).toBe('first\n');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('gives processes that start at once one whole key: never an empty or half-written one', async () => {

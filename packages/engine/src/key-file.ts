@@ -4,11 +4,61 @@
 // hard-linked into place, which fails if another process got there first. A reader never sees an
 // empty or half-written key, which `open(O_EXCL)` followed by a write would show it. On a file
 // system without hard links (some network and FAT volumes), the key is created with `open(O_EXCL)`
-// instead: still never overwritten, and written whole before this process uses it.
+// instead: still never overwritten, and written whole before this process uses it. A process killed
+// between writing its draft and removing it leaves the draft, a copy of a key: the next process that
+// reads the key removes it.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const OWNER_ONLY = 0o600;
+
+/** A draft of a key file: the key file's name, the id of the process that wrote it, 64 random bits. */
+const DRAFT_NAME = /^(.+)\.(\d+)\.[0-9a-f]{16}\.tmp$/;
+
+/** A draft older than this is not being linked into place (that takes milliseconds). */
+const STALE_DRAFT_MS = 60_000;
+
+/**
+ * The contents of `file`, which `make()` gives when the file is created here (mode 0600; its
+ * folder must exist). Several processes starting at once all read the first creator's contents.
+ */
+export function readOrCreateKeyFile(file: string, make: () => string): string {
+  removeStaleDrafts(file);
+  if (!fs.existsSync(file)) createKeyFile(file, make());
+  return fs.readFileSync(file, 'utf8');
+}
+
+/** Removes the drafts of `file` older than a minute whose process has ended: each holds a copy of a key. */
+export function removeStaleDrafts(file: string, now = Date.now()): void {
+  const dir = path.dirname(file);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const draft = DRAFT_NAME.exec(name);
+    if (!draft || draft[1] !== path.basename(file)) continue;
+    try {
+      const at = path.join(dir, name);
+      if (now - fs.statSync(at).mtimeMs >= STALE_DRAFT_MS && !isRunning(Number(draft[2]))) fs.rmSync(at, { force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
+/** True while a process of this id runs (on this host); one of another user's counts. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** What link(2) answers where the file system has no hard links. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);

@@ -2,9 +2,8 @@
 // signatures need in the clear). From DATA_KEY (32 bytes, base64) so several instances agree, or a
 // key file created on first start in the data directory with mode 0600.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { createKeyFile } from '@bytebound/engine/key-file';
+import { readOrCreateKeyFile } from '@bytebound/engine/key-file';
 import { makeFolder } from '@bytebound/engine/make-folder';
 
 const KEY_BYTES = 32;
@@ -18,12 +17,9 @@ export type DataKey = { key: Buffer };
 export function loadDataKey(options: { dataKey: string | undefined; dataDir: string }): DataKey {
   if (options.dataKey !== undefined) return { key: decodeKey(options.dataKey, 'DATA_KEY') };
   const file = path.join(options.dataDir, DATA_KEY_FILE);
-  if (!fs.existsSync(file)) {
-    makeFolder(options.dataDir);
-    // Never overwrites a key another process created a moment ago.
-    createKeyFile(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`);
-  }
-  return { key: decodeKey(fs.readFileSync(file, 'utf8').trim(), file) };
+  makeFolder(options.dataDir);
+  // Never overwrites a key another process created a moment ago.
+  return { key: decodeKey(readOrCreateKeyFile(file, () => `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`).trim(), file) };
 }
 
 function decodeKey(text: string, origin: string): Buffer {

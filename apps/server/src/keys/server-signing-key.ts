@@ -1,9 +1,8 @@
 // The server's signing identity: SIGNING_KEY when given (so several instances sign as one), else a
 // key created on first start in the data directory with mode 0600. Every key that ever signed is
 // kept in `signing_keys`, so rotation never invalidates an old bundle or checkpoint.
-import fs from 'node:fs';
 import path from 'node:path';
-import { createKeyFile } from '@bytebound/engine/key-file';
+import { readOrCreateKeyFile } from '@bytebound/engine/key-file';
 import { makeFolder } from '@bytebound/engine/make-folder';
 import { type PublicJwk, type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 import type { Config } from '../config.ts';
@@ -22,13 +21,10 @@ export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDi
   }
   const file = path.join(config.dataDir, SIGNING_KEY_FILE);
   makeFolder(config.dataDir);
-  if (!fs.existsSync(file)) {
-    const key = generateSigningKey();
-    // If another instance created it first, its key is the one.
-    if (createKeyFile(file, privateKeyPem(key))) return key;
-  }
+  // If another instance created it first, its key is the one.
+  const text = readOrCreateKeyFile(file, () => privateKeyPem(generateSigningKey()));
   try {
-    return parseSigningKey(fs.readFileSync(file, 'utf8'));
+    return parseSigningKey(text);
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`);
   }

@@ -1,11 +1,10 @@
 // `bytebound keys export`: prints the public JWK set of the local signing key (created on first
 // use under BYTEBOUND_HOME, default ~/.bytebound, with mode 0600). `keys create|list|revoke`
 // manage the server's API keys (api-keys-command.ts, loaded only when used).
-import fs from 'node:fs';
 import path from 'node:path';
 import { LOCAL_SIGNING_KEY_FILE } from '@bytebound/engine/agent/config';
 import { userHome } from '@bytebound/engine/agent/own-files';
-import { createKeyFile } from '@bytebound/engine/key-file';
+import { readOrCreateKeyFile } from '@bytebound/engine/key-file';
 import { makeFolder } from '@bytebound/engine/make-folder';
 import { type SigningKey, generateSigningKey, parseSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 
@@ -31,13 +30,9 @@ export function byteboundHome(): string {
 /** The local signing key, created on first use (directory 0700, key file 0600). */
 export function localSigningKey(home = byteboundHome()): SigningKey {
   const file = path.join(home, LOCAL_SIGNING_KEY_FILE);
-  if (!fs.existsSync(file)) {
-    makeFolder(home, 0o700);
-    const key = generateSigningKey();
-    // A hook started at the same moment may have created it first: then its key is the one.
-    if (createKeyFile(file, privateKeyPem(key))) return key;
-  }
-  return parseSigningKey(fs.readFileSync(file, 'utf8'));
+  makeFolder(home, 0o700);
+  // A hook started at the same moment may have created it first: then its key is the one.
+  return parseSigningKey(readOrCreateKeyFile(file, () => privateKeyPem(generateSigningKey())));
 }
 
 export async function run(args: string[]): Promise<number> {
