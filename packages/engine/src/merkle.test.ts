@@ -75,6 +75,14 @@ describe('RFC 6962 Merkle tree', () => {
   const big = treeOf(leaves);
   const roots = Array.from({ length: N + 1 }, (_, n) => big.root(n));
 
+  it('hashes a leaf of any size as SHA-256(0x00 || data), a long one between short ones included', () => {
+    const expected = (data: Uint8Array) => crypto.createHash('sha256').update(Uint8Array.of(0)).update(data).digest('hex');
+    for (const size of [0, 1, 64, 5_000, 100_000, 3, 0]) {
+      const data = crypto.randomBytes(size);
+      expect(toHex(leafHash(data))).toBe(expected(data));
+    }
+  });
+
   it('verifies every inclusion proof of every leaf in every tree of size 1..64, and no altered one', () => {
     for (let n = 1; n <= N; n++) {
       for (let i = 0; i < n; i++) {
