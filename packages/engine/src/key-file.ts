@@ -30,7 +30,8 @@ export function readOrCreateKeyFile(file: string, make: () => string): string {
 }
 
 /** Removes the drafts of `file` older than a minute whose process has ended: each holds a copy of a key. */
-export function removeStaleDrafts(file: string, now = Date.now()): void {
+function removeStaleDrafts(file: string): void {
+  const now = Date.now();
   const dir = path.dirname(file);
   let names: string[];
   try {
@@ -50,7 +51,7 @@ export function removeStaleDrafts(file: string, now = Date.now()): void {
   }
 }
 
-/** True while a process of this id runs (on this host); one of another user's counts. */
+/** True while a process of this id runs on this host (one of another user's, which cannot be signalled, included). */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
