@@ -2,7 +2,7 @@
 // retention policy, and the routes. Needs app.signingKey and app.retention set up first.
 import type { ProofBundle } from '@bytebound/engine/proof-bundle';
 import type { FastifyInstance } from 'fastify';
-import { loadDataKey } from '../api-keys/data-key.ts';
+import { dataKeyOf } from '../api-keys/api-key-auth.ts';
 import { type AppendOptions, type AppendResult, appendToAuditLog } from './audit-log.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { sealCommitmentKeysWith } from './commitment-keys.ts';
@@ -20,7 +20,8 @@ declare module 'fastify' {
 }
 
 export async function setUpAudit(app: FastifyInstance): Promise<void> {
-  sealCommitmentKeysWith(app.db, loadDataKey(app.config));
+  // The app's one data key, also the one HMAC-signed requests unseal their key's secret with.
+  sealCommitmentKeysWith(app.db, dataKeyOf(app.config));
   app.decorate('audit', {
     append: (bundle: ProofBundle, options: Omit<AppendOptions, 'signer'> = {}) => appendToAuditLog(app.db, bundle, { ...options, signer: app.signingKey }),
   });
