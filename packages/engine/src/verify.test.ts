@@ -32,6 +32,17 @@ function buildLog(count: number) {
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
+/** A signed decision, and the decision API's answer with it: its fields, then the API's own and the envelope. */
+function decisionAnswer() {
+  const bundle = createProofBundle(
+    { decision: 'DENY', exitCode: 2, reasons: [{ ruleId: 'gdpr-art-44', article: 'GDPR Art. 44', text: 'GDPR Art. 44: transfer', priority: 95 }], applied_policies: ['gdpr-art-44'], article: 'GDPR Art. 44' },
+    { latency_us: 3.2 },
+    { signer: key, commitments: [{ field: 'request', key: 'ck_1', value: 'hmac-sha256:00' }] },
+  );
+  const answer = { ...bundle.decision, decisionId: 'dec_1', bundleId: bundle.decision.digest.slice('sha256:'.length), auditIndex: 7, envelope: bundle.envelope, arbiters: [{ arbiter: 'gdpr' }] };
+  return { bundle, answer };
+}
+
 describe('verifying an exported audit log', () => {
   const { tree, log } = buildLog(13);
 
@@ -124,9 +135,9 @@ describe('verifying an exported audit log', () => {
   });
 
   it('never throws on malformed input: any JSON, and valid files with any member replaced', () => {
-    const files = [clone(log), { ...clone(log), kind: INCLUSION_PROOF_KIND }, { kind: CONSISTENCY_PROOF_KIND }, { envelope: {} }];
+    const files = [clone(log), { ...clone(log), kind: INCLUSION_PROOF_KIND }, { kind: CONSISTENCY_PROOF_KIND }, { envelope: {} }, clone(decisionAnswer().answer)];
     fc.assert(
-      fc.property(fc.jsonValue(), fc.nat(3), fc.string(), (junk, which, member) => {
+      fc.property(fc.jsonValue(), fc.nat(files.length - 1), fc.string(), (junk, which, member) => {
         expect(() => verifyFile(junk, keys)).not.toThrow();
         const file = clone(files[which]!) as Record<string, unknown>;
         const target = Array.isArray(file.entries) && file.entries.length > 0 && member.length % 2 === 0 ? (file.entries as unknown[]) : null;
@@ -137,6 +148,35 @@ describe('verifying an exported audit log', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("verifies the decision API's answer as it comes, and notes the fields its signature does not cover", () => {
+    const { bundle, answer } = decisionAnswer();
+    const valid = verifyFile(clone(answer), keys);
+    expect(valid).toMatchObject({ kind: 'proof-bundle', ok: true, failures: [] });
+    expect(valid.passed).toEqual(expect.arrayContaining(['bundle id is the SHA-256 of the payload', 'decision matches the signed payload']));
+    expect(valid.notes).toEqual([expect.stringMatching(/^not signed, so not checked: decisionId, auditIndex, arbiters \(/)]);
+
+    const checksFailed = (changed: Record<string, unknown>) => verifyFile(changed, keys).failures.map((f) => f.check);
+    expect(checksFailed({ ...clone(answer), decision: 'ALLOW', exitCode: 0 })).toEqual(['decision']);
+    const { reasons: _reasons, ...withoutReasons } = clone(answer);
+    expect(checksFailed(withoutReasons)).toEqual(['decision']);
+    expect(checksFailed({ ...clone(answer), bundleId: 'f'.repeat(64) })).toEqual(['bundle id']);
+    expect(checksFailed({ ...clone(answer), signature: 'AAAA' })).toEqual(['decision signature']);
+    // The API's own fields are not signed: changing them changes no check's outcome.
+    expect(verifyFile({ ...clone(answer), auditIndex: 8, arbiters: [] }, keys).ok).toBe(true);
+    // Any field replaced by any other JSON value fails, except the three the signature does not cover.
+    const unsigned = ['decisionId', 'auditIndex', 'arbiters'];
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(answer)), fc.jsonValue(), (field, junk) => {
+        fc.pre(JSON.stringify(junk) !== JSON.stringify(answer[field as keyof typeof answer]));
+        expect(verifyFile({ ...clone(answer), [field]: junk }, keys).ok).toBe(unsigned.includes(field));
+      }),
+      { numRuns: 300 },
+    );
+    // A bundle as the log keeps it ({decision, envelope}) has nothing unsigned to note.
+    expect(verifyFile(clone(bundle), keys)).toMatchObject({ ok: true });
+    expect(verifyFile(clone(bundle), keys).notes).toBeUndefined();
   });
 
   it('says when a file is none of the known kinds', () => {

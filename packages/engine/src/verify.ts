@@ -2,7 +2,7 @@
 // proof, or a whole exported audit log. Each check that fails says which check and which entry.
 import { canonicalize } from './canonical-json.ts';
 import { type Checkpoint, verifyCheckpoint } from './checkpoint.ts';
-import { DECISION_PAYLOAD_TYPE } from './config.ts';
+import { DECISION_PAYLOAD_TYPE, DIGEST_PREFIX } from './config.ts';
 import { type DsseEnvelope, verifyEnvelope } from './dsse.ts';
 import { type Hash, appendToFrontier, equalHashes, frontierRoot, fromHex, leafHash, toHex, verifyConsistency, verifyInclusion } from './merkle.ts';
 import { type ProofBundle, auditLeafData, decisionPayload, sha256Digest } from './proof-bundle.ts';
@@ -40,11 +40,13 @@ export type AuditExport = {
 
 export type VerifiedKind = 'proof-bundle' | 'inclusion-proof' | 'consistency-proof' | 'audit-export' | 'unknown';
 export type Failure = { check: string; entry?: string; message: string };
-export type Verification = { kind: VerifiedKind; ok: boolean; passed: string[]; failures: Failure[] };
+/** `notes`: what the file holds that its signatures do not cover, so no check could vouch for it. */
+export type Verification = { kind: VerifiedKind; ok: boolean; passed: string[]; failures: Failure[]; notes?: string[] };
 
 class Report {
   readonly passed: string[] = [];
   readonly failures: Failure[] = [];
+  readonly notes: string[] = [];
   constructor(readonly kind: VerifiedKind) {}
   pass(check: string) {
     this.passed.push(check);
@@ -52,8 +54,13 @@ class Report {
   fail(check: string, message: string, entry?: string) {
     this.failures.push(entry === undefined ? { check, message } : { check, entry, message });
   }
+  note(text: string) {
+    this.notes.push(text);
+  }
   done(): Verification {
-    return { kind: this.kind, ok: this.failures.length === 0, passed: this.passed, failures: this.failures };
+    const verification: Verification = { kind: this.kind, ok: this.failures.length === 0, passed: this.passed, failures: this.failures };
+    if (this.notes.length > 0) verification.notes = this.notes;
+    return verification;
   }
 }
 
@@ -128,7 +135,10 @@ function checkBundle(bundle: ProofBundle | DsseEnvelope, keys: KeyRing, r: Repor
   }
   r.pass('payload is canonical JSON');
   if (!('envelope' in bundle)) return;
-  const decision = bundle.decision as unknown as Record<string, unknown> | undefined;
+  const decision =
+    typeof bundle.decision === 'string'
+      ? signedPartOfAnswer(bundle as unknown as Record<string, unknown>, payload, sha256Digest(signed.payload), r)
+      : (bundle.decision as unknown as Record<string, unknown> | undefined);
   if (!decision || typeof decision !== 'object') {
     r.fail('decision', 'the bundle has no decision', entry);
     return;
@@ -145,6 +155,29 @@ function checkBundle(bundle: ProofBundle | DsseEnvelope, keys: KeyRing, r: Repor
   else r.fail('digest', `digest ${String(decision.digest)} is not the SHA-256 of the signed payload`, entry);
   if (envelope.signatures.some((s) => s.sig === decision.signature)) r.pass('decision signature is the envelope signature');
   else r.fail('decision signature', "the decision's signature is not the envelope's", entry);
+}
+
+/**
+ * The decision API's answer (`POST /api/v1/decide`, the MCP decide tool) holds the signed decision's
+ * fields at its top level, next to the API's own (decisionId, bundleId, auditIndex, arbiters) and
+ * the envelope. The signed decision is the answer's fields the payload names, with its digest and
+ * signature: a signed field missing or changed then fails as a changed decision would. The bundle
+ * id must be the payload's digest; the API's other fields are not signed, and a note says so.
+ */
+function signedPartOfAnswer(answer: Record<string, unknown>, payload: unknown, digest: string, r: Report): Record<string, unknown> {
+  const decision: Record<string, unknown> = {};
+  const signedFields = typeof payload === 'object' && payload !== null ? Object.keys(payload) : [];
+  for (const field of [...signedFields, 'digest', 'signature']) if (field in answer) decision[field] = answer[field];
+  if ('bundleId' in answer) {
+    if (`${DIGEST_PREFIX}${String(answer.bundleId)}` === digest) r.pass('bundle id is the SHA-256 of the payload');
+    else r.fail('bundle id', `bundleId ${String(answer.bundleId)} is not the SHA-256 of the signed payload`);
+  }
+  const unsigned = Object.keys(answer).filter((field) => !(field in decision) && field !== 'envelope' && field !== 'bundleId');
+  if (unsigned.length > 0) {
+    const place = 'auditIndex' in answer ? ' (GET /api/v1/audit/proof/<bundleId> proves the place in the audit log)' : '';
+    r.note(`not signed, so not checked: ${unsigned.join(', ')}${place}`);
+  }
+  return decision;
 }
 
 export function verifyProofBundle(bundle: ProofBundle | DsseEnvelope, keys: KeyRing): Verification {

@@ -43,13 +43,16 @@ describe('bytebound verify on files the server produced', () => {
     files.inclusion = save('inclusion.json', (await t.app.inject({ url: `/api/v1/audit/proof/${ids[7]}`, headers: owner })).body);
     files.consistency = save('consistency.json', (await t.app.inject('/api/v1/audit/consistency?from=5&to=12')).body);
     files.export = save('export.json', (await t.app.inject({ url: '/api/v1/audit/export', headers: owner })).body);
+    // The decision API's answer, saved as it came.
+    const request = { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country' } };
+    files.decision = save('decision.json', (await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: owner, payload: { arbiters: ['gdpr'], request } })).body);
   });
   afterAll(async () => {
     await t?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['bundle', 'inclusion', 'consistency', 'export'])('accepts the %s file: exit 0', async (name) => {
+  it.each(['bundle', 'decision', 'inclusion', 'consistency', 'export'])('accepts the %s file: exit 0', async (name) => {
     const result = await bytebound('verify', files[name]!, '--keys', jwks);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -66,6 +69,19 @@ describe('bytebound verify on files the server produced', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^INVALID proof-bundle/);
     expect(result.stdout).toMatch(/FAIL signature: signature by key \S+ does not verify/);
+  });
+
+  it("checks the decision API's answer as saved, and says which of its fields no signature covers", async () => {
+    const result = await bytebound('verify', files.decision!, '--keys', jwks);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}ok {2}bundle id is the SHA-256 of the payload$/m);
+    expect(result.stdout).toMatch(/^ {2}ok {2}decision matches the signed payload$/m);
+    expect(result.stdout).toMatch(/^ {2}note not signed, so not checked: decisionId, auditIndex, arbiters \(GET \/api\/v1\/audit\/proof\/<bundleId> proves/m);
+    const answer = JSON.parse(fs.readFileSync(files.decision!, 'utf8'));
+    const allowed = await bytebound('verify', save('allowed-decision.json', JSON.stringify({ ...answer, decision: 'ALLOW', exitCode: 0 })), '--keys', jwks);
+    expect(allowed.code).toBe(1);
+    expect(allowed.stdout).toMatch(/^INVALID proof-bundle/);
+    expect(allowed.stdout).toMatch(/FAIL decision: the decision differs from the signed payload/);
   });
 
   it('rejects an export with one entry removed and one changed, naming the entries: exit 1', async () => {

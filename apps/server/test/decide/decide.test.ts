@@ -4,7 +4,7 @@
 import { printPolicy } from '@bytebound/compiler/bytebound-format';
 import { decideRequest } from '@bytebound/compiler/evaluate';
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
-import { verifyProofBundle } from '@bytebound/engine/verify';
+import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
 import { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '../../src/constants.ts';
@@ -23,7 +23,7 @@ const gdpr = builtInPolicy(builtInArbiter('gdpr')!);
 const transfer = { action: 'share', timing: 'pre-action', target: 'personal', attributes: { destination: 'third-country', legalBasis: 'consent' } };
 const decide = (payload: unknown, k = key) => t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: bearer(k), payload: payload as object });
 
-/** The signed decision as the engine package verifies it: the response without the API's additions. */
+/** The proof bundle in the answer, as the audit log keeps it: the response without the API's additions. */
 function bundleOf(body: Record<string, unknown>) {
   const { decisionId: _d, bundleId: _b, auditIndex: _a, arbiters: _r, envelope, ...decision } = body;
   return { decision, envelope } as never;
@@ -42,11 +42,11 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(typeof body.nonce).toBe('string');
     expect(typeof body.latency_us).toBe('number');
     const jwks = (await t.app.inject({ url: '/api/v1/keys' })).json();
-    const verification = verifyProofBundle(bundleOf(body), keyRingFromJwks(jwks));
-    expect(verification.failures).toEqual([]);
-    expect(verification.ok).toBe(true);
+    // The answer as it comes verifies with the published keys, and so does its bundle.
+    expect(verifyFile(body, keyRingFromJwks(jwks))).toMatchObject({ ok: true, failures: [] });
+    expect(verifyFile(bundleOf(body), keyRingFromJwks(jwks))).toMatchObject({ ok: true, failures: [] });
     // A decision altered after signing no longer verifies.
-    const altered = verifyProofBundle(bundleOf({ ...body, decision: 'ALLOW', exitCode: 0 }), keyRingFromJwks(jwks));
+    const altered = verifyFile({ ...body, decision: 'ALLOW', exitCode: 0 }, keyRingFromJwks(jwks));
     expect(altered.ok).toBe(false);
     // The bundle is in the audit log under the id the response names.
     const stored = await t.app.inject({ url: `/api/v1/audit/bundles/${body.bundleId}`, headers: bearer(key) });

@@ -71,8 +71,11 @@ describe(`POST /mcp (${testDialect})`, () => {
     expect(typeof out.bundleId).toBe('string');
     const after = await t.db.selectFrom('decision_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).where('source', '=', 'mcp').executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
-    // The signed envelope verifies with the server's own public keys through the verify tool.
+    // The signed envelope, and the answer as it came, verify with the server's own public keys through the verify tool.
     expect((await call('verify', { document: out.envelope as Record<string, unknown> })).ok).toBe(true);
+    const { isError: _isError, ...answer } = out;
+    expect(await call('verify', { document: answer })).toMatchObject({ ok: true, kind: 'proof-bundle', failures: [] });
+    expect((await call('verify', { document: { ...answer, decision: 'ALLOW', exitCode: 0 } })).ok).toBe(false);
   });
 
   it('decides a raw request with a named arbiter and fails secure on a malformed one', async () => {

@@ -10,7 +10,8 @@ export const summary = 'verify a proof bundle, an inclusion proof or an exported
 const HELP = `Usage: bytebound verify <file> --keys <jwks.json | https://host/api/v1/keys> [--since <checkpoint.json>] [--json]
 
 Verifies, with public keys only, one of:
-  a proof bundle ({decision, envelope}) or a bare DSSE envelope,
+  a proof bundle ({decision, envelope}), the decision API's answer (POST /api/v1/decide),
+  or a bare DSSE envelope,
   an inclusion proof (GET /api/v1/audit/proof/:id),
   a consistency proof (GET /api/v1/audit/consistency),
   an exported audit log (GET /api/v1/audit/export).
@@ -120,11 +121,14 @@ export async function run(args: string[]): Promise<number> {
   const result = verifyFile(value, ring, { trustedCheckpoints });
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } else if (result.ok) {
-    process.stdout.write(`VALID ${result.kind}: ${file}\n${result.passed.map((p) => `  ok  ${p}\n`).join('')}`);
   } else {
-    const lines = result.failures.map((f) => `  FAIL ${f.check}${f.entry ? ` [${f.entry}]` : ''}: ${f.message}\n`);
-    process.stdout.write(`INVALID ${result.kind}: ${file}\n${lines.join('')}`);
+    const notes = (result.notes ?? []).map((n) => `  note ${n}\n`).join('');
+    if (result.ok) {
+      process.stdout.write(`VALID ${result.kind}: ${file}\n${result.passed.map((p) => `  ok  ${p}\n`).join('')}${notes}`);
+    } else {
+      const lines = result.failures.map((f) => `  FAIL ${f.check}${f.entry ? ` [${f.entry}]` : ''}: ${f.message}\n`);
+      process.stdout.write(`INVALID ${result.kind}: ${file}\n${lines.join('')}${notes}`);
+    }
   }
   return result.ok ? 0 : 1;
 }

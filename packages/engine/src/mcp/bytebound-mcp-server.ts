@@ -157,9 +157,9 @@ export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
     {
       title: 'Verify a proof',
       description:
-        'Verifies offline, with public keys only, a proof bundle, a DSSE envelope, an inclusion or consistency proof, or an exported audit log. Without keys, this server\'s own public keys are used.',
+        'Verifies offline, with public keys only, a proof bundle, a DSSE envelope, the decide tool\'s result, an inclusion or consistency proof, or an exported audit log. Without keys, this server\'s own public keys are used.',
       inputSchema: {
-        document: z.record(z.string(), z.unknown()).describe('The proof bundle, proof or export, as JSON'),
+        document: z.record(z.string(), z.unknown()).describe('The proof bundle, decision, proof or export, as JSON'),
         keys: z.record(z.string(), z.unknown()).optional().describe('A JWK set {"keys": [...]}'),
       },
     },
