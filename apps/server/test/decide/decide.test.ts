@@ -6,7 +6,7 @@ import { decideRequest } from '@bytebound/compiler/evaluate';
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
+import { BUILT_IN_ARBITERS, builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
 import { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '../../src/constants.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
@@ -111,6 +111,17 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     await decide({ policy: text, request });
     const loads = t.app.decisions.cache.loads;
     for (let i = 0; i < 3; i++) expect((await decide({ policy: text, request })).statusCode).toBe(200);
+    expect(t.app.decisions.cache.loads).toBe(loads);
+  });
+
+  it('loads every built-in arbiter ahead of the decisions that name them when asked (npm start does, before it listens)', async () => {
+    t.app.decisions.loadBuiltInArbiters();
+    const loads = t.app.decisions.cache.loads;
+    for (const { name } of BUILT_IN_ARBITERS) {
+      const response = await decide({ arbiters: [name], request: transfer });
+      expect(response.statusCode, name).toBe(200);
+      expect(response.json().arbiters, name).toEqual([expect.objectContaining({ arbiter: name, version: 1 })]);
+    }
     expect(t.app.decisions.cache.loads).toBe(loads);
   });
 
