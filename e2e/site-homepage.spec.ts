@@ -275,19 +275,24 @@ test('the metrics section shows the counters and the live demo summary the API r
   expect(live.complianceRate).not.toBeNull();
   expect(live.averageLatencyUs).not.toBeNull();
 
+  // Microseconds read like the other figures: grouped thousands, at most one decimal.
+  const micros = (us: number) => `${us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`;
+  const microsShape = /^\d{1,3}(,\d{3})*(\.\d)? µs$/;
   const counters = page.getByTestId('metrics');
   await expect(counters).toHaveAttribute('data-loaded', 'true');
   await expect(counters.getByRole('definition')).toHaveText([
     metrics.totalDecisions.toLocaleString('en-US'),
     metrics.allowedDecisions.toLocaleString('en-US'),
     metrics.blockedDecisions.toLocaleString('en-US'),
-    `${metrics.averageExecutionTime} µs`,
+    micros(metrics.averageExecutionTime),
     /^\d\d:\d\d:\d\d$/,
   ]);
+  await expect(counters.getByRole('definition').nth(3)).toHaveText(microsShape);
   const summary = page.getByTestId('live-demo');
   await expect(summary).toHaveAttribute('data-loaded', 'true');
   await expect(summary.getByRole('term')).toHaveText(['Signed decisions', 'Compliance rate', 'Average latency']);
-  await expect(summary.getByRole('definition')).toHaveText([live.totalDecisions.toLocaleString('en-US'), `${live.complianceRate!.toFixed(1)}%`, `${live.averageLatencyUs} µs`]);
+  await expect(summary.getByRole('definition')).toHaveText([live.totalDecisions.toLocaleString('en-US'), `${live.complianceRate!.toFixed(1)}%`, micros(live.averageLatencyUs!)]);
+  await expect(summary.getByRole('definition').nth(2)).toHaveText(microsShape);
   await expectNoAxeViolations(page);
 });
 

@@ -10,6 +10,11 @@ type PublicMetrics = { totalDecisions: number; allowedDecisions: number; blocked
 /** The server's live demo summary; the rate and the latency are null before the first decision. */
 type LiveDemoSummary = { totalDecisions: number; complianceRate: number | null; averageLatencyUs: number | null };
 
+/** Microseconds as the other figures read: grouped thousands, at most one decimal (19,502.9 µs). */
+function microsText(us: number): string {
+  return `${us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`;
+}
+
 function uptimeText(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
@@ -23,7 +28,7 @@ function liveDemoFigures(summary: LiveDemoSummary | null): Array<[string, string
   return [
     ['Signed decisions', summary ? summary.totalDecisions.toLocaleString('en-US') : '—'],
     ['Compliance rate', summary ? (summary.complianceRate === null ? none : `${summary.complianceRate.toFixed(1)}%`) : '—'],
-    ['Average latency', summary ? (summary.averageLatencyUs === null ? none : `${summary.averageLatencyUs} µs`) : '—'],
+    ['Average latency', summary ? (summary.averageLatencyUs === null ? none : microsText(summary.averageLatencyUs)) : '—'],
   ];
 }
 
@@ -71,7 +76,7 @@ export function MetricsSection() {
     ['Decisions signed', metrics ? metrics.totalDecisions.toLocaleString('en-US') : '—'],
     ['Allowed', metrics ? metrics.allowedDecisions.toLocaleString('en-US') : '—'],
     ['Blocked', metrics ? metrics.blockedDecisions.toLocaleString('en-US') : '—'],
-    ['Average engine time', metrics ? `${metrics.averageExecutionTime} µs` : '—'],
+    ['Average engine time', metrics ? microsText(metrics.averageExecutionTime) : '—'],
     ['Server uptime', metrics ? uptimeText(metrics.uptime) : '—'],
   ];
 
