@@ -193,24 +193,34 @@ export function loadPolicy(policy: Policy): LoadedPolicy {
   const candidateEnd = new Int32Array(slots);
   const list: number[] = [];
   const onRequestTiming = TIMINGS.indexOf('on-request');
+  // Each applicable rule is filed under the opcodes it names for the targets its regulation
+  // covers; when the request answers a data subject's request, a rule named at on-request is also
+  // filed under that action and target at every timing. Filing rule by rule in priority order
+  // keeps each opcode's rules in that order, and visits only the opcodes rules name.
+  const filed: number[][] = Array.from({ length: OPCODE_COUNT }, () => []);
+  const file = (code: number, rule: number) => {
+    const bucket = filed[code]!;
+    if (bucket[bucket.length - 1] !== rule) bucket.push(rule);
+  };
   for (let j = 0; j <= NO_JURISDICTION; j++) {
-    const applicable = rules.map((rule) => {
-      const regulation = regulationOf.get(rule.regulation);
-      return regulation !== undefined && applies(regulation.jurisdiction, j);
-    });
     for (const onRequest of [false, true]) {
+      for (const bucket of filed) bucket.length = 0;
+      rules.forEach((rule, i) => {
+        const regulation = regulationOf.get(rule.regulation);
+        if (regulation === undefined || !applies(regulation.jurisdiction, j)) return;
+        for (const code of rule.opcodes) {
+          const target = code % 4;
+          if (!regulation.covers.includes(TARGETS[target]!)) continue;
+          if (!onRequest || Math.floor((code % 24) / 4) !== onRequestTiming) file(code, i);
+          else for (let timing = 0; timing < TIMINGS.length; timing++) file(Math.floor(code / 24) * 24 + timing * 4 + target, i);
+        }
+      });
       for (let code = 0; code < OPCODE_COUNT; code++) {
-        const target = code % 4;
-        const onRequestCode = Math.floor(code / 24) * 24 + onRequestTiming * 4 + target;
         const slot = tableIndex(j, onRequest, code);
-        const matching = rules.flatMap((rule, i) => {
-          if (!applicable[i] || !regulationOf.get(rule.regulation)!.covers.includes(TARGETS[target]!)) return [];
-          return rule.opcodes.includes(code) || (onRequest && rule.opcodes.includes(onRequestCode)) ? [i] : [];
-        });
         candidateStart[slot] = list.length;
-        list.push(...matching.filter((i) => forbid[i] === 1));
+        for (const i of filed[code]!) if (forbid[i] === 1) list.push(i);
         candidateSplit[slot] = list.length;
-        list.push(...matching.filter((i) => forbid[i] === 0));
+        for (const i of filed[code]!) if (forbid[i] === 0) list.push(i);
         candidateEnd[slot] = list.length;
       }
     }
