@@ -8,7 +8,9 @@ test.use({ allowedErrors: [/e2e: failure for/] });
 test('an uncaught error is logged to the server without the personal data in it', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('bytebound:client-logs', 'on'));
   await openPage(page, '/pricing?email=jane@example.com');
-  const sent = page.waitForResponse((response) => response.url().endsWith('/api/logs') && response.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (response) => response.url().endsWith('/api/logs') && response.request().method() === 'POST' && (response.request().postData() ?? '').includes('e2e: failure for'),
+  );
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('e2e: failure for jane.doe@example.com, card 4111 1111 1111 1111');
@@ -17,10 +19,12 @@ test('an uncaught error is logged to the server without the personal data in it'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong. Please refresh.');
   const response = await sent;
   expect(response.status()).toBe(202);
-  expect(await response.json()).toEqual({ accepted: 1 });
   const body = response.request().postDataJSON() as { logs: Array<{ level: number; message: string; url: string; userAgent: string }> };
-  expect(body.logs).toHaveLength(1);
-  const [entry] = body.logs;
+  // The batch may also carry the page's own warnings (a load over its budget on a busy machine).
+  expect(await response.json()).toEqual({ accepted: body.logs.length });
+  const errors = body.logs.filter((entry) => entry.level === 5);
+  expect(errors).toHaveLength(1);
+  const [entry] = errors;
   expect(entry?.level).toBe(5);
   expect(entry?.message).toContain('e2e: failure for [email], card [number]');
   expect(entry?.url).toMatch(/\/pricing\?email=\[redacted\]$/);
