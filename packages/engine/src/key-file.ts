@@ -25,7 +25,10 @@ const STALE_DRAFT_MS = 60_000;
  */
 export function readOrCreateKeyFile(file: string, make: () => string): string {
   removeStaleDrafts(file);
-  if (!fs.existsSync(file)) createKeyFile(file, make());
+  if (!fs.existsSync(file)) {
+    const contents = make();
+    if (createKeyFile(file, contents)) return contents;
+  }
   return fs.readFileSync(file, 'utf8');
 }
 

@@ -7,11 +7,13 @@ import {
   BOOLEAN_ATTRIBUTES,
   type CompleteRequest,
   type Condition,
+  decodeOpcode,
   ENUM_ATTRIBUTES,
   type EnumAttribute,
   JURISDICTIONS,
   type Jurisdiction,
   OPCODE_COUNT,
+  opcode,
   type Policy,
   type Rule,
   TARGETS,
@@ -192,7 +194,6 @@ export function loadPolicy(policy: Policy): LoadedPolicy {
   const candidateSplit = new Int32Array(slots);
   const candidateEnd = new Int32Array(slots);
   const list: number[] = [];
-  const onRequestTiming = TIMINGS.indexOf('on-request');
   // Each applicable rule is filed under the opcodes it names for the targets its regulation
   // covers; when the request answers a data subject's request, a rule named at on-request is also
   // filed under that action and target at every timing. Filing rule by rule in priority order
@@ -209,10 +210,10 @@ export function loadPolicy(policy: Policy): LoadedPolicy {
         const regulation = regulationOf.get(rule.regulation);
         if (regulation === undefined || !applies(regulation.jurisdiction, j)) return;
         for (const code of rule.opcodes) {
-          const target = code % 4;
-          if (!regulation.covers.includes(TARGETS[target]!)) continue;
-          if (!onRequest || Math.floor((code % 24) / 4) !== onRequestTiming) file(code, i);
-          else for (let timing = 0; timing < TIMINGS.length; timing++) file(Math.floor(code / 24) * 24 + timing * 4 + target, i);
+          const { action, timing, target } = decodeOpcode(code);
+          if (!regulation.covers.includes(target)) continue;
+          if (!onRequest || timing !== 'on-request') file(code, i);
+          else for (const at of TIMINGS) file(opcode(action, at, target), i);
         }
       });
       for (let code = 0; code < OPCODE_COUNT; code++) {
