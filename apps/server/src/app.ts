@@ -3,6 +3,8 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { dataKeyOf } from './api-keys/api-key-auth.ts';
+import { checkDataKey } from './api-keys/data-key-check.ts';
 import { clientLogRoutes } from './client-logs/client-log-routes.ts';
 import type { Config } from './config.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS, STREAM_MESSAGE_MAX_BYTES } from './constants.ts';
@@ -67,6 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   await migrate(db);
+  try {
+    await checkDataKey(db, dataKeyOf(config));
+  } catch (error) {
+    await app.close(); // closes the database it opened
+    throw error;
+  }
 
   useZodValidation(app);
   useJsonBodies(app);

@@ -3,6 +3,7 @@
 // key once: only its hash and its encrypted secret are stored.
 import { createApiKey, isApiKeyScope, listApiKeys, revokeApiKey, type ApiKeyScope, type ApiKeySummary } from '@bytebound/server/api-keys/api-key-store';
 import { loadDataKey } from '@bytebound/server/api-keys/data-key';
+import { checkDataKey } from '@bytebound/server/api-keys/data-key-check';
 import { API_KEY_SCOPES } from '@bytebound/server/constants';
 import { withServerDatabase } from './server-database.ts';
 
@@ -59,7 +60,12 @@ export async function runApiKeysCommand(sub: 'create' | 'list' | 'revoke', args:
         if (!isApiKeyScope(scope)) throw new UsageError(`unknown scope '${scope}': one of ${API_KEY_SCOPES.join(', ')}`);
         scopes.push(scope);
       }
-      const created = await withServerDatabase((db, config) => createApiKey(db, loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir }), { customerId, name, scopes }));
+      const created = await withServerDatabase(async (db, config) => {
+        // A key sealed with a data key the servers do not hold could never check an HMAC signature.
+        const dataKey = loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir });
+        await checkDataKey(db, dataKey);
+        return createApiKey(db, dataKey, { customerId, name, scopes });
+      });
       process.stdout.write(`${created.key}\n`);
       process.stderr.write(
         `Created API key ${created.id} for customer ${created.customerId} (${created.name}; scopes: ${created.scopes.join(', ')}).\n` +

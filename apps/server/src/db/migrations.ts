@@ -548,6 +548,18 @@ function migrations(db: Database): Record<string, Migration> {
         await k.schema.alterTable('accounts').addColumn('retention_notice_activity', 'bigint').execute();
       },
     },
+    '0015-data-key-check': {
+      async up(k: Kysely<unknown>) {
+        // A sentinel sealed with the data key the database first met (api-keys/data-key-check.ts):
+        // a server or CLI started with another key refuses to go on.
+        await k.schema
+          .createTable('data_key_check')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('sealed', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -105,6 +105,13 @@ export type DecisionUsageTable = {
   calls: number;
 };
 
+/** One row (id 1): a sentinel sealed with the database's data key (api-keys/data-key-check.ts). */
+export type DataKeyCheckTable = {
+  id: number;
+  sealed: string;
+  created_at: number;
+};
+
 /** Public signing keys, kept after rotation so old signatures stay verifiable. */
 export type SigningKeysTable = {
   key_id: string;
@@ -505,4 +512,5 @@ export type Tables = {
   receptionist_checkpoints: ReceptionistCheckpointsTable;
   rate_limit_counters: RateLimitCountersTable;
   decision_usage: DecisionUsageTable;
+  data_key_check: DataKeyCheckTable;
 };
