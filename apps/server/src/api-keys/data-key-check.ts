@@ -24,7 +24,8 @@ function opens(attempt: () => unknown): boolean {
 
 /** Throws DATA_KEY_MISMATCH unless `dataKey` opens the database's secrets; a new database takes it as its own. */
 export async function checkDataKey(db: Database, dataKey: DataKey, now = Date.now()): Promise<void> {
-  const stored = await db.selectFrom('data_key_check').select('sealed').where('id', '=', 1).executeTakeFirst();
+  const readSentinel = () => db.selectFrom('data_key_check').select('sealed').where('id', '=', 1).executeTakeFirst();
+  let stored = await readSentinel();
   if (stored === undefined) {
     // A database from before the sentinel: its API keys' secrets say which key it holds.
     const sealedKey = await db.selectFrom('api_keys').selectAll().limit(1).executeTakeFirst();
@@ -34,8 +35,9 @@ export async function checkDataKey(db: Database, dataKey: DataKey, now = Date.no
       .values({ id: 1, sealed: encryptSecret(dataKey, SENTINEL, SENTINEL_CONTEXT), created_at: now })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
+    // Read again: another instance starting at the same moment may have stored its sentinel first.
+    stored = await readSentinel();
   }
-  // Read again: another instance starting at the same moment may have stored its sentinel first.
-  const { sealed } = await db.selectFrom('data_key_check').select('sealed').where('id', '=', 1).executeTakeFirstOrThrow();
+  const { sealed } = stored!;
   if (!opens(() => decryptSecret(dataKey, sealed, SENTINEL_CONTEXT))) throw new Error(DATA_KEY_MISMATCH);
 }

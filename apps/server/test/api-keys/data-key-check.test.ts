@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { DATA_KEY_MISMATCH } from '../../src/api-keys/data-key-check.ts';
 import { dataKeyOf } from '../../src/api-keys/api-key-auth.ts';
 import { createApiKey } from '../../src/api-keys/api-key-store.ts';
+import { loadDataKey } from '../../src/api-keys/data-key.ts';
 import { loadConfig } from '../../src/config.ts';
 import { runCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-app.ts';
@@ -58,7 +59,7 @@ describe(`the data key shared by instances (${testDialect})`, { timeout: 120_000
   it('a database from before the check is judged by its API keys: a key that cannot open them is refused', async () => {
     const original = newDataKey();
     await instance(original);
-    await createApiKey(testDb.db, { key: Buffer.from(original, 'base64') }, { customerId: 'acme', name: 'agent' });
+    await createApiKey(testDb.db, loadDataKey({ dataKey: original, dataDir: testDb.dataDir }), { customerId: 'acme', name: 'agent' });
     // As it was before this check came: API keys sealed, no sentinel yet.
     await testDb.db.deleteFrom('data_key_check').execute();
     await expect(instance(newDataKey())).rejects.toThrow(refused);
