@@ -34,7 +34,7 @@ import type { AuditCheckpointsTable, AuditNodesTable, AuditStateTable, AuditTrai
 import { HttpError } from '../http/errors.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises appends ("bb-audit" as a number). */
-const AUDIT_APPEND_LOCK = 0x62622d6175646974n;
+export const AUDIT_APPEND_LOCK = 0x62622d6175646974n;
 /** The id of the log's one state row. */
 export const STATE_ID = 1;
 

@@ -14,6 +14,8 @@ export type Database = Kysely<Tables> & {
   dialect: Dialect;
   /** The SQLite database's file (undefined in memory and on PostgreSQL). */
   file?: string;
+  /** The PostgreSQL connection pool under the query builder (undefined on SQLite). */
+  pool?: pg.Pool;
 };
 
 // BIGINT columns (epoch milliseconds, counters) come back as numbers, as they do from SQLite.
@@ -24,7 +26,7 @@ export function openDatabase(database: Config['database']): Database {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // A dropped idle connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
-    return Object.assign(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), { dialect: 'postgres' as const });
+    return Object.assign(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), { dialect: 'postgres' as const, pool });
   }
   const inMemory = database.file === ':memory:';
   if (!inMemory) makeFolder(path.dirname(database.file));

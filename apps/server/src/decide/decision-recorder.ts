@@ -12,6 +12,7 @@ import { cachedCustomerCommitmentKey, subjectCommitmentKey } from '../audit/comm
 import type { Database } from '../db/database.ts';
 import type { ArbiterOutcome } from './consult-arbiters.ts';
 import { commitThrough, DecisionWriter, usagePeriodStart, type Writer } from './decision-writer.ts';
+import { commitOnPostgres } from './postgres-commit.ts';
 import { RecorderThread } from './recorder-thread.ts';
 
 export type RecordedDecision = SignedDecision & {
@@ -114,7 +115,8 @@ export function startDecisionRecorder(db: Database): void {
 
 /**
  * The database's writer: on a SQLite file the recorder thread, which closes with the database;
- * in memory (one connection only) and on PostgreSQL (whose server does the writing) this thread.
+ * in memory (one connection only) and on PostgreSQL (whose server does the writing, three round
+ * trips a batch: postgres-commit.ts) this thread.
  */
 function writerOf(db: Database): Writer {
   let writer = writers.get(db);
@@ -127,7 +129,7 @@ function writerOf(db: Database): Writer {
         await destroy();
       };
       writer = thread;
-    } else writer = new DecisionWriter(commitThrough(db));
+    } else writer = new DecisionWriter(db.pool ? commitOnPostgres(db.pool) : commitThrough(db));
     writers.set(db, writer);
   }
   return writer;
