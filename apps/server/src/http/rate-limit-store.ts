@@ -1,9 +1,11 @@
 // Rate-limit counters in the app's database, for several server instances over one PostgreSQL
 // database: each route's limit is counted in fixed windows (rate_limit_counters), incremented by
-// one atomic upsert, so every instance sees the same count. One instance (SQLite) keeps the
-// plugin's in-memory store, which costs no database round trip.
+// atomic upserts (one for the increments of one turn of the event loop), so every instance sees
+// the same count. One instance (SQLite) keeps the plugin's in-memory store, which costs no database
+// round trip.
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import { chunks, INSERT_ROWS } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
 
 type RateLimitState = { current: number; ttl: number };
@@ -21,13 +23,72 @@ export function windowStart(now: number, timeWindow: number): number {
 /** Adds one to `key`'s count in the window holding `now`; returns the new count and the ms left in the window. */
 export async function incrementRateLimit(db: Database, key: string, timeWindow: number, now = Date.now()): Promise<RateLimitState> {
   const start = windowStart(now, timeWindow);
-  const row = await db
-    .insertInto('rate_limit_counters')
-    .values({ key, window_start: start, count: 1 })
-    .onConflict((conflict) => conflict.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('rate_limit_counters.count'), '+', 1) })))
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return { current: Number(row.count), ttl: Math.max(0, start + timeWindow - now) };
+  const current = await incrementsOf(db).add(key, start);
+  return { current, ttl: Math.max(0, start + timeWindow - now) };
+}
+
+type Increment = { id: string; key: string; windowStart: number; resolve: (count: number) => void; reject: (error: unknown) => void };
+
+/**
+ * The increments made in one turn of the event loop, written by one atomic upsert (a statement per
+ * INSERT_ROWS keys), each answered the count it would have got alone, in the order they were made.
+ * One upsert per request was one round trip and one commit per rate-limited request on PostgreSQL.
+ */
+class Increments {
+  private waiting: Increment[] = [];
+
+  constructor(private readonly db: Database) {}
+
+  add(key: string, windowStart: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const length = this.waiting.push({ id: `${windowStart}:${key}`, key, windowStart, resolve, reject });
+      if (length === 1) setImmediate(() => void this.write());
+    });
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.waiting.splice(0);
+    const added = new Map<string, { key: string; window_start: number; count: number }>();
+    for (const { id, key, windowStart } of batch) {
+      const row = added.get(id) ?? { key, window_start: windowStart, count: 0 };
+      row.count += 1;
+      added.set(id, row);
+    }
+    try {
+      const totals = new Map<string, number>();
+      for (const rows of chunks([...added.values()], INSERT_ROWS)) {
+        const counted = await this.db
+          .insertInto('rate_limit_counters')
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('rate_limit_counters.count'), '+', eb.ref('excluded.count')) })),
+          )
+          .returning(['key', 'window_start', 'count'])
+          .execute();
+        for (const row of counted) totals.set(`${row.window_start}:${row.key}`, Number(row.count));
+      }
+      // A key's increments in this batch end at its new count: each one is that less those made after it.
+      const answered = new Map<string, number>();
+      for (const { id, resolve } of batch) {
+        const before = answered.get(id) ?? 0;
+        answered.set(id, before + 1);
+        resolve(totals.get(id)! - added.get(id)!.count + before + 1);
+      }
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
+  }
+}
+
+const increments = new WeakMap<Database, Increments>();
+
+function incrementsOf(db: Database): Increments {
+  let of = increments.get(db);
+  if (of === undefined) {
+    of = new Increments(db);
+    increments.set(db, of);
+  }
+  return of;
 }
 
 /**

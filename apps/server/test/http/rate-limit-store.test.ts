@@ -27,6 +27,22 @@ describe(`rate-limit counters in the database (${testDialect})`, () => {
     expect((await incrementRateLimit(t.db, 'GET:/x:10.0.0.2', MINUTE, now)).current).toBe(1);
   });
 
+  it('answers increments made together, of several keys and windows, each the count it would have got alone, in order', async () => {
+    const now = windowStart(Date.now(), MINUTE) + 1_000;
+    for (let i = 0; i < 3; i++) await incrementRateLimit(t.db, 'GET:/y:a', MINUTE, now);
+    const made = Array.from({ length: 30 }, (_, i) =>
+      i % 5 === 4 ? ['GET:/y:b', now] : i % 10 === 3 ? ['GET:/y:a', now + MINUTE] : ['GET:/y:a', now],
+    ) as [string, number][];
+    const states = await Promise.all(made.map(([key, at]) => incrementRateLimit(t.db, key, MINUTE, at)));
+    const expected = new Map<string, number>([['GET:/y:a@0', 3]]);
+    made.forEach(([key, at], i) => {
+      const id = `${key}@${at - now}`;
+      expected.set(id, (expected.get(id) ?? 0) + 1);
+      expect(states[i]!.current, `increment ${i} of ${id}`).toBe(expected.get(id));
+    });
+    expect([...expected.values()]).toEqual([3 + 21, 3, 6]);
+  });
+
   it(
     testDialect === 'postgres'
       ? 'shares one limit between two server instances over the same database'
