@@ -56,10 +56,12 @@ class Increments {
     }
     try {
       const totals = new Map<string, number>();
-      for (const rows of chunks([...added.values()], INSERT_ROWS)) {
+      // In one order on every instance: two upserts taking the same rows' locks in opposite orders would deadlock.
+      const rows = [...added.values()].sort((a, b) => a.window_start - b.window_start || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      for (const chunk of chunks(rows, INSERT_ROWS)) {
         const counted = await this.db
           .insertInto('rate_limit_counters')
-          .values(rows)
+          .values(chunk)
           .onConflict((conflict) =>
             conflict.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb(eb.ref('rate_limit_counters.count'), '+', eb.ref('excluded.count')) })),
           )

@@ -43,6 +43,26 @@ describe(`rate-limit counters in the database (${testDialect})`, () => {
     expect([...expected.values()]).toEqual([3 + 21, 3, 6]);
   });
 
+  it(`counts keys incremented together in opposite orders ${testDialect === 'postgres' ? 'by two instances' : ''} without a deadlock`, async () => {
+    const other = testDialect === 'postgres' ? openDatabase(t.config.database) : t.db;
+    try {
+      const now = windowStart(Date.now(), MINUTE) + 1_000;
+      const keys = Array.from({ length: 40 }, (_, i) => `GET:/z:10.0.0.${i}`);
+      // Each round twice: new rows in a window of their own, then the same rows again.
+      for (let round = 0; round < 40; round++) {
+        const at = now + Math.floor(round / 2) * MINUTE;
+        await Promise.all([
+          ...keys.map((key) => incrementRateLimit(t.db, key, MINUTE, at)),
+          ...keys.toReversed().map((key) => incrementRateLimit(other, key, MINUTE, at)),
+        ]);
+      }
+      const rows = await t.db.selectFrom('rate_limit_counters').select(['count']).where('key', 'like', 'GET:/z:%').execute();
+      expect(rows.map((r) => Number(r.count))).toEqual(Array.from({ length: 20 * keys.length }, () => 4));
+    } finally {
+      if (other !== t.db) await other.destroy();
+    }
+  });
+
   it(
     testDialect === 'postgres'
       ? 'shares one limit between two server instances over the same database'
