@@ -5,7 +5,9 @@
 // so the per-key rate limit stays what production enforces. Peer: OPA's own server
 // (`opa run --server`) deciding the Rego output of the same policy under the same load, and, as the
 // platform's ceilings, Node's bare http module answering a fixed decision, unsigned, signed, and
-// signed and committed to SQLite before it is sent (bench/lib/bare-node-server.mjs).
+// signed and committed to SQLite before it is sent (bench/lib/bare-node-server.mjs). Two more rows
+// run the same load on PostgreSQL (a throwaway server with its default durability): one instance,
+// then two instances appending to one log, as a deployment of several runs.
 // Goal: >= 5,000 requests/s with p99 < 10 ms and no error, on this 2-core machine (the load
 // generator shares the cores), measured at autocannon's default of 10 connections; a second row
 // shows 50 connections, where any server at 5,000 requests/s has a mean latency of 10 ms (Little's
@@ -24,14 +26,17 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { compile } from '@bytebound/compiler/compile';
 import type { CompleteRequest } from '@bytebound/compiler/policy-model';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import { REGO_PACKAGE } from '../packages/compiler/src/emit/rego.ts';
 import { createApiKey } from '../apps/server/src/api-keys/api-key-store.ts';
-import { loadDataKey } from '../apps/server/src/api-keys/data-key.ts';
+import { type DataKey, loadDataKey } from '../apps/server/src/api-keys/data-key.ts';
+import type { Config } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrations.ts';
+import { startPostgres } from '../test/postgres-server.ts';
 import { tool } from '../test/tools.ts';
 import { benchRequests } from './lib/requests.ts';
 import { formatRate, table } from './lib/stats.ts';
@@ -216,7 +221,129 @@ function figure(name: string, { result, cpuUsPerRequest, requestThreadUsPerReque
   };
 }
 
-/** Starts a real server, loads POST /api/v1/decide, and the same load on OPA's server as the peer. */
+/** API keys through the store, one per agent, in the database the servers will open. */
+async function agentKeys(database: Config['database'], dataKey: DataKey): Promise<string[]> {
+  const db = openDatabase(database);
+  try {
+    await migrate(db);
+    const keys: string[] = [];
+    for (let i = 0; i < AGENTS; i++) keys.push((await createApiKey(db, dataKey, { customerId: 'bench-customer', name: `bench agent ${i}` })).key);
+    return keys;
+  } finally {
+    await db.destroy();
+  }
+}
+
+type Server = { child: ChildProcess; base: string };
+
+/** Starts `npm start`'s entry point on a free port with `env` added, and waits until it answers. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const profile = process.env.BENCH_CPU_PROF;
+  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...withoutDatabaseUrl(process.env), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { child, base };
+}
+
+/** Keeps the GDPR template as a custom arbiter (through `server`) and checks that a decision naming it is decided by it. */
+async function gdprArbiter(server: Server, keys: string[], source: string, requests: CompleteRequest[]): Promise<string[]> {
+  const created = await fetch(`${server.base}/api/v1/arbiters`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'gdpr-template', source }),
+  });
+  if (!created.ok) throw new Error(`creating the arbiter failed: ${created.status} ${await created.text()}`);
+  const arbiter = ((await created.json()) as { id: string }).id;
+  // The API's request shape: `target` names one target or several (the engine's form says `targets`).
+  const bodies = requests.map(({ targets, ...r }) => JSON.stringify({ arbiters: [arbiter], request: { ...r, target: targets } }));
+  const check = await fetch(`${server.base}/api/v1/decide`, { method: 'POST', headers: bearer(keys, 0), body: bodies[0] });
+  if (!check.ok) throw new Error(`POST /api/v1/decide failed: ${check.status} ${await check.text()}`);
+  // A request the API cannot read is denied without consulting any arbiter: that is not the figure.
+  const answer = (await check.json()) as { arbiters: { outcome: string }[]; reasons: { text: string }[] };
+  if (answer.arbiters.length !== 1) throw new Error(`the bench request was not decided by the arbiter: ${answer.reasons.map((r) => r.text).join('; ')}`);
+  return bodies;
+}
+
+const bearer = (keys: string[], agent: number) => ({ authorization: `Bearer ${keys[agent % keys.length]}`, 'content-type': 'application/json' });
+
+/** The decision API's load on `server`: each connection its own agents and requests. */
+const decideLoadOn = (server: Server, bodies: string[], keys: string[]): Load => ({ url: `${server.base}/api/v1/decide`, bodies, headersOf: (agent) => bearer(keys, agent) });
+
+/** Several instances' figures as one: requests/s added up, the higher latencies, CPU per request over all their requests. */
+function combined(name: string, parts: Measured[], note: string): HttpFigure {
+  const requests = parts.reduce((sum, p) => sum + p.result.requests.total, 0);
+  const perRequest = (of: (p: Measured) => number | null) =>
+    parts.some((p) => of(p) === null) ? null : parts.reduce((sum, p) => sum + of(p)! * p.result.requests.total, 0) / requests;
+  const shares = parts.every((p) => p.requestThreadShares)
+    ? { running: Math.max(...parts.map((p) => p.requestThreadShares!.running)), waiting: Math.max(...parts.map((p) => p.requestThreadShares!.waiting)) }
+    : null;
+  return {
+    name,
+    perSecond: parts.reduce((sum, p) => sum + p.result.requests.average, 0),
+    p50Ms: Math.max(...parts.map((p) => p.result.latency.p50)),
+    p99Ms: Math.max(...parts.map((p) => p.result.latency.p99)),
+    errors: parts.reduce((sum, p) => sum + p.result.errors + p.result.timeouts, 0),
+    non2xx: parts.reduce((sum, p) => sum + p.result.non2xx, 0),
+    requests,
+    cpuUsPerRequest: perRequest((p) => p.cpuUsPerRequest),
+    requestThreadUsPerRequest: perRequest((p) => p.requestThreadUsPerRequest),
+    requestThreadShares: shares,
+    note,
+  };
+}
+
+/**
+ * The same decisions on PostgreSQL (a throwaway server keeping its default durability: each commit
+ * flushed to disk before it returns), as a deployment of several instances runs them: one instance,
+ * then two appending to one log (one SIGNING_KEY and DATA_KEY), each under its own load at once.
+ */
+async function measureOnPostgres(source: string, requests: CompleteRequest[]): Promise<HttpFigure[]> {
+  const figures: HttpFigure[] = [];
+  const postgres = await startPostgres({ durable: true });
+  const database = `bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = new URL(postgres.url);
+  url.pathname = `/${database}`;
+  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-http-bench-pg-')));
+  const shared = { DATABASE_URL: url.toString(), SIGNING_KEY: crypto.randomBytes(32).toString('base64'), DATA_KEY: crypto.randomBytes(32).toString('base64') };
+  const servers: Server[] = [];
+  try {
+    const keys = await agentKeys({ dialect: 'postgres', url: shared.DATABASE_URL }, { key: Buffer.from(shared.DATA_KEY, 'base64') });
+    for (const dataDir of dataDirs) servers.push(await startServer({ ...shared, DATA_DIR: dataDir }));
+    const bodies = await gdprArbiter(servers[0]!, keys, source, requests);
+    const loads = servers.map((server) => decideLoadOn(server, bodies, keys));
+    const connections = CONNECTION_COUNTS[0]!;
+    await load(loads[0]!, connections, WARM_UP_SECONDS);
+    const one = await measured(servers[0]!.child, () => load(loads[0]!, connections, DURATION_SECONDS));
+    figures.push(figure(`Bytebound on PostgreSQL, ${connections} connections`, one, 'signed, logged, recorded; PostgreSQL, each commit flushed to disk'));
+    await Promise.all(loads.map((l) => load(l, connections, WARM_UP_SECONDS)));
+    const both = await Promise.all(servers.map((server, i) => measured(server.child, () => load(loads[i]!, connections, DURATION_SECONDS))));
+    figures.push(
+      combined(`Bytebound on PostgreSQL, 2 instances, ${connections} connections each`, both, 'the same, two server processes appending to one log; requests/s of both, the higher latency'),
+    );
+  } finally {
+    for (const server of servers) await stop(server.child);
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
+    await admin.end();
+    postgres.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+/** Starts a real server, loads POST /api/v1/decide (on SQLite, then on PostgreSQL), and the same load on OPA's server as the peer. */
 export async function measureHttpDecide(): Promise<HttpFigure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-http-bench-'));
   const figures: HttpFigure[] = [];
@@ -224,43 +351,11 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
   if (!gdpr.ok) throw new Error(`the GDPR template does not compile: ${gdpr.error}`);
   const requests: CompleteRequest[] = benchRequests(gdpr.policy, 200);
 
-  // API keys through the store, one per agent, in the database the server will open.
-  const db = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'bytebound.db') });
-  await migrate(db);
-  const dataKey = loadDataKey({ dataKey: undefined, dataDir });
-  const keys: string[] = [];
-  for (let i = 0; i < AGENTS; i++) keys.push((await createApiKey(db, dataKey, { customerId: 'bench-customer', name: `bench agent ${i}` })).key);
-  await db.destroy();
-
-  const port = await freePort();
-  const profile = process.env.BENCH_CPU_PROF;
-  const server = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...withoutDatabaseUrl(process.env), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const keys = await agentKeys({ dialect: 'sqlite', file: path.join(dataDir, 'bytebound.db') }, loadDataKey({ dataKey: undefined, dataDir }));
+  const bytebound = await startServer({ DATA_DIR: dataDir });
+  const server = bytebound.child;
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`, server);
-    const created = await fetch(`${base}/api/v1/arbiters`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'gdpr-template', source: gdpr.output }),
-    });
-    if (!created.ok) throw new Error(`creating the arbiter failed: ${created.status} ${await created.text()}`);
-    const arbiter = ((await created.json()) as { id: string }).id;
-    // The API's request shape: `target` names one target or several (the engine's form says `targets`).
-    const bodies = requests.map(({ targets, ...r }) => JSON.stringify({ arbiters: [arbiter], request: { ...r, target: targets } }));
-    const decideLoad: Load = {
-      url: `${base}/api/v1/decide`,
-      bodies,
-      headersOf: (agent) => ({ authorization: `Bearer ${keys[agent % keys.length]}`, 'content-type': 'application/json' }),
-    };
-    const check = await fetch(decideLoad.url, { method: 'POST', headers: decideLoad.headersOf(0), body: bodies[0] });
-    if (!check.ok) throw new Error(`POST /api/v1/decide failed: ${check.status} ${await check.text()}`);
-    // A request the API cannot read is denied without consulting any arbiter: that is not the figure.
-    const answer = (await check.json()) as { arbiters: { outcome: string }[]; reasons: { text: string }[] };
-    if (answer.arbiters.length !== 1) throw new Error(`the bench request was not decided by the arbiter: ${answer.reasons.map((r) => r.text).join('; ')}`);
+    const decideLoad = decideLoadOn(bytebound, await gdprArbiter(bytebound, keys, gdpr.output, requests), keys);
     for (const connections of CONNECTION_COUNTS) {
       await load(decideLoad, connections, WARM_UP_SECONDS);
       const result = await measured(server, () => load(decideLoad, connections, DURATION_SECONDS));
@@ -277,6 +372,7 @@ export async function measureHttpDecide(): Promise<HttpFigure[]> {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  figures.push(...(await measureOnPostgres(gdpr.output, requests)));
 
   // OPA's server on the Rego output of the same policy: unsigned, nothing recorded.
   const rego = compile(TEMPLATES.gdpr.content, { format: 'rego', options: { includeTests: false } });

@@ -1,5 +1,6 @@
-// A throwaway PostgreSQL cluster on 127.0.0.1 for the tests: initdb into a temporary folder, start
-// on a free port, stop and delete on teardown. TEST_DATABASE_URL points at an existing server instead.
+// A throwaway PostgreSQL cluster on 127.0.0.1 for the tests (and the benchmarks): initdb into a
+// temporary folder, start on a free port, stop and delete on teardown. TEST_DATABASE_URL points at
+// an existing server instead.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,7 +20,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * The tests' server writes nothing to disk it need not (fsync off). `durable` keeps PostgreSQL's
+ * defaults instead, each commit flushed to disk before it returns, as a benchmark must measure.
+ */
+export async function startPostgres({ durable = false } = {}): Promise<PostgresServer> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
   const bin = tool('postgres');
   const asRoot = process.getuid?.() === 0;
@@ -31,8 +36,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   fs.chmodSync(dir, 0o700);
   const port = await freePort();
-  run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', ...(durable ? [] : ['--no-sync'])]);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=200${durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`;
   run('pg_ctl', ['-D', dir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
