@@ -312,14 +312,14 @@ async function measureOnPostgres(source: string, requests: CompleteRequest[]): P
   const postgres = await startPostgres({ durable: true });
   const database = `bench_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   const url = new URL(postgres.url);
   url.pathname = `/${database}`;
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-http-bench-pg-')));
   const shared = { DATABASE_URL: url.toString(), SIGNING_KEY: crypto.randomBytes(32).toString('base64'), DATA_KEY: crypto.randomBytes(32).toString('base64') };
   const servers: Server[] = [];
   try {
+    await admin.connect();
+    await admin.query(`create database ${database}`);
     const keys = await agentKeys({ dialect: 'postgres', url: shared.DATABASE_URL }, { key: Buffer.from(shared.DATA_KEY, 'base64') });
     for (const dataDir of dataDirs) servers.push(await startServer({ ...shared, DATA_DIR: dataDir }));
     const bodies = await gdprArbiter(servers[0]!, keys, source, requests);
@@ -336,7 +336,7 @@ async function measureOnPostgres(source: string, requests: CompleteRequest[]): P
   } finally {
     for (const server of servers) await stop(server.child);
     await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
-    await admin.end();
+    await admin.end().catch(() => {});
     postgres.stop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -43,7 +43,7 @@ describe(`rate-limit counters in the database (${testDialect})`, () => {
     expect([...expected.values()]).toEqual([3 + 21, 3, 6]);
   });
 
-  it(`counts keys incremented together in opposite orders ${testDialect === 'postgres' ? 'by two instances' : ''} without a deadlock`, async () => {
+  it(`counts keys incremented together in opposite orders${testDialect === 'postgres' ? ' by two instances' : ''} without a deadlock`, async () => {
     const other = testDialect === 'postgres' ? openDatabase(t.config.database) : t.db;
     try {
       const now = windowStart(Date.now(), MINUTE) + 1_000;
