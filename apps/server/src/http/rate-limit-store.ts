@@ -49,15 +49,16 @@ class Increments {
   private async write(): Promise<void> {
     const batch = this.waiting.splice(0);
     const added = new Map<string, { key: string; window_start: number; count: number }>();
-    for (const { id, key, windowStart } of batch) {
+    // Each increment's place among its key's increments in this batch (1 for the first).
+    const places = batch.map(({ id, key, windowStart }) => {
       const row = added.get(id) ?? { key, window_start: windowStart, count: 0 };
-      row.count += 1;
       added.set(id, row);
-    }
+      return ++row.count;
+    });
     try {
       const totals = new Map<string, number>();
       // In one order on every instance: two upserts taking the same rows' locks in opposite orders would deadlock.
-      const rows = [...added.values()].sort((a, b) => a.window_start - b.window_start || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const rows = [...added.keys()].sort().map((id) => added.get(id)!);
       for (const chunk of chunks(rows, INSERT_ROWS)) {
         const counted = await this.db
           .insertInto('rate_limit_counters')
@@ -69,13 +70,8 @@ class Increments {
           .execute();
         for (const row of counted) totals.set(`${row.window_start}:${row.key}`, Number(row.count));
       }
-      // A key's increments in this batch end at its new count: each one is that less those made after it.
-      const answered = new Map<string, number>();
-      for (const { id, resolve } of batch) {
-        const before = answered.get(id) ?? 0;
-        answered.set(id, before + 1);
-        resolve(totals.get(id)! - added.get(id)!.count + before + 1);
-      }
+      // A key's increments in this batch end at its new count.
+      batch.forEach(({ id, resolve }, i) => resolve(totals.get(id)! - added.get(id)!.count + places[i]!));
     } catch (error) {
       for (const { reject } of batch) reject(error);
     }

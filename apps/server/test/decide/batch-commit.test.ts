@@ -63,27 +63,31 @@ afterEach(async () => {
   for (const drop of dropped.splice(0)) await drop();
 });
 
-/** A fresh, migrated database of the dialect under test, and the commit written by hand for it. */
-async function freshDatabase(): Promise<{ db: Database; commit: CommitBatch; close: () => void }> {
+/** The commit written by hand, on a connection (SQLite) or pool (PostgreSQL) of its own, as each server instance has. */
+type HandWriter = { commit: CommitBatch; close: () => Promise<void> };
+
+/** A fresh, migrated database of the dialect under test, and `writer()` opening a hand-written commit's writer on it. */
+async function freshDatabase(): Promise<{ db: Database; writer: () => HandWriter }> {
   if (testDialect === 'sqlite') {
     const db = await sqliteFile();
-    const connection = openSqliteConnection(db.file!);
-    return { db, commit: commitOnSqlite(connection), close: () => connection.close() };
+    return {
+      db,
+      writer: () => {
+        const connection = openSqliteConnection(db.file!);
+        return { commit: commitOnSqlite(connection), close: async () => void connection.close() };
+      },
+    };
   }
   const testDb = await createTestDatabase();
   dropped.push(testDb.drop);
   await migrate(testDb.db);
-  return { db: testDb.db, commit: commitOnPostgres(testDb.db.pool!), close: () => {} };
-}
-
-/** Another writer of the same database, as a second server instance has: its own connection (SQLite) or pool (PostgreSQL). */
-function secondWriter(db: Database): { commit: CommitBatch; close: () => Promise<void> } {
-  if (db.dialect === 'sqlite') {
-    const connection = openSqliteConnection(db.file!);
-    return { commit: commitOnSqlite(connection), close: async () => void connection.close() };
-  }
-  const other = openDatabase({ dialect: 'postgres', url: (db.pool!.options as { connectionString: string }).connectionString });
-  return { commit: commitOnPostgres(other.pool!), close: () => other.destroy() };
+  return {
+    db: testDb.db,
+    writer: () => {
+      const own = openDatabase(testDb.database);
+      return { commit: commitOnPostgres(own.pool!), close: async () => void (await own.destroy()) };
+    },
+  };
 }
 
 /** MTH of RFC 6962 over the leaf hashes in order. */
@@ -109,12 +113,13 @@ describe(`the commit written by hand for ${testDialect}`, () => {
   it('writes exactly the rows the query builder writes: log entries, checkpoints, decisions, outcomes, counters and usage', async () => {
     const batches = [[0, 1, 2], Array.from({ length: 9 }, (_, i) => 3 + i), [12], Array.from({ length: 13 }, (_, i) => 13 + i)].map((batch) => batch.map(decision));
     const [byBuilder, byHand] = [await freshDatabase(), await freshDatabase()];
+    const hand = byHand.writer();
     const results = { builder: [] as unknown[], hand: [] as unknown[] };
     for (const batch of batches) {
       results.builder.push(await commitThrough(byBuilder.db)(batch, key));
-      results.hand.push(await byHand.commit(batch, key));
+      results.hand.push(await hand.commit(batch, key));
     }
-    byHand.close();
+    await hand.close();
     expect(results.hand).toEqual(results.builder);
     for (const table of TABLES) {
       const expected = await contents(byBuilder.db, table);
@@ -127,26 +132,27 @@ describe(`the commit written by hand for ${testDialect}`, () => {
   });
 
   it('commits a batch whole or not at all: a decision that breaks a constraint rolls back the others, and the log is unchanged', async () => {
-    const { db, commit, close } = await freshDatabase();
+    const { db, writer } = await freshDatabase();
+    const { commit, close } = writer();
     await commit([decision(0)], key);
     const broken = { ...decision(2), source: null as unknown as string };
     await expect(commit([decision(1), broken, decision(3)], key)).rejects.toThrow(/NOT NULL|null value/);
     // The database still takes the next batch.
     await commit([decision(4)], key);
-    close();
+    await close();
     expect(await contents(db, 'audit_state')).toMatchObject([{ size: 2 }]);
     expect(await contents(db, 'proof_bundles')).toHaveLength(2);
     expect(await contents(db, 'decision_logs')).toHaveLength(2);
   });
 
   it('keeps one log when two instances commit batches at the same time', async () => {
-    const { db, commit, close } = await freshDatabase();
-    const other = secondWriter(db);
+    const { db, writer } = await freshDatabase();
+    const [one, other] = [writer(), writer()];
     const batches = Array.from({ length: 12 }, (_, b) => Array.from({ length: 1 + (b % 4) }, (_, i) => decision(b * 4 + i)));
     try {
-      await Promise.all(batches.map((batch, b) => (b % 2 === 0 ? commit : other.commit)(batch, key)));
+      await Promise.all(batches.map((batch, b) => (b % 2 === 0 ? one : other).commit(batch, key)));
     } finally {
-      close();
+      await one.close();
       await other.close();
     }
     const trail = await db
