@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize } from './canonical-json.ts';
 import { commitAll, newCommitmentSecret } from './commitments.ts';
 import { DECISION_PAYLOAD_TYPE } from './config.ts';
-import { createProofBundle, decisionOfEnvelope, sha256Digest } from './proof-bundle.ts';
+import { bundleWithSignature, createProofBundle, decisionOfEnvelope, sha256Digest, signatureOfBundle } from './proof-bundle.ts';
 import { generateSigningKey } from './signing-keys.ts';
 import { verifyProofBundle } from './verify.ts';
 
@@ -63,6 +63,20 @@ describe('proof bundles', () => {
     expect(signed).toEqual({ ...deny, latency_us: 3.1, timestamp: '2026-11-24T12:00:00.000Z', nonce: 'ab'.repeat(16), commitments: [] });
     expect(decision).not.toHaveProperty('decisionId');
     expect(handedOver).toEqual({ ...deny, decisionId: 'dec_1', latencyNs: 3_100 });
+  });
+
+  it('is the same bundle again from its signature and what was signed (how a thread that signed hands a bundle back)', () => {
+    const commitments = commitAll({ id: 'customer-key-1', secret: newCommitmentSecret() }, { request: '{"action":"read"}' });
+    const details = { latency_us: 3.1, timestamp: '2026-11-25T00:00:00.000Z' };
+    const made = createProofBundle(deny, details, { signer: key, commitments });
+    const again = bundleWithSignature(deny, details, commitments, key.keyId, signatureOfBundle(made));
+    expect(again).toEqual(made);
+    expect(Object.keys(again.decision)).toEqual(Object.keys(made.decision));
+    expect(JSON.stringify(again)).toBe(JSON.stringify(made));
+    expect(verifyProofBundle(again, keys)).toMatchObject({ ok: true, failures: [] });
+    // With another decision than the one signed, the signature no longer verifies.
+    const allow = { ...deny, decision: 'ALLOW' as const, exitCode: 0 as const };
+    expect(verifyProofBundle(bundleWithSignature(allow, details, commitments, key.keyId, signatureOfBundle(made)), keys).ok).toBe(false);
   });
 
   it('holds no personal value, only its keyed commitment', () => {

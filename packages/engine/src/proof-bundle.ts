@@ -75,12 +75,10 @@ function paeInScratch(payloadType: string, text: string): { message: Buffer; pay
 }
 
 /**
- * Signs the evaluator's decision with its details. Only the fields of a Decision are read from
- * `decision`, so a caller hands over the evaluator's own object and copies nothing.
+ * The decision's own fields and its details, in the order a signed decision prints them; its digest
+ * and signature are added after what they cover.
  */
-export function createProofBundle(decision: Decision, details: DecisionDetails, options: ProofOptions): ProofBundle {
-  // Canonicalised and signed before its digest and signature are added (a digest cannot be part
-  // of the bytes it is the hash of), then returned as it is.
+function toBeSigned(decision: Decision, details: DecisionDetails, timestamp: string, nonce: string, commitments: Commitment[]): SignedDecision {
   const signed = {
     decision: decision.decision,
     exitCode: decision.exitCode,
@@ -88,11 +86,22 @@ export function createProofBundle(decision: Decision, details: DecisionDetails, 
     applied_policies: decision.applied_policies,
     article: decision.article,
     latency_us: details.latency_us,
-    timestamp: details.timestamp ?? new Date().toISOString(),
-    nonce: details.nonce ?? randomHex(NONCE_BYTES),
-    commitments: options.commitments ?? [],
+    timestamp,
+    nonce,
+    commitments,
   } as SignedDecision;
   if (details.context !== undefined) signed.context = details.context;
+  return signed;
+}
+
+/**
+ * Signs the evaluator's decision with its details. Only the fields of a Decision are read from
+ * `decision`, so a caller hands over the evaluator's own object and copies nothing.
+ */
+export function createProofBundle(decision: Decision, details: DecisionDetails, options: ProofOptions): ProofBundle {
+  // Canonicalised and signed before its digest and signature are added (a digest cannot be part
+  // of the bytes it is the hash of), then returned as it is.
+  const signed = toBeSigned(decision, details, details.timestamp ?? new Date().toISOString(), details.nonce ?? randomHex(NONCE_BYTES), options.commitments ?? []);
   const { message, payload } = paeInScratch(DECISION_PAYLOAD_TYPE, canonicalize(signed));
   const sig = Buffer.from(options.signer.sign(message)).toString('base64');
   signed.digest = sha256Digest(payload);
@@ -103,6 +112,30 @@ export function createProofBundle(decision: Decision, details: DecisionDetails, 
     signatures: [{ keyid: options.signer.keyId, sig }],
   };
   return { decision: signed, envelope };
+}
+
+/**
+ * What signing adds to a decision: with the decision, its details and commitments and the key's id,
+ * it is the whole bundle again (bundleWithSignature). A thread that signs hands back only this.
+ */
+export type BundleSignature = { nonce: string; digest: string; signature: string; payload: string };
+
+export function signatureOfBundle({ decision, envelope }: ProofBundle): BundleSignature {
+  return { nonce: decision.nonce, digest: decision.digest, signature: decision.signature, payload: envelope.payload };
+}
+
+/** The bundle createProofBundle made of `decision` with these details and commitments, from its signature (signatureOfBundle). */
+export function bundleWithSignature(
+  decision: Decision,
+  details: DecisionDetails & { timestamp: string },
+  commitments: Commitment[],
+  keyId: string,
+  { nonce, digest, signature, payload }: BundleSignature,
+): ProofBundle {
+  const signed = toBeSigned(decision, details, details.timestamp, nonce, commitments);
+  signed.digest = digest;
+  signed.signature = signature;
+  return { decision: signed, envelope: { payload, payloadType: DECISION_PAYLOAD_TYPE, signatures: [{ keyid: keyId, sig: signature }] } };
 }
 
 /**

@@ -1,8 +1,11 @@
-// Group commit of signed decisions: a decision waits until it is committed with its audit-log
-// entry, its rows and the counters, and decisions arriving while a commit runs are committed
-// together in the next transaction, so the database sees one transaction per batch instead of two
-// per decision. The writer runs on the server's thread, or on the recorder thread (recorder-thread.ts).
-import type { SignedDecision } from '@bytebound/engine/proof-bundle';
+// Group commit of signed decisions: a writer signs each decision it is handed (its proof bundle),
+// the decision waits until it is committed with its audit-log entry, its rows and the counters, and
+// decisions arriving while a commit runs are committed together in the next transaction, so the
+// database sees one transaction per batch instead of two per decision. The writer runs on the
+// server's thread, or on the recorder thread (recorder-thread.ts), which then signs there too.
+import type { Decision } from '@bytebound/compiler/policy-model';
+import type { Commitment } from '@bytebound/engine/commitments';
+import { createProofBundle, type DecisionDetails, type ProofBundle, type SignedDecision } from '@bytebound/engine/proof-bundle';
 import type { Signer, SigningKey } from '@bytebound/engine/signing-keys';
 import type { Insertable } from 'kysely';
 import { type AppendResult, appendEntries, chunks, INSERT_ROWS, type LoggedBundle } from '../audit/audit-log.ts';
@@ -22,9 +25,18 @@ export type OutcomeRow = {
 };
 
 /**
- * A signed decision to commit: plain data, so that it can be handed to the recorder thread, and
- * only what is written (the envelope carries the rest).
+ * A decision to sign and record: what its proof bundle signs (the evaluator's decision, its details
+ * and commitments) and what is written with the bundle. Plain data, so that it can be handed to the
+ * recorder thread.
  */
+export type UnsignedDecision = Omit<PendingDecision, 'bundle'> & {
+  signs: { decision: Decision; details: DecisionDetails & { timestamp: string }; commitments: Commitment[] };
+};
+
+/** A decision signed and recorded: its proof bundle and its place in the log. */
+export type Recorded = Committed & { bundle: ProofBundle };
+
+/** A signed decision to commit: only what is written (the envelope carries the rest). */
 export type PendingDecision = {
   bundle: LoggedBundle & { decision: Pick<SignedDecision, 'exitCode' | 'article'> };
   decisionId: string;
@@ -39,13 +51,20 @@ export type PendingDecision = {
 /** A committed decision's place in the log. */
 export type Committed = Pick<AppendResult, 'bundleId' | 'leafIndex'>;
 
-/** Commits decisions: on this thread (DecisionWriter) or on the recorder thread. */
-export type Writer = { write: (decision: PendingDecision, signer: SigningKey) => Promise<Committed> };
+/** Signs and commits decisions: on this thread (DecisionWriter) or on the recorder thread. */
+export type Writer = { write: (decision: UnsignedDecision, signer: SigningKey) => Promise<Recorded> };
+
+/** Signs a decision with `signer`: its bundle, and the decision as it is committed. */
+export function signDecision({ signs, ...rest }: UnsignedDecision, signer: Signer): { bundle: ProofBundle; pending: PendingDecision } {
+  const bundle = createProofBundle(signs.decision, signs.details, { signer, commitments: signs.commitments });
+  const { decision, exitCode, article, digest } = bundle.decision;
+  return { bundle, pending: { ...rest, bundle: { decision: { decision, exitCode, article, digest }, envelope: bundle.envelope } } };
+}
 
 /** Commits a batch of decisions in one transaction, answering each one's place in the log in order. */
 export type CommitBatch = (decisions: readonly PendingDecision[], signer: Signer) => Promise<AppendResult[]>;
 
-type Waiting = { decision: PendingDecision; signer: Signer; resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
+type Waiting = { decision: PendingDecision; bundle: ProofBundle; signer: Signer; resolve: (recorded: Recorded) => void; reject: (error: unknown) => void };
 
 /** The sources of the decisions a plan's monthly quota counts: the decision API and the MCP endpoint. */
 export const QUOTA_SOURCES: ReadonlySet<string> = new Set(['api', 'mcp']);
@@ -61,9 +80,10 @@ export class DecisionWriter implements Writer {
   /** `commit` is the database's (commitThrough), or the recorder thread's own on SQLite (sqlite-commit.ts). */
   constructor(private readonly commit: CommitBatch) {}
 
-  write(decision: PendingDecision, signer: Signer): Promise<AppendResult> {
+  write(decision: UnsignedDecision, signer: Signer): Promise<Recorded> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ decision, signer, resolve, reject });
+      const { bundle, pending } = signDecision(decision, signer); // a throw rejects
+      this.waiting.push({ decision: pending, bundle, signer, resolve, reject });
       this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
     });
   }
@@ -82,7 +102,7 @@ export class DecisionWriter implements Writer {
           batch.map((w) => w.decision),
           batch[batch.length - 1]!.signer,
         );
-        batch.forEach((w, i) => w.resolve(results[i]!));
+        batch.forEach((w, i) => w.resolve(recorded(w, results[i]!)));
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
         // The batch rolled back whole; one decision may be the cause: commit each alone, so that
@@ -95,11 +115,15 @@ export class DecisionWriter implements Writer {
 
   private async commitAlone(waiting: Waiting): Promise<void> {
     try {
-      waiting.resolve((await this.commit([waiting.decision], waiting.signer))[0]!);
+      waiting.resolve(recorded(waiting, (await this.commit([waiting.decision], waiting.signer))[0]!));
     } catch (error) {
       waiting.reject(error);
     }
   }
+}
+
+function recorded({ bundle }: Waiting, { bundleId, leafIndex }: AppendResult): Recorded {
+  return { bundle, bundleId, leafIndex };
 }
 
 /** What a batch of decisions adds besides its log entries: its rows, the counters, and the monthly usage. */

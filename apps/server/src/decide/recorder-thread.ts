@@ -1,40 +1,46 @@
-// The recorder thread: on SQLite, decisions are committed by a worker thread on a connection of its
-// own, so that the server's thread answers requests while a batch is written (the commits, their
-// inserts and the log's hashes are most of a decision's cost). One batch is with the thread at a
-// time: the decisions signed while it commits wait here and go over in one message when it
-// answers (group commit across the two threads, decision-writer.ts on the other side), and each
-// answer is the decision's place in the log. Should the thread stop, the decisions it had not
-// answered fail, and those not yet sent and later ones are committed on the server's thread.
+// The recorder thread: on SQLite, decisions are signed and committed by a worker thread on a
+// connection of its own, so that the server's thread answers requests while a batch is signed and
+// written (the signatures, the commits, their inserts and the log's hashes are most of a decision's
+// cost). One batch is with the thread at a time: the decisions made while it commits wait here and
+// go over in one message when it answers (group commit across the two threads, decision-writer.ts
+// on the other side), and each answer is the decision's signature and its place in the log. Should
+// the thread stop, the decisions it had not answered fail, and those not yet sent and later ones
+// are signed and committed on the server's thread.
 import type { Worker } from 'node:worker_threads';
+import { bundleWithSignature } from '@bytebound/engine/proof-bundle';
 import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { bundleId } from '../audit/audit-log.ts';
 import { type Database, writeLockReleased } from '../db/database.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
-import { type Committed, commitThrough, DecisionWriter, type PendingDecision, type Writer } from './decision-writer.ts';
+import { commitThrough, DecisionWriter, type Recorded, type UnsignedDecision, type Writer } from './decision-writer.ts';
 
-/** What the server's thread sends: the signing key (again whenever it changes), decisions, or close. */
-export type ToRecorder =
-  | { kind: 'key'; privateKey: SigningKey['privateKey'] }
-  | { kind: 'write'; decisions: { id: number; decision: PendingDecision }[] }
-  | { kind: 'close' };
+/**
+ * What the server's thread sends: decisions to sign and commit, or close. A decision to be signed
+ * with another key than the one before it comes with that key, which the thread keeps for the
+ * decisions after it.
+ */
+export type ToRecorder = { kind: 'write'; decisions: { id: number; decision: UnsignedDecision; privateKey?: SigningKey['privateKey'] }[] } | { kind: 'close' };
 
 /**
  * What the recorder thread says: that its connection is open, then the answers of each committed
- * batch, as numbers (a decision's id, then its leaf index) and the errors of those that failed.
+ * batch: as numbers, a decision's id, then its leaf index; as text, the same decisions' signatures,
+ * four strings each (BundleSignature's nonce, digest, signature and payload); and the errors of
+ * those that failed.
  */
-export type FromRecorder = { kind: 'ready' } | { kind: 'answers'; committed: number[]; failed: [id: number, error: string][] };
+export type FromRecorder = { kind: 'ready' } | { kind: 'answers'; committed: number[]; signatures: string[]; failed: [id: number, error: string][] };
 
-type Waiting = { bundleId: string; resolve: (committed: Committed) => void; reject: (error: unknown) => void };
+type Waiting = { decision: UnsignedDecision; keyId: string; resolve: (recorded: Recorded) => void; reject: (error: unknown) => void };
 
 export class RecorderThread implements Writer {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
-  private outbox: { id: number; decision: PendingDecision; signer: SigningKey }[] = [];
+  private outbox: { id: number; decision: UnsignedDecision; signer: SigningKey }[] = [];
   private nextId = 1;
   private flushScheduled = false;
   /** Decisions are sent once the thread's connection is open: a thread that cannot open it leaves them all to this thread. */
   private ready = false;
   private closing = false;
+  /** The key the thread signs with: the last one sent with a decision. */
   private keyId: string | null = null;
   /** Set once the thread has stopped: decisions are then committed on this thread. */
   private fallback: DecisionWriter | null = null;
@@ -55,11 +61,14 @@ export class RecorderThread implements Writer {
       // again now, and the next batch goes after them, so that neither finds the lock taken again
       // (the thread's wait for it sleeps a millisecond or more).
       const lockWaited = writeLockReleased(this.file);
-      const { committed, failed } = message;
-      for (let i = 0; i < committed.length; i += 2) {
-        const waiting = this.waiting.get(committed[i]!)!;
+      const { committed, signatures, failed } = message;
+      for (let i = 0, s = 0; i < committed.length; i += 2, s += 4) {
+        const { decision, keyId, resolve } = this.waiting.get(committed[i]!)!;
         this.waiting.delete(committed[i]!);
-        waiting.resolve({ bundleId: waiting.bundleId, leafIndex: committed[i + 1]! });
+        const { signs } = decision;
+        const signature = { nonce: signatures[s]!, digest: signatures[s + 1]!, signature: signatures[s + 2]!, payload: signatures[s + 3]! };
+        const bundle = bundleWithSignature(signs.decision, signs.details, signs.commitments, keyId, signature);
+        resolve({ bundle, bundleId: bundleId(bundle), leafIndex: committed[i + 1]! });
       }
       for (const [id, error] of failed) {
         this.waiting.get(id)!.reject(new Error(error));
@@ -102,17 +111,12 @@ export class RecorderThread implements Writer {
     return this.fallback === null;
   }
 
-  write(decision: PendingDecision, signer: SigningKey): Promise<Committed> {
+  write(decision: UnsignedDecision, signer: SigningKey): Promise<Recorded> {
     if (this.fallback) return this.fallback.write(decision, signer);
     return new Promise((resolve, reject) => {
-      // The thread signs checkpoints with the newest key it was given, as this thread does.
-      if (signer.keyId !== this.keyId) {
-        this.post({ kind: 'key', privateKey: signer.privateKey });
-        this.keyId = signer.keyId;
-      }
       const id = this.nextId++;
       if (this.waiting.size === 0) this.worker.ref();
-      this.waiting.set(id, { bundleId: bundleId(decision.bundle), resolve, reject });
+      this.waiting.set(id, { decision, keyId: signer.keyId, resolve, reject });
       this.outbox.push({ id, decision, signer });
       // The decisions made in this turn of the event loop go together.
       if (this.sent === 0) this.flushSoon();
@@ -143,7 +147,14 @@ export class RecorderThread implements Writer {
 
   private flush(): void {
     if (this.outbox.length === 0 || this.fallback || !this.ready || this.closing) return;
-    this.post({ kind: 'write', decisions: this.outbox.map(({ id, decision }) => ({ id, decision })) });
+    // The thread signs each decision with the key that came with it or before it, and checkpoints
+    // with the newest decision's, as this thread does.
+    const decisions = this.outbox.map(({ id, decision, signer }) => {
+      if (signer.keyId === this.keyId) return { id, decision };
+      this.keyId = signer.keyId;
+      return { id, decision, privateKey: signer.privateKey };
+    });
+    this.post({ kind: 'write', decisions });
     this.outbox = [];
   }
 

@@ -1,7 +1,8 @@
 // The recorder thread itself (see recorder-thread.ts): its own connection to the SQLite file, the
-// same group commit as the server's thread (its statements prepared once, sqlite-commit.ts), and one
-// answer message per committed batch.
+// same signing and group commit as the server's thread (its statements prepared once,
+// sqlite-commit.ts), and one answer message per committed batch.
 import { parentPort, workerData } from 'node:worker_threads';
+import { signatureOfBundle } from '@bytebound/engine/proof-bundle';
 import { type Signer, signingKeyFromPrivateKey } from '@bytebound/engine/signing-keys';
 import { openSqliteConnection } from '../db/database.ts';
 import { DecisionWriter } from './decision-writer.ts';
@@ -16,6 +17,7 @@ sqlite.pragma('wal_autocheckpoint = 0');
 const writer = new DecisionWriter(commitOnSqlite(sqlite));
 let signer: Signer | null = null;
 const committed: number[] = [];
+const signatures: string[] = [];
 const failed: [number, string][] = [];
 
 function post(message: FromRecorder): void {
@@ -24,19 +26,21 @@ function post(message: FromRecorder): void {
 
 /** Answers collected while a batch resolves go out in one message. */
 function answerSoon(): void {
-  if (committed.length === 0 && failed.length === 0) setImmediate(() => post({ kind: 'answers', committed: committed.splice(0), failed: failed.splice(0) }));
+  if (committed.length === 0 && failed.length === 0) setImmediate(() => post({ kind: 'answers', committed: committed.splice(0), signatures: signatures.splice(0), failed: failed.splice(0) }));
 }
 
 post({ kind: 'ready' });
 
 port.on('message', (message: ToRecorder) => {
-  if (message.kind === 'key') signer = signingKeyFromPrivateKey(message.privateKey);
-  else if (message.kind === 'write') {
-    for (const { id, decision } of message.decisions) {
+  if (message.kind === 'write') {
+    for (const { id, decision, privateKey } of message.decisions) {
+      if (privateKey) signer = signingKeyFromPrivateKey(privateKey);
       writer.write(decision, signer!).then(
-        (result) => {
+        ({ bundle, leafIndex }) => {
           answerSoon();
-          committed.push(id, result.leafIndex);
+          committed.push(id, leafIndex);
+          const { nonce, digest, signature, payload } = signatureOfBundle(bundle);
+          signatures.push(nonce, digest, signature, payload);
         },
         (error: unknown) => {
           answerSoon();

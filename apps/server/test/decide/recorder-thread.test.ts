@@ -1,6 +1,7 @@
-// On a SQLite file, decisions are committed by the recorder thread on a connection of its own. What
-// a caller notices: each decision's answer arrives once its rows are in the database, a batch gets
-// consecutive places in the log, a write of the server's thread that found the lock taken goes as
+// On a SQLite file, decisions are signed and committed by the recorder thread on a connection of its
+// own. What a caller notices: each decision's answer arrives once its rows are in the database, with
+// its proof bundle signed by the key the caller gave, a batch gets consecutive places in the log, a
+// write of the server's thread that found the lock taken goes as
 // soon as a batch is committed, closing commits what was handed over, and a thread that cannot
 // open the database, or stops, leaves the decisions it was not yet sent to the server's thread
 // instead of losing them.
@@ -9,13 +10,13 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { createProofBundle } from '@bytebound/engine/proof-bundle';
-import { generateSigningKey } from '@bytebound/engine/signing-keys';
+import { generateSigningKey, type SigningKey } from '@bytebound/engine/signing-keys';
+import { verifyProofBundle } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { type Database, openSqliteConnection } from '../../src/db/database.ts';
 import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
-import type { PendingDecision } from '../../src/decide/decision-writer.ts';
+import type { Recorded, UnsignedDecision } from '../../src/decide/decision-writer.ts';
 import { newDecisionId } from '../../src/decide/decision-recorder.ts';
 import { RecorderThread } from '../../src/decide/recorder-thread.ts';
 import { useSqliteFiles } from '../helpers/sqlite-files.ts';
@@ -23,16 +24,14 @@ import { useSqliteFiles } from '../helpers/sqlite-files.ts';
 const key = generateSigningKey();
 const sqliteFile = useSqliteFiles();
 
-function decision(customerId: string): PendingDecision {
+function decision(customerId: string): UnsignedDecision {
   const now = Date.now();
-  const bundle = createProofBundle(
-    { decision: 'DENY', exitCode: 2, reasons: [{ ruleId: 'gdpr-44', text: 'No legal basis for the transfer', article: 'GDPR Art. 44', priority: 10 }], applied_policies: ['gdpr'], article: 'GDPR Art. 44' },
-    { latency_us: 1.5 },
-    { signer: key },
-  );
-  const { decision: verdict, exitCode, article, digest } = bundle.decision;
   return {
-    bundle: { decision: { decision: verdict, exitCode, article, digest }, envelope: bundle.envelope },
+    signs: {
+      decision: { decision: 'DENY', exitCode: 2, reasons: [{ ruleId: 'gdpr-44', text: 'No legal basis for the transfer', article: 'GDPR Art. 44', priority: 10 }], applied_policies: ['gdpr'], article: 'GDPR Art. 44' },
+      details: { latency_us: 1.5, timestamp: new Date(now).toISOString() },
+      commitments: [{ field: 'request', key: `${customerId}-key`, value: `hmac-sha256:${'0'.repeat(64)}` }],
+    },
     decisionId: newDecisionId(now),
     customerId,
     apiKeyId: null,
@@ -43,7 +42,22 @@ function decision(customerId: string): PendingDecision {
   };
 }
 
-async function rowsOf(db: Database, decisions: readonly PendingDecision[]) {
+/** Each answer's bundle verifies with `signers`' public keys, signs what was handed over, and is the bundle the log keeps. */
+async function expectSignedAndKept(db: Database, decisions: readonly UnsignedDecision[], answers: readonly Recorded[], signers: readonly SigningKey[]) {
+  const keys = new Map(signers.map((k) => [k.keyId, k.publicKey]));
+  const kept = new Map(
+    (await db.selectFrom('proof_bundles').select(['id', 'envelope', 'key_id']).where('id', 'in', answers.map((a) => a.bundleId)).execute()).map((b) => [b.id, b]),
+  );
+  answers.forEach(({ bundle, bundleId }, i) => {
+    expect(verifyProofBundle(bundle, keys)).toMatchObject({ ok: true, failures: [] });
+    expect(bundle.decision).toMatchObject({ ...decisions[i]!.signs.decision, ...decisions[i]!.signs.details, commitments: decisions[i]!.signs.commitments });
+    expect(bundleId).toBe(bundle.decision.digest.replace(/^sha256:/, ''));
+    expect(JSON.parse(kept.get(bundleId)!.envelope!)).toEqual(bundle.envelope);
+    expect(kept.get(bundleId)!.key_id).toBe(bundle.envelope.signatures[0]!.keyid);
+  });
+}
+
+async function rowsOf(db: Database, decisions: readonly UnsignedDecision[]) {
   const ids = decisions.map((d) => d.decisionId);
   const logs = await db.selectFrom('decision_logs').select(['id', 'bundle_id']).where('id', 'in', ids).execute();
   const results = await db.selectFrom('arbiter_results').select('decision_id').where('decision_id', 'in', ids).execute();
@@ -63,12 +77,27 @@ describe('the recorder thread', () => {
     const answers = await Promise.all(batch.map((d) => thread.write(d, key)));
     expect(thread.onThread).toBe(true);
     expect(answers.map((a) => a.leafIndex)).toEqual(Array.from({ length: 30 }, (_, i) => i));
-    expect(answers.map((a) => a.bundleId)).toEqual(batch.map((d) => d.bundle.decision.digest.replace(/^sha256:/, '')));
+    await expectSignedAndKept(db, batch, answers, [key]);
+    expect(answers.map((a) => a.bundle.envelope.signatures[0]!.keyid)).toEqual(Array(30).fill(key.keyId));
     // Read on the server's connection, right after the answers.
     expect(await rowsOf(db, batch)).toEqual({ logs: 30, results: 30, leaves: answers.map((a) => a.leafIndex) });
     const counters = await db.selectFrom('decision_counters').selectAll().where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow();
     expect(Number(counters.total)).toBe(30);
     expect((await db.selectFrom('audit_checkpoints').select('size').execute()).map((c) => Number(c.size))).toEqual([10, 20, 30]);
+    await thread.close();
+  });
+
+  it('signs each decision with the key it was handed with, when the key changes between decisions of one batch', async () => {
+    const db = await sqliteFile();
+    const thread = new RecorderThread(db, db.file!);
+    const rotated = generateSigningKey();
+    const batch = Array.from({ length: 9 }, (_, i) => decision(`cust-rotate-${i}`));
+    const signers = batch.map((_, i) => (i % 3 === 1 ? rotated : key));
+    const answers = await Promise.all(batch.map((d, i) => thread.write(d, signers[i]!)));
+    expect(answers.map((a) => a.bundle.envelope.signatures[0]!.keyid)).toEqual(signers.map((k) => k.keyId));
+    await expectSignedAndKept(db, batch, answers, [key, rotated]);
+    // Neither key alone verifies the other's bundles.
+    expect(answers.map((a) => verifyProofBundle(a.bundle, new Map([[key.keyId, key.publicKey]])).ok)).toEqual(signers.map((k) => k === key));
     await thread.close();
   });
 
@@ -148,7 +177,9 @@ describe('the recorder thread', () => {
     expect((await Promise.all(sentAnswers)).map((a) => (a instanceof Error ? a.message : a))).toEqual(Array(5).fill('the decision recorder stopped before recording the decision'));
     expect(thread.onThread).toBe(false);
     // Those not yet sent, and later ones, are committed on the server's thread, right after leaf 0.
-    expect((await Promise.all(waitingAnswers)).map((a) => a.leafIndex)).toEqual([1, 2, 3]);
+    const committedHere = await Promise.all(waitingAnswers);
+    expect(committedHere.map((a) => a.leafIndex)).toEqual([1, 2, 3]);
+    await expectSignedAndKept(db, waiting, committedHere, [key]);
     expect((await thread.write(decision('cust-stop'), key)).leafIndex).toBe(4);
     expect(await rowsOf(db, waiting)).toEqual({ logs: 3, results: 3, leaves: [1, 2, 3] });
     expect(await rowsOf(db, sent)).toEqual({ logs: 0, results: 0, leaves: [] });
@@ -162,13 +193,11 @@ describe('the recorder thread', () => {
       import { openDatabase } from './src/db/database.ts';
       import { RecorderThread } from './src/decide/recorder-thread.ts';
       import { generateSigningKey } from '@bytebound/engine/signing-keys';
-      import { createProofBundle } from '@bytebound/engine/proof-bundle';
       const key = generateSigningKey();
       const db = openDatabase({ dialect: 'sqlite', file: process.argv[1] });
       const thread = new RecorderThread(db, process.argv[1]);
-      const bundle = createProofBundle({ decision: 'ALLOW', exitCode: 0, reasons: [], applied_policies: [], article: null }, { latency_us: 1 }, { signer: key });
-      const { decision, exitCode, article, digest } = bundle.decision;
-      const answer = await thread.write({ bundle: { decision: { decision, exitCode, article, digest }, envelope: bundle.envelope }, decisionId: 'dec_script', customerId: 'c', apiKeyId: null, source: 'api', latencyNs: 1, outcomes: [], now: Date.now() }, key);
+      const signs = { decision: { decision: 'ALLOW', exitCode: 0, reasons: [], applied_policies: [], article: null }, details: { latency_us: 1, timestamp: new Date().toISOString() }, commitments: [] };
+      const answer = await thread.write({ signs, decisionId: 'dec_script', customerId: 'c', apiKeyId: null, source: 'api', latencyNs: 1, outcomes: [], now: Date.now() }, key);
       console.log('leaf', answer.leafIndex);
     `;
     const file = db.file!;
