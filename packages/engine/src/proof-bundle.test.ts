@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize } from './canonical-json.ts';
 import { commitAll, newCommitmentSecret } from './commitments.ts';
 import { DECISION_PAYLOAD_TYPE } from './config.ts';
-import { bundleWithSignature, createProofBundle, decisionOfEnvelope, sha256Digest, signatureOfBundle } from './proof-bundle.ts';
+import { auditLeafData, auditLeafText, bundleWithSignature, createProofBundle, decisionOfEnvelope, sha256Digest, signatureOfBundle } from './proof-bundle.ts';
 import { generateSigningKey } from './signing-keys.ts';
 import { verifyProofBundle } from './verify.ts';
 
@@ -77,6 +77,14 @@ describe('proof bundles', () => {
     // With another decision than the one signed, the signature no longer verifies.
     const allow = { ...deny, decision: 'ALLOW' as const, exitCode: 0 as const };
     expect(verifyProofBundle(bundleWithSignature(allow, details, commitments, key.keyId, signatureOfBundle(made)), keys).ok).toBe(false);
+  });
+
+  it("gives the audit log the envelope's canonical JSON, as text and as its UTF-8 bytes", () => {
+    const { envelope } = bundle();
+    const text = auditLeafText(envelope);
+    expect(text).toBe(canonicalize(envelope));
+    expect(JSON.parse(text)).toEqual(envelope);
+    expect(Buffer.from(auditLeafData(envelope)).toString('utf8')).toBe(text);
   });
 
   it('holds no personal value, only its keyed commitment', () => {

@@ -152,3 +152,8 @@ export function decisionOfEnvelope(envelope: DsseEnvelope): SignedDecision {
 export function auditLeafData(envelope: DsseEnvelope): Uint8Array {
   return canonicalBytes(envelope);
 }
+
+/** The same as text: the envelope's canonical JSON (auditLeafData is its UTF-8 bytes). */
+export function auditLeafText(envelope: DsseEnvelope): string {
+  return canonicalize(envelope);
+}

@@ -19,7 +19,7 @@ import {
   treeRoot,
 } from '@bytebound/engine/merkle';
 import type { DsseEnvelope } from '@bytebound/engine/dsse';
-import { type ProofBundle, type SignedDecision, auditLeafData } from '@bytebound/engine/proof-bundle';
+import { type ProofBundle, type SignedDecision, auditLeafText } from '@bytebound/engine/proof-bundle';
 import type { Signer } from '@bytebound/engine/signing-keys';
 import {
   AUDIT_EXPORT_KIND,
@@ -124,7 +124,9 @@ export function planAppend(state: LogState, entries: readonly AuditEntry[], { si
   let root: Hash = new Uint8Array(0); // set by the last append
   const planned: Omit<PlannedAppend, 'state'> = { bundles: [], trail: [], nodes: [], checkpoints: [], results: [] };
   for (const [position, { bundle, customerId }] of entries.entries()) {
-    const leaf = leafHash(auditLeafData(bundle.envelope));
+    // The envelope's canonical JSON is both the leaf's data and the text kept: written out once.
+    const envelope = auditLeafText(bundle.envelope);
+    const leaf = leafHash(Buffer.from(envelope, 'utf8'));
     const leafHex = toHex(leaf);
     const id = bundleId(bundle);
     const next = appendToFrontier(frontier, size, leaf);
@@ -136,7 +138,7 @@ export function planAppend(state: LogState, entries: readonly AuditEntry[], { si
       verdict: bundle.decision.decision,
       digest: bundle.decision.digest,
       key_id: bundle.envelope.signatures[0]?.keyid ?? '',
-      envelope: JSON.stringify(bundle.envelope),
+      envelope,
       // The decision is the envelope's payload: it is read from there (decisionOfEnvelope), not stored twice.
       decision: null,
       created_at: now,
