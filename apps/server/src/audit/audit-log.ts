@@ -1,8 +1,9 @@
 // The audit log in the database: every proof bundle becomes a leaf of one RFC 6962 Merkle tree.
 // Appends are serialised (PostgreSQL: a transaction-scoped advisory lock, so several server
 // instances keep one log; SQLite: the database write lock, taken by the transaction's first
-// statement) and cost O(log n): the tree's right edge lives in `audit_state`, every completed
-// subtree hash in `audit_nodes`, from which any root or proof is read with O(log n) lookups.
+// statement) and cost O(log n): the tree's right edge lives in `audit_state`, every leaf's hash in
+// `audit_trail` and every completed subtree above the leaves in `audit_nodes`, from which any root
+// or proof is read with O(log n) lookups.
 import { type Checkpoint, signCheckpoint } from '@bytebound/engine/checkpoint';
 import { AUDIT_LOG_ORIGIN, CHECKPOINT_EVERY_DECISIONS } from '@bytebound/engine/config';
 import {
@@ -145,7 +146,8 @@ export function planAppend(state: LogState, entries: readonly AuditEntry[], { si
       payload_purged_at: null,
     });
     planned.trail.push({ leaf_index: size, bundle_id: id, leaf_hash: leafHex, created_at: now });
-    for (const n of next.nodes) planned.nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
+    // Level 0 is the leaf itself, kept in audit_trail.
+    for (const n of next.nodes) if (n.level > 0) planned.nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
     size += 1;
     // A root costs a hash per frontier node: it is computed only where it is used.
     const checkpointDue = signer !== undefined && size % CHECKPOINT_EVERY_DECISIONS === 0;
@@ -186,17 +188,24 @@ export async function logSize(db: Database): Promise<number> {
 }
 
 /**
- * Runs a root or proof computation against the stored subtree hashes: the nodes it needs are
- * found from the tree's shape, fetched in one query, and the computation runs again on them.
+ * Runs a root or proof computation against the stored hashes: the nodes it needs are found from the
+ * tree's shape, fetched in one query per table (the leaves from audit_trail, the subtrees above them
+ * from audit_nodes), and the computation runs again on them.
  */
 async function withNodes<T>(db: Database, compute: (get: NodeSource) => T): Promise<T> {
   const wanted = nodesRead(compute);
+  const leaves = wanted.filter((w) => w.level === 0).map((w) => w.index);
+  const subtrees = wanted.filter((w) => w.level > 0);
   const found = new Map<string, Hash>();
-  if (wanted.length > 0) {
+  if (leaves.length > 0) {
+    const rows = await db.selectFrom('audit_trail').select(['leaf_index', 'leaf_hash']).where('leaf_index', 'in', leaves).execute();
+    for (const row of rows) found.set(`0:${Number(row.leaf_index)}`, fromHex(row.leaf_hash)!);
+  }
+  if (subtrees.length > 0) {
     const rows = await db
       .selectFrom('audit_nodes')
       .selectAll()
-      .where((eb) => eb.or(wanted.map((w) => eb.and([eb('level', '=', w.level), eb('idx', '=', w.index)]))))
+      .where((eb) => eb.or(subtrees.map((w) => eb.and([eb('level', '=', w.level), eb('idx', '=', w.index)]))))
       .execute();
     for (const row of rows) found.set(`${row.level}:${Number(row.idx)}`, fromHex(row.hash)!);
   }

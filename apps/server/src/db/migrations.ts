@@ -560,6 +560,12 @@ function migrations(db: Database): Record<string, Migration> {
           .execute();
       },
     },
+    '0016-audit-leaves-once': {
+      async up(k: Kysely<unknown>) {
+        // A leaf's hash is read from audit_trail (audit/audit-log.ts): audit_nodes keeps the subtrees above the leaves only.
+        await sql`delete from audit_nodes where level = 0`.execute(k);
+      },
+    },
   };
 }
 

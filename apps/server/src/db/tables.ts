@@ -142,7 +142,7 @@ export type AuditTrailTable = {
   created_at: number;
 };
 
-/** Hashes of the complete (perfect) subtrees of the audit log, level 0 = leaves. */
+/** Hashes of the complete (perfect) subtrees of the audit log above its leaves (level 1 and up; a leaf's hash is in audit_trail). */
 export type AuditNodesTable = {
   level: number;
   idx: number;

@@ -1,10 +1,15 @@
 // Upgrading a database kept by an earlier version: the receptionist's tables, made under their old
 // names, take the spec's collection names (customer_configs, conversations, conversation_messages,
 // personal_data) with every row and the foreign keys that tie a conversation's messages and
-// personal data to it.
+// personal data to it; an audit log that kept each leaf's hash twice (audit_trail and audit_nodes)
+// keeps it once and still proves every entry.
+import { generateSigningKey } from '@bytebound/engine/signing-keys';
+import { verifyFile } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appendToAuditLog, consistencyProofFor, inclusionProofFor } from '../../src/audit/audit-log.ts';
 import { migrate } from '../../src/db/migrations.ts';
+import { signedDecision } from '../audit/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-app.ts';
 
 describe('migrations', () => {
@@ -32,5 +37,27 @@ describe('migrations', () => {
     await db.deleteFrom('conversations').where('id', '=', 's1').execute();
     expect(await db.selectFrom('conversation_messages').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('personal_data').selectAll().execute()).toEqual([]);
+  });
+
+  it("keeps each audit-log leaf's hash once, in audit_trail, and the log still proves every entry", async () => {
+    testDb = await createTestDatabase();
+    const { db } = testDb;
+    await migrate(db, { upTo: '0015-data-key-check' });
+    const key = generateSigningKey();
+    const ids: string[] = [];
+    for (let i = 0; i < 13; i++) ids.push((await appendToAuditLog(db, signedDecision(i, { signer: key }), { signer: key })).bundleId);
+    // As earlier versions wrote it: every leaf's hash in audit_nodes too, at level 0.
+    await sql`insert into audit_nodes (level, idx, hash) select 0, leaf_index, leaf_hash from audit_trail`.execute(db);
+
+    await migrate(db);
+
+    expect(await db.selectFrom('audit_nodes').select('idx').where('level', '=', 0).execute()).toEqual([]);
+    const keys = new Map([[key.keyId, key.publicKey]]);
+    for (const id of ids) expect(verifyFile(await inclusionProofFor(db, key, id), keys)).toMatchObject({ ok: true });
+    expect(verifyFile(await consistencyProofFor(db, key, 5, 13), keys)).toMatchObject({ ok: true });
+    // And entries appended after the upgrade, whose leaves are only in audit_trail.
+    ids.push((await appendToAuditLog(db, signedDecision(13, { signer: key }), { signer: key })).bundleId);
+    expect(verifyFile(await inclusionProofFor(db, key, ids[13]!), keys)).toMatchObject({ ok: true });
+    expect(verifyFile(await consistencyProofFor(db, key, 13, 14), keys)).toMatchObject({ ok: true });
   });
 });
