@@ -55,7 +55,7 @@ export type Committed = Pick<AppendResult, 'bundleId' | 'leafIndex'>;
 export type Writer = { write: (decision: UnsignedDecision, signer: SigningKey) => Promise<Recorded> };
 
 /** Signs a decision with `signer`: its bundle, and the decision as it is committed. */
-export function signDecision({ signs, ...rest }: UnsignedDecision, signer: Signer): { bundle: ProofBundle; pending: PendingDecision } {
+function signDecision({ signs, ...rest }: UnsignedDecision, signer: Signer): { bundle: ProofBundle; pending: PendingDecision } {
   const bundle = createProofBundle(signs.decision, signs.details, { signer, commitments: signs.commitments });
   const { decision, exitCode, article, digest } = bundle.decision;
   return { bundle, pending: { ...rest, bundle: { decision: { decision, exitCode, article, digest }, envelope: bundle.envelope } } };

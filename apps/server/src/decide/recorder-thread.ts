@@ -7,7 +7,7 @@
 // the thread stop, the decisions it had not answered fail, and those not yet sent and later ones
 // are signed and committed on the server's thread.
 import type { Worker } from 'node:worker_threads';
-import { bundleWithSignature } from '@bytebound/engine/proof-bundle';
+import { type BundleSignature, bundleWithSignature } from '@bytebound/engine/proof-bundle';
 import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { bundleId } from '../audit/audit-log.ts';
 import { type Database, writeLockReleased } from '../db/database.ts';
@@ -23,11 +23,10 @@ export type ToRecorder = { kind: 'write'; decisions: { id: number; decision: Uns
 
 /**
  * What the recorder thread says: that its connection is open, then the answers of each committed
- * batch: as numbers, a decision's id, then its leaf index; as text, the same decisions' signatures,
- * four strings each (BundleSignature's nonce, digest, signature and payload); and the errors of
- * those that failed.
+ * batch: as numbers, a decision's id, then its leaf index; the same decisions' signatures, in that
+ * order; and the errors of those that failed.
  */
-export type FromRecorder = { kind: 'ready' } | { kind: 'answers'; committed: number[]; signatures: string[]; failed: [id: number, error: string][] };
+export type FromRecorder = { kind: 'ready' } | { kind: 'answers'; committed: number[]; signatures: BundleSignature[]; failed: [id: number, error: string][] };
 
 type Waiting = { decision: UnsignedDecision; keyId: string; resolve: (recorded: Recorded) => void; reject: (error: unknown) => void };
 
@@ -62,12 +61,11 @@ export class RecorderThread implements Writer {
       // (the thread's wait for it sleeps a millisecond or more).
       const lockWaited = writeLockReleased(this.file);
       const { committed, signatures, failed } = message;
-      for (let i = 0, s = 0; i < committed.length; i += 2, s += 4) {
+      for (let i = 0; i < committed.length; i += 2) {
         const { decision, keyId, resolve } = this.waiting.get(committed[i]!)!;
         this.waiting.delete(committed[i]!);
         const { signs } = decision;
-        const signature = { nonce: signatures[s]!, digest: signatures[s + 1]!, signature: signatures[s + 2]!, payload: signatures[s + 3]! };
-        const bundle = bundleWithSignature(signs.decision, signs.details, signs.commitments, keyId, signature);
+        const bundle = bundleWithSignature(signs.decision, signs.details, signs.commitments, keyId, signatures[i / 2]!);
         resolve({ bundle, bundleId: bundleId(bundle), leafIndex: committed[i + 1]! });
       }
       for (const [id, error] of failed) {

@@ -2,7 +2,7 @@
 // same signing and group commit as the server's thread (its statements prepared once,
 // sqlite-commit.ts), and one answer message per committed batch.
 import { parentPort, workerData } from 'node:worker_threads';
-import { signatureOfBundle } from '@bytebound/engine/proof-bundle';
+import { type BundleSignature, signatureOfBundle } from '@bytebound/engine/proof-bundle';
 import { type Signer, signingKeyFromPrivateKey } from '@bytebound/engine/signing-keys';
 import { openSqliteConnection } from '../db/database.ts';
 import { DecisionWriter } from './decision-writer.ts';
@@ -17,7 +17,7 @@ sqlite.pragma('wal_autocheckpoint = 0');
 const writer = new DecisionWriter(commitOnSqlite(sqlite));
 let signer: Signer | null = null;
 const committed: number[] = [];
-const signatures: string[] = [];
+const signatures: BundleSignature[] = [];
 const failed: [number, string][] = [];
 
 function post(message: FromRecorder): void {
@@ -39,8 +39,7 @@ port.on('message', (message: ToRecorder) => {
         ({ bundle, leafIndex }) => {
           answerSoon();
           committed.push(id, leafIndex);
-          const { nonce, digest, signature, payload } = signatureOfBundle(bundle);
-          signatures.push(nonce, digest, signature, payload);
+          signatures.push(signatureOfBundle(bundle));
         },
         (error: unknown) => {
           answerSoon();
