@@ -2,8 +2,9 @@
 // Appends are serialised (PostgreSQL: a transaction-scoped advisory lock, so several server
 // instances keep one log; SQLite: the database write lock, taken by the transaction's first
 // statement) and cost O(log n): the tree's right edge lives in `audit_state`, every leaf's hash in
-// `audit_trail` and every completed subtree above the leaves in `audit_nodes`, from which any root
-// or proof is read with O(log n) lookups.
+// `audit_trail` and every completed subtree above the leaves in `audit_subtrees` (by its place in
+// the tree's post-order, subtree-position.ts), from which any root or proof is read with O(log n)
+// lookups.
 import { type Checkpoint, signCheckpoint } from '@bytebound/engine/checkpoint';
 import { AUDIT_LOG_ORIGIN, CHECKPOINT_EVERY_DECISIONS } from '@bytebound/engine/config';
 import {
@@ -31,8 +32,9 @@ import {
 } from '@bytebound/engine/verify';
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { AuditCheckpointsTable, AuditNodesTable, AuditStateTable, AuditTrailTable, ProofBundlesTable, Tables } from '../db/tables.ts';
+import type { AuditCheckpointsTable, AuditStateTable, AuditSubtreesTable, AuditTrailTable, ProofBundlesTable, Tables } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
+import { subtreePosition } from './subtree-position.ts';
 
 /** Key of the PostgreSQL advisory lock that serialises appends ("bb-audit" as a number). */
 export const AUDIT_APPEND_LOCK = 0x62622d6175646974n;
@@ -95,7 +97,7 @@ export async function appendEntries(trx: Transaction<Tables>, db: Database, entr
   const planned = planAppend(state, entries, { ...options, now });
   for (const rows of chunks(planned.bundles, INSERT_ROWS)) await trx.insertInto('proof_bundles').values(rows).execute();
   for (const rows of chunks(planned.trail, INSERT_ROWS)) await trx.insertInto('audit_trail').values(rows).execute();
-  for (const rows of chunks(planned.nodes, INSERT_ROWS)) await trx.insertInto('audit_nodes').values(rows).execute();
+  for (const rows of chunks(planned.subtrees, INSERT_ROWS)) await trx.insertInto('audit_subtrees').values(rows).execute();
   await trx.updateTable('audit_state').set(planned.state).where('id', '=', STATE_ID).execute();
   for (const checkpoint of planned.checkpoints) await insertCheckpoint(trx, checkpoint, now);
   return planned.results;
@@ -108,7 +110,7 @@ export type LogState = Pick<Selectable<AuditStateTable>, 'size' | 'frontier'>;
 export type PlannedAppend = {
   bundles: Insertable<ProofBundlesTable>[];
   trail: Insertable<AuditTrailTable>[];
-  nodes: Insertable<AuditNodesTable>[];
+  subtrees: Insertable<AuditSubtreesTable>[];
   checkpoints: Checkpoint[];
   state: Omit<AuditStateTable, 'id'>;
   results: AppendResult[];
@@ -123,7 +125,7 @@ export function planAppend(state: LogState, entries: readonly AuditEntry[], { si
   let size = Number(state.size);
   let frontier = (JSON.parse(state.frontier) as string[]).map((h) => fromHex(h)!);
   let root: Hash = new Uint8Array(0); // set by the last append
-  const planned: Omit<PlannedAppend, 'state'> = { bundles: [], trail: [], nodes: [], checkpoints: [], results: [] };
+  const planned: Omit<PlannedAppend, 'state'> = { bundles: [], trail: [], subtrees: [], checkpoints: [], results: [] };
   for (const [position, { bundle, customerId }] of entries.entries()) {
     // The envelope's canonical JSON is both the leaf's data and the text kept: written out once.
     const envelope = auditLeafText(bundle.envelope);
@@ -147,7 +149,7 @@ export function planAppend(state: LogState, entries: readonly AuditEntry[], { si
     });
     planned.trail.push({ leaf_index: size, bundle_id: id, leaf_hash: leafHex, created_at: now });
     // Level 0 is the leaf itself, kept in audit_trail.
-    for (const n of next.nodes) if (n.level > 0) planned.nodes.push({ level: n.level, idx: n.index, hash: toHex(n.hash) });
+    for (const n of next.nodes) if (n.level > 0) planned.subtrees.push({ position: subtreePosition(n.level, n.index), hash: toHex(n.hash) });
     size += 1;
     // A root costs a hash per frontier node: it is computed only where it is used.
     const checkpointDue = signer !== undefined && size % CHECKPOINT_EVERY_DECISIONS === 0;
@@ -190,7 +192,7 @@ export async function logSize(db: Database): Promise<number> {
 /**
  * Runs a root or proof computation against the stored hashes: the nodes it needs are found from the
  * tree's shape, fetched in one query per table (the leaves from audit_trail, the subtrees above them
- * from audit_nodes), and the computation runs again on them.
+ * from audit_subtrees), and the computation runs again on them.
  */
 async function withNodes<T>(db: Database, compute: (get: NodeSource) => T): Promise<T> {
   const wanted = nodesRead(compute);
@@ -202,12 +204,9 @@ async function withNodes<T>(db: Database, compute: (get: NodeSource) => T): Prom
     for (const row of rows) found.set(`0:${Number(row.leaf_index)}`, fromHex(row.leaf_hash)!);
   }
   if (subtrees.length > 0) {
-    const rows = await db
-      .selectFrom('audit_nodes')
-      .selectAll()
-      .where((eb) => eb.or(subtrees.map((w) => eb.and([eb('level', '=', w.level), eb('idx', '=', w.index)]))))
-      .execute();
-    for (const row of rows) found.set(`${row.level}:${Number(row.idx)}`, fromHex(row.hash)!);
+    const at = new Map(subtrees.map((w) => [subtreePosition(w.level, w.index), `${w.level}:${w.index}`]));
+    const rows = await db.selectFrom('audit_subtrees').selectAll().where('position', 'in', [...at.keys()]).execute();
+    for (const row of rows) found.set(at.get(Number(row.position))!, fromHex(row.hash)!);
   }
   return compute((level, index) => {
     const hash = found.get(`${level}:${index}`);

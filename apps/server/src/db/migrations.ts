@@ -1,7 +1,11 @@
 // One migration set for SQLite and PostgreSQL. Column types are the ones both accept alike:
 // text, integer, bigint (epoch ms), and integer 0/1 for booleans.
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { subtreePosition } from '../audit/subtree-position.ts';
 import type { Database } from './database.ts';
+
+/** Subtree rows migration 0017 copies a statement (well under either database's limit on bound values). */
+const SUBTREES_COPIED_AT_ONCE = 200;
 
 /** Starts a table whose first column is an auto-incrementing integer key, in either dialect. */
 function createTableWithId(k: Kysely<unknown>, db: Database, name: string) {
@@ -564,6 +568,31 @@ function migrations(db: Database): Record<string, Migration> {
       async up(k: Kysely<unknown>) {
         // A leaf's hash is read from audit_trail (audit/audit-log.ts): audit_nodes keeps the subtrees above the leaves only.
         await sql`delete from audit_nodes where level = 0`.execute(k);
+      },
+    },
+    '0017-audit-subtrees-in-order': {
+      async up(k: Kysely<unknown>) {
+        // Subtree hashes keyed by their place in the tree's post-order (audit/subtree-position.ts)
+        // instead of by (level, idx): a batch's new subtrees go to the end of the index together.
+        // SQLite's integer primary key is the table's own row id: one B-tree, no second index.
+        await k.schema
+          .createTable('audit_subtrees')
+          .addColumn('position', db.dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.primaryKey())
+          .addColumn('hash', 'text', (c) => c.notNull())
+          .execute();
+        type Old = { level: number; idx: number | string; hash: string };
+        let after = { level: 0, idx: -1 };
+        for (;;) {
+          const { rows } = await sql<Old>`select level, idx, hash from audit_nodes
+            where level > ${after.level} or (level = ${after.level} and idx > ${after.idx})
+            order by level, idx limit ${SUBTREES_COPIED_AT_ONCE}`.execute(k);
+          if (rows.length === 0) break;
+          const copied = rows.map((r) => ({ position: subtreePosition(Number(r.level), Number(r.idx)), hash: r.hash }));
+          await k.insertInto('audit_subtrees' as never).values(copied as never).execute();
+          const last = rows[rows.length - 1]!;
+          after = { level: Number(last.level), idx: Number(last.idx) };
+        }
+        await k.schema.dropTable('audit_nodes').execute();
       },
     },
   };

@@ -142,10 +142,12 @@ export type AuditTrailTable = {
   created_at: number;
 };
 
-/** Hashes of the complete (perfect) subtrees of the audit log above its leaves (level 1 and up; a leaf's hash is in audit_trail). */
-export type AuditNodesTable = {
-  level: number;
-  idx: number;
+/**
+ * Hashes of the complete (perfect) subtrees of the audit log above its leaves (level 1 and up; a
+ * leaf's hash is in audit_trail), keyed by their place in the tree's post-order (audit/subtree-position.ts).
+ */
+export type AuditSubtreesTable = {
+  position: number;
   hash: string;
 };
 
@@ -481,7 +483,7 @@ export type Tables = {
   signing_keys: SigningKeysTable;
   proof_bundles: ProofBundlesTable;
   audit_trail: AuditTrailTable;
-  audit_nodes: AuditNodesTable;
+  audit_subtrees: AuditSubtreesTable;
   audit_state: AuditStateTable;
   audit_checkpoints: AuditCheckpointsTable;
   subject_keys: SubjectKeysTable;

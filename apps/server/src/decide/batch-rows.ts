@@ -11,7 +11,7 @@ import { decisionRows, type PendingDecision } from './decision-writer.ts';
 export const BATCH_COLUMNS = {
   proof_bundles: ['id', 'leaf_index', 'customer_id', 'verdict', 'digest', 'key_id', 'envelope', 'decision', 'created_at', 'payload_purged_at'],
   audit_trail: ['leaf_index', 'bundle_id', 'leaf_hash', 'created_at'],
-  audit_nodes: ['level', 'idx', 'hash'],
+  audit_subtrees: ['position', 'hash'],
   audit_checkpoints: ['size', 'root', 'timestamp', 'key_id', 'signature', 'created_at'],
   decision_logs: ['id', 'customer_id', 'api_key_id', 'source', 'decision', 'exit_code', 'article', 'latency_ns', 'digest', 'bundle_id', 'created_at'],
   arbiter_results: ['decision_id', 'position', 'arbiter', 'arbiter_version', 'policy_digest', 'outcome', 'article', 'reason', 'latency_ns', 'created_at'],
@@ -50,7 +50,7 @@ export function batchRows(state: LogState, decisions: readonly PendingDecision[]
     rows: {
       proof_bundles: planned.bundles,
       audit_trail: planned.trail,
-      audit_nodes: planned.nodes,
+      audit_subtrees: planned.subtrees,
       audit_checkpoints: planned.checkpoints.map((c) => checkpointRow(c, now)),
       decision_logs: logs,
       arbiter_results: results,

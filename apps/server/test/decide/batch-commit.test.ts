@@ -17,7 +17,7 @@ import { useSqliteFiles } from '../helpers/sqlite-files.ts';
 import { createTestDatabase, testDialect } from '../helpers/test-app.ts';
 
 const key = generateSigningKey();
-const TABLES = ['proof_bundles', 'audit_trail', 'audit_nodes', 'audit_state', 'audit_checkpoints', 'decision_logs', 'arbiter_results', 'decision_counters', 'decision_usage'];
+const TABLES = ['proof_bundles', 'audit_trail', 'audit_subtrees', 'audit_state', 'audit_checkpoints', 'decision_logs', 'arbiter_results', 'decision_counters', 'decision_usage'];
 const sqliteFile = useSqliteFiles();
 
 const MONTH = Date.UTC(2026, 10, 1);

@@ -2,12 +2,14 @@
 // names, take the spec's collection names (customer_configs, conversations, conversation_messages,
 // personal_data) with every row and the foreign keys that tie a conversation's messages and
 // personal data to it; an audit log that kept each leaf's hash twice (audit_trail and audit_nodes)
-// keeps it once and still proves every entry.
+// and its subtrees by level and index keeps its leaves once and its subtrees in the order they
+// complete, exactly as appends write them now, and still proves every entry.
+import { appendToFrontier, fromHex } from '@bytebound/engine/merkle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendToAuditLog, consistencyProofFor, inclusionProofFor } from '../../src/audit/audit-log.ts';
+import { appendToAuditLog, checkpointRow, consistencyProofFor, inclusionProofFor, planAppend } from '../../src/audit/audit-log.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { signedDecision } from '../audit/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-app.ts';
@@ -39,23 +41,38 @@ describe('migrations', () => {
     expect(await db.selectFrom('personal_data').selectAll().execute()).toEqual([]);
   });
 
-  it("keeps each audit-log leaf's hash once, in audit_trail, and the log still proves every entry", async () => {
+  it("keeps each audit-log leaf's hash once and its subtrees in the order they complete, and the log still proves every entry", async () => {
     testDb = await createTestDatabase();
     const { db } = testDb;
     await migrate(db, { upTo: '0015-data-key-check' });
     const key = generateSigningKey();
-    const ids: string[] = [];
-    for (let i = 0; i < 13; i++) ids.push((await appendToAuditLog(db, signedDecision(i, { signer: key }), { signer: key })).bundleId);
-    // As earlier versions wrote it: every leaf's hash in audit_nodes too, at level 0.
-    await sql`insert into audit_nodes (level, idx, hash) select 0, leaf_index, leaf_hash from audit_trail`.execute(db);
+    // Thirteen entries as earlier versions wrote them: the bundles, leaves, checkpoint and state the
+    // planner makes, and audit_nodes holding every node by (level, idx), each leaf's hash at level 0.
+    const planned = planAppend(
+      { size: 0, frontier: '[]' },
+      Array.from({ length: 13 }, (_, i) => ({ bundle: signedDecision(i, { signer: key }), customerId: null })),
+      { signer: key, now: 1_000 },
+    );
+    await db.insertInto('proof_bundles').values(planned.bundles).execute();
+    await db.insertInto('audit_trail').values(planned.trail).execute();
+    await db.insertInto('audit_checkpoints').values(planned.checkpoints.map((c) => checkpointRow(c, 1_000))).execute();
+    await db.updateTable('audit_state').set(planned.state).execute();
+    let frontier: Uint8Array[] = [];
+    for (const [size, { leaf_hash }] of planned.trail.entries()) {
+      const next = appendToFrontier(frontier, size, fromHex(leaf_hash)!);
+      frontier = next.frontier;
+      for (const n of next.nodes) await sql`insert into audit_nodes (level, idx, hash) values (${n.level}, ${n.index}, ${Buffer.from(n.hash).toString('hex')})`.execute(db);
+    }
 
     await migrate(db);
 
-    expect(await db.selectFrom('audit_nodes').select('idx').where('level', '=', 0).execute()).toEqual([]);
+    const kept = await db.selectFrom('audit_subtrees').selectAll().orderBy('position').execute();
+    expect(kept.map((r) => ({ position: Number(r.position), hash: r.hash }))).toEqual([...planned.subtrees].sort((a, b) => a.position - b.position));
+    const ids = planned.results.map((r) => r.bundleId);
     const keys = new Map([[key.keyId, key.publicKey]]);
     for (const id of ids) expect(verifyFile(await inclusionProofFor(db, key, id), keys)).toMatchObject({ ok: true });
     expect(verifyFile(await consistencyProofFor(db, key, 5, 13), keys)).toMatchObject({ ok: true });
-    // And entries appended after the upgrade, whose leaves are only in audit_trail.
+    // And entries appended after the upgrade.
     ids.push((await appendToAuditLog(db, signedDecision(13, { signer: key }), { signer: key })).bundleId);
     expect(verifyFile(await inclusionProofFor(db, key, ids[13]!), keys)).toMatchObject({ ok: true });
     expect(verifyFile(await consistencyProofFor(db, key, 13, 14), keys)).toMatchObject({ ok: true });
