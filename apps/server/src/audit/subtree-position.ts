@@ -1,8 +1,8 @@
 // Where the audit log keeps a subtree's hash (audit_subtrees): its place in the tree's post-order,
 // the order in which an append-only tree completes its nodes (each leaf, then every subtree that
 // leaf completes, lowest first). Keyed so, the subtrees a batch of appends completes go to the end
-// of the table's index together; keyed by (level, index), each level's went to a place of its own
-// in the index, a page written per level and batch.
+// of the table's index together (keyed by level and index, each level's would go to a place of its
+// own in the index: a page written per level and batch).
 
 /** Set bits of a 32-bit number. */
 function bitCount32(x: number): number {
