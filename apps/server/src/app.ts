@@ -45,6 +45,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   /** An already open database (tests share one per file); otherwise the config's is opened and closed with the app. */
   db?: Database;
+  /** Where the log's lines go (tests read them); standard output by default. */
+  logStream?: { write: (line: string) => void };
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -52,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-bytebound-signature"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new AccessLog(),
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,

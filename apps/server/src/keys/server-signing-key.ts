@@ -30,12 +30,25 @@ export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDi
   }
 }
 
-/** Records the key as the current one; a new key retires the previous ones (their public keys stay published). */
-export async function recordSigningKey(db: Database, key: SigningKey, now = Date.now()): Promise<void> {
+/** How recently a key must have signed a decision for its retirement to be reported: another instance may still be signing with it. */
+export const STILL_SIGNING_MS = 10 * 60_000;
+
+/**
+ * Records the key as the current one; a new key retires the previous ones (their public keys stay
+ * published). Answers the keys it retired that signed a decision within STILL_SIGNING_MS: an
+ * instance of the same database holding another SIGNING_KEY, or one not yet restarted in a rotation.
+ */
+export async function recordSigningKey(db: Database, key: SigningKey, now = Date.now()): Promise<{ retiredWhileSigning: string[] }> {
   const existing = await db.selectFrom('signing_keys').select(['key_id', 'retired_at']).where('key_id', '=', key.keyId).executeTakeFirst();
-  if (existing && existing.retired_at === null) return;
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('signing_keys').set({ retired_at: now }).where('retired_at', 'is', null).where('key_id', '!=', key.keyId).execute();
+  if (existing && existing.retired_at === null) return { retiredWhileSigning: [] };
+  const retired = await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('signing_keys')
+      .set({ retired_at: now })
+      .where('retired_at', 'is', null)
+      .where('key_id', '!=', key.keyId)
+      .returning('key_id')
+      .execute();
     if (existing) {
       await trx.updateTable('signing_keys').set({ retired_at: null }).where('key_id', '=', key.keyId).execute();
     } else {
@@ -45,7 +58,18 @@ export async function recordSigningKey(db: Database, key: SigningKey, now = Date
         .onConflict((oc) => oc.column('key_id').doNothing())
         .execute();
     }
+    return rows.map((r) => r.key_id);
   });
+  if (retired.length === 0) return { retiredWhileSigning: [] };
+  const signing = await db
+    .selectFrom('proof_bundles')
+    .select('key_id')
+    .distinct()
+    .where('created_at', '>=', now - STILL_SIGNING_MS)
+    .where('key_id', 'in', retired)
+    .orderBy('key_id')
+    .execute();
+  return { retiredWhileSigning: signing.map((r) => r.key_id) };
 }
 
 /** Every public key that signed for this server, current and retired, as a JWK set. */

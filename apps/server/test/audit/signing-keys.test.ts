@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateSigningKey, privateKeyPem } from '@bytebound/engine/signing-keys';
 import { describe, expect, it } from 'vitest';
+import { appendToAuditLog } from '../../src/audit/audit-log.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { SIGNING_KEY_FILE } from '../../src/keys/server-signing-key.ts';
+import { migrate } from '../../src/db/migrations.ts';
+import { recordSigningKey, SIGNING_KEY_FILE, STILL_SIGNING_MS } from '../../src/keys/server-signing-key.ts';
 import { type TestDatabase, createTestDatabase } from '../helpers/test-app.ts';
+import { signedDecision } from './fixtures.ts';
 
-async function appOn(testDb: TestDatabase, env: Record<string, string> = {}) {
+async function appOn(testDb: TestDatabase, env: Record<string, string> = {}, logStream?: { write: (line: string) => void }) {
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, ...env }), database: testDb.database };
-  return buildApp(config, { db: testDb.db });
+  return buildApp(config, { db: testDb.db, logStream });
 }
 
 describe('the server signing key', () => {
@@ -52,6 +55,49 @@ describe('the server signing key', () => {
       expect(keys.find((k) => k.kid === a.keyId)!.retired).toEqual(expect.any(String));
       expect(keys.find((k) => k.kid === b.keyId)!.retired).toBeNull();
       await rotated.close();
+    } finally {
+      await testDb.drop();
+    }
+  });
+
+  it('warns when its key retires one that signed a decision within ten minutes (an instance holding another SIGNING_KEY)', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const a = generateSigningKey();
+      const b = generateSigningKey();
+      await (await appOn(testDb, { SIGNING_KEY: privateKeyPem(a) })).close();
+      await appendToAuditLog(testDb.db, signedDecision(0, { signer: a }), { signer: a });
+      const lines: string[] = [];
+      const log = { write: (line: string) => void lines.push(line) };
+      const other = await appOn(testDb, { SIGNING_KEY: privateKeyPem(b), LOG_LEVEL: 'warn' }, log);
+      const keyWarnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.msg.includes('SIGNING_KEY'));
+      expect(keyWarnings).toEqual([
+        expect.objectContaining({ level: 40, retiredKeys: [a.keyId], msg: expect.stringContaining('instances sharing a database must share SIGNING_KEY') }),
+      ]);
+      await other.close();
+      // Back to the first key: the one it retires signed nothing.
+      lines.length = 0;
+      await (await appOn(testDb, { SIGNING_KEY: privateKeyPem(a), LOG_LEVEL: 'warn' }, log)).close();
+      expect(lines.filter((line) => line.includes('SIGNING_KEY'))).toEqual([]);
+    } finally {
+      await testDb.drop();
+    }
+  });
+
+  it('says nothing of a retired key whose last decision is older than ten minutes', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const a = generateSigningKey();
+      const b = generateSigningKey();
+      await migrate(testDb.db);
+      const then = Date.now() - STILL_SIGNING_MS - 60_000;
+      expect(await recordSigningKey(testDb.db, a, then)).toEqual({ retiredWhileSigning: [] });
+      await appendToAuditLog(testDb.db, signedDecision(0, { signer: a }), { signer: a, now: then });
+      expect(await recordSigningKey(testDb.db, b)).toEqual({ retiredWhileSigning: [] });
+      // Signed just within the ten minutes, it is reported.
+      await appendToAuditLog(testDb.db, signedDecision(1, { signer: a }), { signer: a, now: Date.now() - STILL_SIGNING_MS + 60_000 });
+      expect(await recordSigningKey(testDb.db, a)).toEqual({ retiredWhileSigning: [] });
+      expect(await recordSigningKey(testDb.db, b)).toEqual({ retiredWhileSigning: [a.keyId] });
     } finally {
       await testDb.drop();
     }
