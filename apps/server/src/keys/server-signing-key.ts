@@ -32,11 +32,14 @@ export function loadServerSigningKey(config: Pick<Config, 'signingKey' | 'dataDi
 
 /** How recently a key must have signed a decision for its retirement to be reported: another instance may still be signing with it. */
 export const STILL_SIGNING_MS = 10 * 60_000;
+/** How many of the log's newest bundles are looked at for those decisions. */
+const NEWEST_BUNDLES_READ = 1_000;
 
 /**
  * Records the key as the current one; a new key retires the previous ones (their public keys stay
- * published). Answers the keys it retired that signed a decision within STILL_SIGNING_MS: an
- * instance of the same database holding another SIGNING_KEY, or one not yet restarted in a rotation.
+ * published). Answers the keys it retired that signed one of the log's NEWEST_BUNDLES_READ newest
+ * decisions within STILL_SIGNING_MS: an instance of the same database holding another
+ * SIGNING_KEY, or one not yet restarted in a rotation.
  */
 export async function recordSigningKey(db: Database, key: SigningKey, now = Date.now()): Promise<{ retiredWhileSigning: string[] }> {
   const existing = await db.selectFrom('signing_keys').select(['key_id', 'retired_at']).where('key_id', '=', key.keyId).executeTakeFirst();
@@ -61,8 +64,9 @@ export async function recordSigningKey(db: Database, key: SigningKey, now = Date
     return rows.map((r) => r.key_id);
   });
   if (retired.length === 0) return { retiredWhileSigning: [] };
+  // Among the log's newest entries only (by its leaf index): a start never reads more than these.
   const signing = await db
-    .selectFrom('proof_bundles')
+    .selectFrom((eb) => eb.selectFrom('proof_bundles').select(['key_id', 'created_at']).orderBy('leaf_index', 'desc').limit(NEWEST_BUNDLES_READ).as('newest'))
     .select('key_id')
     .distinct()
     .where('created_at', '>=', now - STILL_SIGNING_MS)
