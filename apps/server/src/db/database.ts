@@ -8,6 +8,7 @@ import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDi
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Tables } from './tables.ts';
+import { newWalRestart, type WalRestart } from './wal-restart.mjs';
 
 export type Dialect = Config['database']['dialect'];
 export type Database = Kysely<Tables> & {
@@ -16,12 +17,15 @@ export type Database = Kysely<Tables> & {
   file?: string;
   /** The PostgreSQL connection pool under the query builder (undefined on SQLite). */
   pool?: pg.Pool;
+  /** How the SQLite file's write-ahead log starts again (wal-restart.mjs), shared with the threads that write to it. */
+  walRestart?: WalRestart;
 };
 
 // BIGINT columns (epoch milliseconds, counters) come back as numbers, as they do from SQLite.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(database: Config['database']): Database {
+/** `walRestartFrames`: the size of write-ahead log (in 4 KiB pages) that makes a SQLite file's log start again. */
+export function openDatabase(database: Config['database'], { walRestartFrames = WAL_RESTART_FRAMES } = {}): Database {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // A dropped idle connection must not take the process down; the pool replaces it.
@@ -30,12 +34,14 @@ export function openDatabase(database: Config['database']): Database {
   }
   const inMemory = database.file === ':memory:';
   if (!inMemory) makeFolder(path.dirname(database.file));
-  const sqlite = openSqliteConnection(database.file);
+  const sqlite = openSqliteConnection(database.file, walRestartFrames);
   const kysely = sqliteDatabase(sqlite, inMemory ? undefined : database.file, { retryLocks: true });
   if (!inMemory) {
+    const walRestart = newWalRestart(walRestartFrames);
+    kysely.walRestart = walRestart;
     // The checkpointer's connection closes first: the server's, closing last, then takes the final
     // checkpoint and removes the log, and no file of the database changes once destroy() returns.
-    const stopCheckpointer = startCheckpointer(sqlite, database.file);
+    const stopCheckpointer = startCheckpointer(sqlite, database.file, walRestart);
     const destroy = kysely.destroy.bind(kysely);
     kysely.destroy = async () => {
       await stopCheckpointer();
@@ -45,15 +51,18 @@ export function openDatabase(database: Config['database']): Database {
   return kysely;
 }
 
-/** A connection to a SQLite database with the server's settings (write-ahead log, foreign keys, waits for locks up to 5 s). */
-export function openSqliteConnection(file: string): SqliteDatabase.Database {
+/**
+ * A connection to a SQLite database with the server's settings (write-ahead log, foreign keys,
+ * waits for locks up to 5 s); `walRestartFrames` as the database was opened with.
+ */
+export function openSqliteConnection(file: string, walRestartFrames = WAL_RESTART_FRAMES): SqliteDatabase.Database {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   // A log that grew past this while it could not restart is cut back to it when it does.
-  sqlite.pragma(`journal_size_limit = ${WAL_RESTART_FRAMES * 4096}`);
+  sqlite.pragma(`journal_size_limit = ${walRestartFrames * 4096}`);
   return sqlite;
 }
 
@@ -208,7 +217,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
 
 /** How often the checkpointer copies the write-ahead log into the database file. */
 const CHECKPOINT_EVERY_MS = 250;
-/** Pages of write-ahead log (4 KiB each, 16,384 = 64 MiB) past which the checkpointer makes the log start again (wal-checkpointer.mjs). */
+/** Pages of write-ahead log (4 KiB each, 16,384 = 64 MiB) past which the log is made to start again (wal-restart.mjs). */
 export const WAL_RESTART_FRAMES = 16_384;
 
 /**
@@ -217,8 +226,8 @@ export const WAL_RESTART_FRAMES = 16_384;
  * holding up every request behind it. Here a worker thread checkpoints on its own connection; if
  * it ever stops, the server's connection takes automatic checkpoints back.
  */
-function startCheckpointer(sqlite: SqliteDatabase.Database, file: string): () => Promise<void> {
-  const worker = new Worker(new URL('./wal-checkpointer.mjs', import.meta.url), { workerData: { file, everyMs: CHECKPOINT_EVERY_MS, restartFrames: WAL_RESTART_FRAMES } });
+function startCheckpointer(sqlite: SqliteDatabase.Database, file: string, restart: WalRestart): () => Promise<void> {
+  const worker = new Worker(new URL('./wal-checkpointer.mjs', import.meta.url), { workerData: { file, everyMs: CHECKPOINT_EVERY_MS, restart } });
   sqlite.pragma('wal_autocheckpoint = 0');
   const exited = new Promise<void>((resolve) => {
     worker.on('exit', () => {

@@ -11,6 +11,7 @@ import { type BundleSignature, bundleWithSignature } from '@bytebound/engine/pro
 import type { SigningKey } from '@bytebound/engine/signing-keys';
 import { bundleId } from '../audit/audit-log.ts';
 import { type Database, writeLockReleased } from '../db/database.ts';
+import { writerAnswers } from '../db/wal-restart.mjs';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
 import { commitThrough, DecisionWriter, type Recorded, type UnsignedDecision, type Writer } from './decision-writer.ts';
 
@@ -49,7 +50,7 @@ export class RecorderThread implements Writer {
     private readonly db: Database,
     private readonly file: string,
   ) {
-    this.worker = startTypeScriptWorker(new URL('./recorder-worker.ts', import.meta.url), { file });
+    this.worker = startTypeScriptWorker(new URL('./recorder-worker.ts', import.meta.url), { file, walRestart: db.walRestart });
     this.worker.on('message', (message: FromRecorder) => {
       if (message.kind === 'ready') {
         this.ready = true;
@@ -82,6 +83,8 @@ export class RecorderThread implements Writer {
     this.worker.on('error', () => {});
     this.exited = new Promise((resolve) => {
       this.worker.on('exit', () => {
+        // Whatever ended the thread, the checkpointer no longer has a writer to ask.
+        if (db.walRestart) writerAnswers(db.walRestart, false);
         const fallback = new DecisionWriter(commitThrough(this.db));
         this.fallback = fallback;
         // Decisions not yet sent are committed here; those sent and not answered fail.

@@ -4,7 +4,8 @@
 // write of the server's thread that found the lock taken goes as
 // soon as a batch is committed, closing commits what was handed over, and a thread that cannot
 // open the database, or stops, leaves the decisions it was not yet sent to the server's thread
-// instead of losing them.
+// instead of losing them. Under a steady stream of batches the write-ahead log starts again at the
+// thread's own commits, instead of a RESTART checkpoint holding the batches up (db/wal-restart.mjs).
 // (The thread is SQLite's; this file makes its own SQLite database in either test project.)
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { verifyProofBundle } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { type Database, openSqliteConnection } from '../../src/db/database.ts';
+import { walRestarts } from '../../src/db/wal-restart.mjs';
 import { GLOBAL_COUNTERS_ID } from '../../src/decide/decision-counters.ts';
 import type { Recorded, UnsignedDecision } from '../../src/decide/decision-writer.ts';
 import { newDecisionId } from '../../src/decide/decision-recorder.ts';
@@ -132,6 +134,29 @@ describe('the recorder thread', () => {
     await thread.close();
   });
 
+  it('under a steady stream of batches, the write-ahead log starts again at its own commits, with no RESTART checkpoint holding them up', async () => {
+    const frames = 1_024; // 4 MiB of log
+    const db = await sqliteFile({ walRestartFrames: frames });
+    const thread = new RecorderThread(db, db.file!);
+    await thread.write(decision('cust-warm'), key); // the thread is up
+    expect(walRestarts(db.walRestart!)).toEqual({ writer: true, byWriters: 0, byRestart: 0 });
+    // Batches one after the other, each sent as the one before is answered, until the log has
+    // started again three times (about 3,500 decisions).
+    let decisions = 1;
+    while (walRestarts(db.walRestart!).byWriters < 3 && decisions < 40_000) {
+      const batch = Array.from({ length: 20 }, (_, i) => decision(`cust-stream-${i}`));
+      await Promise.all(batch.map((d) => thread.write(d, key)));
+      decisions += batch.length;
+    }
+    expect(walRestarts(db.walRestart!)).toMatchObject({ writer: true, byRestart: 0 });
+    expect(walRestarts(db.walRestart!).byWriters).toBeGreaterThanOrEqual(3);
+    // Nothing was lost across the restarts: every decision has its leaf and is counted.
+    expect(Number((await db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size)).toBe(decisions);
+    expect(Number((await db.selectFrom('decision_counters').select('total').where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow()).total)).toBe(decisions);
+    await thread.close();
+    expect(walRestarts(db.walRestart!).writer).toBe(false);
+  });
+
   it('commits what was handed over before closing', async () => {
     const db = await sqliteFile();
     const thread = new RecorderThread(db, db.file!);
@@ -173,6 +198,8 @@ describe('the recorder thread', () => {
     blocker.exec('ROLLBACK');
     blocker.close();
     await stopped;
+    // The checkpointer no longer waits for it to start the log again.
+    expect(walRestarts(db.walRestart!).writer).toBe(false);
     // Whether the thread committed them is unknown to the caller: they fail, and say why.
     expect((await Promise.all(sentAnswers)).map((a) => (a instanceof Error ? a.message : a))).toEqual(Array(5).fill('the decision recorder stopped before recording the decision'));
     expect(thread.onThread).toBe(false);
