@@ -44,39 +44,47 @@ function passive(sqlite) {
 }
 
 /**
- * The checkpointer's turn: copies the log into the database file and, past `frames`, has the log
- * start again. `seen` is what the checkpointer keeps between turns: the log's size at its last turn,
- * and for how many turns the writer has been asked.
+ * A passive checkpoint of the checkpointer's: the log's size in frames, or null when the writer is
+ * copying the end of the log at this moment (its checkpoint holds the lock). A log smaller than at
+ * the last look started again at a writer's commit.
  */
-export function checkpointTurn(sqlite, { frames, shared }, seen) {
-  let { busy, log } = passive(sqlite);
-  // The writer is copying the end of the log at this moment (its checkpoint holds the lock).
-  if (busy) return;
+function lookAtLog(sqlite, shared, seen) {
+  const { busy, log } = passive(sqlite);
+  if (busy) return null;
   if (log < seen.log) {
     Atomics.add(shared, STARTED_BY_WRITERS, 1);
     seen.asked = 0;
   }
-  if (log >= frames && Atomics.load(shared, WRITER) === 1 && seen.asked < ASK_TURNS) {
+  seen.log = log;
+  return log;
+}
+
+/**
+ * The checkpointer's turn: copies the log into the database file and, past `frames`, has the log
+ * start again. `seen` is what the checkpointer keeps between turns: the log's size at its last
+ * look, and for how many turns the writer has been asked.
+ */
+export function checkpointTurn(sqlite, { frames, shared }, seen) {
+  let log = lookAtLog(sqlite, shared, seen);
+  if (log === null || log < frames) return;
+  if (Atomics.load(shared, WRITER) === 1 && seen.asked < ASK_TURNS) {
     for (let round = 0, added = Number.POSITIVE_INFINITY; round < CATCH_UP_ROUNDS && added > CAUGHT_UP_FRAMES; round++) {
       const before = log;
-      ({ busy, log } = passive(sqlite));
-      if (busy || log < before) break;
+      log = lookAtLog(sqlite, shared, seen);
+      if (log === null || log < frames) return;
       added = log - before;
     }
-    if (!busy && log >= frames) {
-      Atomics.store(shared, ASKED, 1);
-      seen.asked += 1;
-    }
-  } else if (log >= frames) {
-    // It gives up after the connection's busy timeout (a reader still on an older snapshot); the next turn tries again.
-    const [{ busy: gaveUp }] = sqlite.pragma('wal_checkpoint(RESTART)');
-    if (gaveUp === 0) {
-      Atomics.add(shared, STARTED_BY_RESTART, 1);
-      log = 0;
-      seen.asked = 0;
-    }
+    Atomics.store(shared, ASKED, 1);
+    seen.asked += 1;
+    return;
   }
-  seen.log = log;
+  // It gives up after the connection's busy timeout (a reader still on an older snapshot); the next turn tries again.
+  const [{ busy: gaveUp }] = sqlite.pragma('wal_checkpoint(RESTART)');
+  if (gaveUp === 0) {
+    Atomics.add(shared, STARTED_BY_RESTART, 1);
+    seen.log = 0;
+    seen.asked = 0;
+  }
 }
 
 /** A writer that answers says it is there (true) or gone (false). */

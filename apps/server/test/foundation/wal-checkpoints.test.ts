@@ -1,13 +1,15 @@
 // The embedded database's write-ahead log is copied into the database file by a thread of its own
 // (db/wal-checkpointer.mjs): the server's connection never checkpoints inside a commit, yet what
-// is committed reaches the database file without anyone asking.
+// is committed reaches the database file without anyone asking, and the log starts again from its
+// beginning once it holds enough (db/wal-restart.mjs; with the recorder thread as the writer in
+// test/decide/recorder-thread.test.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, WAL_RESTART_FRAMES } from '../../src/db/database.ts';
-import { walRestarts } from '../../src/db/wal-restart.mjs';
+import { walRestarts, writerAnswers } from '../../src/db/wal-restart.mjs';
 
 let dir: string;
 let db: Database;
@@ -70,6 +72,22 @@ describe('SQLite checkpoints off the server thread', () => {
     }
     const { rows } = await sql<{ n: number }>`select count(*) as n from bulk`.execute(db);
     expect(rows[0]!.n).toBe(commits * 250);
+  });
+
+  it('asks a writer that sends no more commits for a few turns, then starts the log again itself', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-wal-'));
+    const file = path.join(dir, 'bytebound.db');
+    db = openDatabase({ dialect: 'sqlite', file }, { walRestartFrames: 64 });
+    // A recorder thread is there (it would answer between its batches), but no batch comes.
+    writerAnswers(db.walRestart!, true);
+    await sql`create table bulk (body blob not null)`.execute(db);
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into bulk (body) select randomblob(4000) from n`.execute(db);
+    const deadline = Date.now() + 20_000;
+    while (walRestarts(db.walRestart!).byRestart === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(walRestarts(db.walRestart!)).toEqual({ writer: true, byWriters: 0, byRestart: 1 });
+    // The log starts again at the next commit.
+    await sql`insert into bulk (body) values (randomblob(10))`.execute(db);
+    expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(64 * 4096 + 4096 * 4);
   });
 
   it('once destroy() returns, the database is one file: the log is checkpointed and removed, nothing writes after', async () => {
