@@ -7,18 +7,18 @@
 // new pages).
 import { parentPort, workerData } from 'node:worker_threads';
 import SqliteDatabase from './sqlite-library.mjs';
-import { checkpointTurn } from './wal-restart.mjs';
+import { checkpointTurns } from './wal-restart.mjs';
 
 const RESTART_WAIT_MS = 200;
 const { file, everyMs, restart } = workerData;
 const db = new SqliteDatabase(file);
 // PASSIVE never waits; RESTART (wal-restart.mjs) waits this long at most for the writer and the readers of the moment.
 db.pragma(`busy_timeout = ${RESTART_WAIT_MS}`);
-const seen = { log: 0, asked: 0 };
+const checkpointTurn = checkpointTurns(db, restart);
 
 const timer = setInterval(() => {
   try {
-    checkpointTurn(db, restart, seen);
+    checkpointTurn();
   } catch (error) {
     // The server takes checkpoints back on its own connection (see database.ts).
     clearInterval(timer);

@@ -5,7 +5,7 @@ import type SqliteDatabase from './sqlite-library.mjs';
 export type WalRestart = { frames: number; shared: Int32Array };
 
 export function newWalRestart(frames: number): WalRestart;
-export function checkpointTurn(sqlite: SqliteDatabase.Database, restart: WalRestart, seen: { log: number; asked: number }): void;
+export function checkpointTurns(sqlite: SqliteDatabase.Database, restart: WalRestart): () => void;
 export function writerAnswers(restart: WalRestart, present: boolean): void;
 export function copyEndOfLogIfAsked(sqlite: SqliteDatabase.Database, restart: WalRestart): void;
 export function walRestarts(restart: WalRestart): { writer: boolean; byWriters: number; byRestart: number };

@@ -44,47 +44,49 @@ function passive(sqlite) {
 }
 
 /**
- * A passive checkpoint of the checkpointer's: the log's size in frames, or null when the writer is
- * copying the end of the log at this moment (its checkpoint holds the lock). A log smaller than at
- * the last look started again at a writer's commit.
- */
-function lookAtLog(sqlite, shared, seen) {
-  const { busy, log } = passive(sqlite);
-  if (busy) return null;
-  if (log < seen.log) {
-    Atomics.add(shared, STARTED_BY_WRITERS, 1);
-    seen.asked = 0;
-  }
-  seen.log = log;
-  return log;
-}
-
-/**
- * The checkpointer's turn: copies the log into the database file and, past `frames`, has the log
- * start again. `seen` is what the checkpointer keeps between turns: the log's size at its last
+ * The checkpointer's turns on its connection `sqlite`: each copies the log into the database file
+ * and, past `frames`, has the log start again. Between turns it keeps the log's size at its last
  * look, and for how many turns the writer has been asked.
  */
-export function checkpointTurn(sqlite, { frames, shared }, seen) {
-  let log = lookAtLog(sqlite, shared, seen);
-  if (log === null || log < frames) return;
-  if (Atomics.load(shared, WRITER) === 1 && seen.asked < ASK_TURNS) {
-    for (let round = 0, added = Number.POSITIVE_INFINITY; round < CATCH_UP_ROUNDS && added > CAUGHT_UP_FRAMES; round++) {
-      const before = log;
-      log = lookAtLog(sqlite, shared, seen);
-      if (log === null || log < frames) return;
-      added = log - before;
+export function checkpointTurns(sqlite, { frames, shared }) {
+  let lastLog = 0;
+  let asked = 0;
+
+  /** A passive checkpoint: the log's size in frames, or null while the writer is copying the end of the log (its checkpoint holds the lock). */
+  function lookAtLog() {
+    const { busy, log } = passive(sqlite);
+    if (busy) return null;
+    // A log smaller than at the last look started again at a writer's commit.
+    if (log < lastLog) {
+      Atomics.add(shared, STARTED_BY_WRITERS, 1);
+      asked = 0;
     }
-    Atomics.store(shared, ASKED, 1);
-    seen.asked += 1;
-    return;
+    lastLog = log;
+    return log;
   }
-  // It gives up after the connection's busy timeout (a reader still on an older snapshot); the next turn tries again.
-  const [{ busy: gaveUp }] = sqlite.pragma('wal_checkpoint(RESTART)');
-  if (gaveUp === 0) {
-    Atomics.add(shared, STARTED_BY_RESTART, 1);
-    seen.log = 0;
-    seen.asked = 0;
-  }
+
+  return () => {
+    let log = lookAtLog();
+    if (log === null || log < frames) return;
+    if (Atomics.load(shared, WRITER) === 1 && asked < ASK_TURNS) {
+      for (let round = 0, added = Number.POSITIVE_INFINITY; round < CATCH_UP_ROUNDS && added > CAUGHT_UP_FRAMES; round++) {
+        const before = log;
+        log = lookAtLog();
+        if (log === null || log < frames) return;
+        added = log - before;
+      }
+      Atomics.store(shared, ASKED, 1);
+      asked += 1;
+      return;
+    }
+    // It gives up after the connection's busy timeout (a reader still on an older snapshot); the next turn tries again.
+    const [{ busy: gaveUp }] = sqlite.pragma('wal_checkpoint(RESTART)');
+    if (gaveUp === 0) {
+      Atomics.add(shared, STARTED_BY_RESTART, 1);
+      lastLog = 0;
+      asked = 0;
+    }
+  };
 }
 
 /** A writer that answers says it is there (true) or gone (false). */

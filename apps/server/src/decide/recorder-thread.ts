@@ -84,7 +84,7 @@ export class RecorderThread implements Writer {
     this.exited = new Promise((resolve) => {
       this.worker.on('exit', () => {
         // Whatever ended the thread, the checkpointer no longer has a writer to ask.
-        if (db.walRestart) writerAnswers(db.walRestart, false);
+        if (this.db.walRestart) writerAnswers(this.db.walRestart, false);
         const fallback = new DecisionWriter(commitThrough(this.db));
         this.fallback = fallback;
         // Decisions not yet sent are committed here; those sent and not answered fail.

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase, WAL_RESTART_FRAMES } from '../../src/db/database.ts';
 import { walRestarts, writerAnswers } from '../../src/db/wal-restart.mjs';
 
@@ -82,8 +82,7 @@ describe('SQLite checkpoints off the server thread', () => {
     writerAnswers(db.walRestart!, true);
     await sql`create table bulk (body blob not null)`.execute(db);
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into bulk (body) select randomblob(4000) from n`.execute(db);
-    const deadline = Date.now() + 20_000;
-    while (walRestarts(db.walRestart!).byRestart === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitUntil(() => walRestarts(db.walRestart!).byRestart > 0, { timeout: 20_000, interval: 50 });
     expect(walRestarts(db.walRestart!)).toEqual({ writer: true, byWriters: 0, byRestart: 1 });
     // The log starts again at the next commit.
     await sql`insert into bulk (body) values (randomblob(10))`.execute(db);
