@@ -10,6 +10,7 @@ export const PASSWORD = 'Orbit-Lantern-Quartz-42';
 test.use({ allowedErrors: [/status of 400/] });
 
 test('register, see the trial, choose Growth annually, confirm the test checkout and see the plan active', async ({ page }) => {
+  test.slow(); // a long journey with several axe checks, on a machine shared by parallel runs
   const email = uniqueEmail('register');
   await openPage(page, '/auth/register');
   await expect(page.getByText('Start your 14-day free trial. No credit card required.')).toBeVisible();

@@ -50,7 +50,7 @@ async function downloadOutput(page: Page, demo: Locator, ext: string) {
 }
 
 test('downloads carry the format extension and content its toolchain accepts (JavaScript, WebAssembly, Rego)', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow(); // compiles to several formats, each checked, on a machine shared by parallel runs
   const demo = await openDemo(page);
   await loadTemplate(demo, 'GDPR');
 
