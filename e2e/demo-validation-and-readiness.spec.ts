@@ -1,6 +1,7 @@
 // Live validation in the browser (spec section 5): every message verbatim, debounced, only errors
 // block compiling; the readiness messages, 'Connecting to the engine....' while the server is
 // unreachable and 'Compilation already in progress' while a compile runs.
+import type { Page } from '@playwright/test';
 import { compileButton, legalText, loadTemplate, openDemo } from './demo-support.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -43,12 +44,40 @@ test('errors, warnings and suggestions appear verbatim, and only errors block co
   await expect(compileButton(demo)).toBeEnabled();
 });
 
+/** Stops the page's timers, so that checks waiting for the 500 ms debounce never come on their own. */
+async function stopTimers(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
 test('Analyze checks the text at once', async ({ page }) => {
+  await stopTimers(page);
   const demo = await openDemo(page);
   await legalText(demo).fill('HIPAA: a covered entity must provide access to protected health information.');
   await demo.getByRole('button', { name: 'Analyze' }).click();
   await expect(demo.getByTestId('demo-detected')).toContainText('HIPAA');
   await expect(demo.getByTestId('demo-detected')).toContainText('US-HIPAA');
+});
+
+test('the checks never move the format choice or the buttons: a loaded example shows them at once, typed text under the buttons', async ({ page }) => {
+  await stopTimers(page);
+  const demo = await openDemo(page);
+  const rego = demo.getByRole('group', { name: 'Output format' }).getByRole('button', { name: 'rego', exact: true });
+  const places = async () => [await rego.boundingBox(), await compileButton(demo).boundingBox()];
+
+  await loadTemplate(demo, 'SOX');
+  await expect(demo.getByTestId('demo-detected')).toContainText('SOX');
+  const before = await places();
+  // The debounce runs out: the same checks again, and nothing moves.
+  await page.clock.runFor(1_000);
+  await expect(compileButton(demo)).toBeEnabled();
+  expect(await places()).toEqual(before);
+
+  await legalText(demo).fill('too short');
+  await expect(demo.getByTestId('demo-detected')).toContainText('SOX'); // still the checks of the example
+  await page.clock.runFor(1_000);
+  await expect(demo.getByTestId('demo-validation').locator('[data-kind="error"]')).toHaveText(`Error: ${TOO_SHORT}`);
+  expect(await places()).toEqual(before);
 });
 
 test.describe('with the engine unreachable at first', () => {

@@ -1,6 +1,6 @@
 // The free demo compiler (spec section 2, issue 7): one component for the homepage's #demo section
 // and the /demo page. Loaded on demand (demo-slot.tsx), so the homepage's first load stays light.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompileOptionsInput } from '../api/compile-demo.ts';
 import { useDemoCompiler } from '../hooks/use-demo-compiler.ts';
 import { useEngineConnection } from '../hooks/use-engine-connection.ts';
@@ -48,6 +48,7 @@ async function loadTemplate(key: string): Promise<string> {
 export function DemoCompiler() {
   const ids = useId();
   const [text, setText] = useState('');
+  const textBox = useRef<HTMLTextAreaElement>(null);
   // Mounted only in the browser (demo-slot.tsx), so stored state is read at once.
   const [format, setFormat] = useState<DemoFormatId>(() => readPreferredFormat() ?? DEFAULT_FORMAT);
   const [options, setOptions] = useState<CompileOptionsInput>(DEFAULT_OPTIONS);
@@ -56,7 +57,7 @@ export function DemoCompiler() {
   const [tab, setTab] = useState<TabId>('output');
   const [history, setHistory] = useState<HistoryEntry[]>(readHistory);
   const [variant] = useState<AbVariant>(() => abVariant());
-  const [live, analyzeNow] = useLiveValidation(text);
+  const [live, checkNow] = useLiveValidation(text);
   const { connected } = useEngineConnection();
   const { state, start, restore } = useDemoCompiler();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -64,10 +65,20 @@ export function DemoCompiler() {
   // Spec section 8: while the demo is on the page, the window's errors and rejections are logged only.
   useEffect(() => logGlobalErrorsOnly(), []);
 
-  // DESIGN section 8: variant B opens with the GDPR template loaded, variant A empty.
+  /** Shows a whole text (an example, a history entry) with its checks in the same render. */
+  const showText = useCallback(
+    (next: string) => {
+      setText(next);
+      checkNow(next);
+    },
+    [checkNow],
+  );
+
+  // DESIGN section 8: variant B opens with the GDPR template loaded (unless the visitor has typed
+  // meanwhile), variant A empty.
   useEffect(() => {
-    if (variant === 'B') void loadTemplate('gdpr').then((content) => setText((t) => (t === '' ? content : t)));
-  }, [variant]);
+    if (variant === 'B') void loadTemplate('gdpr').then((content) => textBox.current?.value === '' && showText(content));
+  }, [variant, showText]);
 
   const validation = live?.validation ?? null;
   const running = state.stage !== 'idle' && state.stage !== 'complete' && state.stage !== 'error';
@@ -93,7 +104,7 @@ export function DemoCompiler() {
     // Within the debounce the shown checks may be older than the text: check the text as sent.
     const checked = live?.text === text ? live : checkLegalText(text);
     if (checked.validation.errors.length > 0) {
-      analyzeNow();
+      checkNow(text);
       return;
     }
     const detection = checked.detection;
@@ -159,7 +170,7 @@ export function DemoCompiler() {
         <HistoryPanel
           entries={history}
           onRestore={(entry) => {
-            setText(entry.legalText);
+            showText(entry.legalText);
             chooseFormat(entry.opl);
             restore(null);
             setTab('output');
@@ -195,7 +206,7 @@ export function DemoCompiler() {
         <div role="group" aria-label="Load an example" className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-300">Load example:</span>
           {TEMPLATE_BUTTONS.map((t) => (
-            <button key={t.key} type="button" className={button} onClick={() => void loadTemplate(t.key).then(setText)}>
+            <button key={t.key} type="button" className={button} onClick={() => void loadTemplate(t.key).then(showText)}>
               {t.label}
             </button>
           ))}
@@ -204,7 +215,7 @@ export function DemoCompiler() {
             aria-label="More examples"
             value=""
             onChange={(e) => {
-              if (e.target.value) void loadTemplate(e.target.value).then(setText);
+              if (e.target.value) void loadTemplate(e.target.value).then(showText);
             }}
             className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1.5 text-sm text-slate-100"
           >
@@ -221,6 +232,7 @@ export function DemoCompiler() {
             Legal text
           </label>
           <textarea
+            ref={textBox}
             id={textId}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -239,6 +251,49 @@ export function DemoCompiler() {
           <p className="text-xs text-slate-300">{text.length.toLocaleString('en-US')} characters · Ctrl+Enter compiles</p>
         </div>
 
+        <div role="group" aria-label="Output format" className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-slate-300">Output format:</span>
+          {DEMO_FORMAT_IDS.map((f) => (
+            <button key={f} type="button" aria-pressed={format === f} className={format === f ? pressed : button} onClick={() => chooseFormat(f)} data-format={f}>
+              {FORMAT_LABELS[f]}
+            </button>
+          ))}
+        </div>
+
+        <div>
+          <button type="button" className={button} aria-expanded={showOptions} aria-controls={`${ids}-options`} onClick={() => setShowOptions((s) => !s)}>
+            {showOptions ? 'Hide advanced options' : 'Advanced options'}
+          </button>
+          {showOptions && (
+            <div id={`${ids}-options`} className="mt-3 grid gap-3 rounded-lg border border-ink-700 bg-ink-900 p-3 text-sm sm:grid-cols-2">
+              <OptionSelect label="Enforcement level" value={options.enforcementLevel} values={['strict', 'moderate', 'permissive']} onChange={(v) => setOptions({ ...options, enforcementLevel: v as CompileOptionsInput['enforcementLevel'] })} />
+              <OptionSelect label="Optimization level" value={options.optimizationLevel} values={['none', 'basic', 'maximum']} onChange={(v) => setOptions({ ...options, optimizationLevel: v as CompileOptionsInput['optimizationLevel'] })} />
+              <OptionSelect label="Target environment" value={options.targetEnvironment} values={['production', 'development']} onChange={(v) => setOptions({ ...options, targetEnvironment: v as CompileOptionsInput['targetEnvironment'] })} />
+              <label className="flex items-center gap-2 self-end text-slate-200">
+                <input type="checkbox" checked={options.includeTests} onChange={(e) => setOptions({ ...options, includeTests: e.target.checked })} />
+                Include tests
+              </label>
+            </div>
+          )}
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className={button} onClick={() => checkNow(text)} disabled={text.trim() === ''}>
+            Analyze
+          </button>
+          <button
+            type="button"
+            onClick={() => void compileNow()}
+            disabled={readiness !== null}
+            className="rounded-lg bg-brand-400 px-5 py-2 font-semibold text-ink-950 hover:bg-brand-300 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Compile
+          </button>
+          <p id={`${ids}-readiness`} role="status" className="text-sm text-slate-300" data-testid="demo-readiness">
+            {readiness}
+          </p>
+        </div>
+        {/* Under the buttons: checks arriving after the debounce move nothing a visitor is about to click. */}
         <div id={`${ids}-checks`} aria-live="polite" data-testid="demo-validation" className="space-y-2 text-sm">
           {live && (
             <p className="text-slate-300" data-testid="demo-detected">
@@ -272,48 +327,6 @@ export function DemoCompiler() {
           ))}
         </div>
 
-        <div role="group" aria-label="Output format" className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-slate-300">Output format:</span>
-          {DEMO_FORMAT_IDS.map((f) => (
-            <button key={f} type="button" aria-pressed={format === f} className={format === f ? pressed : button} onClick={() => chooseFormat(f)} data-format={f}>
-              {FORMAT_LABELS[f]}
-            </button>
-          ))}
-        </div>
-
-        <div>
-          <button type="button" className={button} aria-expanded={showOptions} aria-controls={`${ids}-options`} onClick={() => setShowOptions((s) => !s)}>
-            {showOptions ? 'Hide advanced options' : 'Advanced options'}
-          </button>
-          {showOptions && (
-            <div id={`${ids}-options`} className="mt-3 grid gap-3 rounded-lg border border-ink-700 bg-ink-900 p-3 text-sm sm:grid-cols-2">
-              <OptionSelect label="Enforcement level" value={options.enforcementLevel} values={['strict', 'moderate', 'permissive']} onChange={(v) => setOptions({ ...options, enforcementLevel: v as CompileOptionsInput['enforcementLevel'] })} />
-              <OptionSelect label="Optimization level" value={options.optimizationLevel} values={['none', 'basic', 'maximum']} onChange={(v) => setOptions({ ...options, optimizationLevel: v as CompileOptionsInput['optimizationLevel'] })} />
-              <OptionSelect label="Target environment" value={options.targetEnvironment} values={['production', 'development']} onChange={(v) => setOptions({ ...options, targetEnvironment: v as CompileOptionsInput['targetEnvironment'] })} />
-              <label className="flex items-center gap-2 self-end text-slate-200">
-                <input type="checkbox" checked={options.includeTests} onChange={(e) => setOptions({ ...options, includeTests: e.target.checked })} />
-                Include tests
-              </label>
-            </div>
-          )}
-        </div>
-
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={button} onClick={analyzeNow} disabled={text.trim() === ''}>
-            Analyze
-          </button>
-          <button
-            type="button"
-            onClick={() => void compileNow()}
-            disabled={readiness !== null}
-            className="rounded-lg bg-brand-400 px-5 py-2 font-semibold text-ink-950 hover:bg-brand-300 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            Compile
-          </button>
-          <p id={`${ids}-readiness`} role="status" className="text-sm text-slate-300" data-testid="demo-readiness">
-            {readiness}
-          </p>
-        </div>
         {result && <SaveArbiter legalText={text} jurisdiction={result.metadata.detected.jurisdiction ?? 'US'} options={options} />}
       </div>
 
