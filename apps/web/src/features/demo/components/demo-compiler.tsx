@@ -37,6 +37,13 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
+/** The three kinds of legal-text check, in the order they are shown. */
+const CHECK_KINDS = [
+  { kind: 'error', list: 'errors', label: 'Error', className: 'border-rose-400 bg-rose-950 text-rose-100' },
+  { kind: 'warning', list: 'warnings', label: 'Warning', className: 'border-amber-400 bg-amber-950 text-amber-100' },
+  { kind: 'suggestion', list: 'suggestions', label: 'Suggestion', className: 'border-ink-700 bg-ink-900 text-slate-200' },
+] as const;
+
 const button = 'rounded-md border border-ink-700 px-3 py-1.5 text-sm text-slate-100 hover:bg-ink-800';
 const pressed = 'rounded-md border border-brand-400 bg-brand-400 px-3 py-1.5 text-sm font-semibold text-ink-950';
 
@@ -307,24 +314,15 @@ export function DemoCompiler() {
               )}
             </p>
           )}
-          {validation?.errors.map((m) => (
-            <p key={m} className="rounded-md border border-rose-400 bg-rose-950 px-3 py-2 text-rose-100" data-kind="error">
-              <span className="font-semibold">Error: </span>
-              {m}
-            </p>
-          ))}
-          {validation?.warnings.map((m) => (
-            <p key={m} className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-amber-100" data-kind="warning">
-              <span className="font-semibold">Warning: </span>
-              {m}
-            </p>
-          ))}
-          {validation?.suggestions.map((m) => (
-            <p key={m} className="rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-slate-200" data-kind="suggestion">
-              <span className="font-semibold">Suggestion: </span>
-              {m}
-            </p>
-          ))}
+          {validation &&
+            CHECK_KINDS.flatMap(({ kind, list, label, className }) =>
+              validation[list].map((m) => (
+                <p key={`${kind}:${m}`} className={`rounded-md border px-3 py-2 ${className}`} data-kind={kind}>
+                  <span className="font-semibold">{label}: </span>
+                  {m}
+                </p>
+              )),
+            )}
         </div>
 
         {result && <SaveArbiter legalText={text} jurisdiction={result.metadata.detected.jurisdiction ?? 'US'} options={options} />}
