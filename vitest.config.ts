@@ -14,9 +14,18 @@ const integration = ['apps/server/test/**/*.test.ts'];
 // it tests. The projects of property tests (unit, toolchain) run without the optimising compiler,
 // so nothing deoptimises: unit took 38 s instead of 34, toolchain 78 s instead of 75.
 const withoutOptimiser = ['--no-opt'];
+// The server's test files share their test process's modules instead of importing the server
+// afresh for each file: each file builds its own app on its own database
+// (apps/server/test/helpers/test-app.ts), and what a module keeps for itself is a cache or is keyed
+// by the database or configuration it serves. Both integration projects on 2 cores: 433 s isolated
+// (208 s of it, summed over files, importing), 272 s shared.
+const sharedModules = { isolate: false };
 
 export default defineConfig({
   test: {
+    // One test process per core: Vitest's default leaves one core free, which on a 2-core machine
+    // runs every file one after another. Every project on 2 cores: 1,024 s before, 645 s after.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
@@ -42,6 +51,7 @@ export default defineConfig({
           name: 'integration-sqlite',
           include: integration,
           env: { BYTEBOUND_TEST_DB: 'sqlite' },
+          ...sharedModules,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -51,6 +61,7 @@ export default defineConfig({
           name: 'integration-postgres',
           include: integration,
           env: { BYTEBOUND_TEST_DB: 'postgres' },
+          ...sharedModules,
           globalSetup: postgres,
           testTimeout: 30_000,
           hookTimeout: 60_000,
