@@ -98,6 +98,20 @@ describe('the bytebound format', () => {
     expect(() => parsePolicy('')).toThrow("line 1, column 1: expected 'bytebound', found the end of the file");
   });
 
+  it('quotes at most 40 characters of the token it did not expect', () => {
+    const long = 'secretpersonaldata'.repeat(50_000);
+    const error = (text: string) => {
+      try {
+        parsePolicy(text);
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+      throw new Error('parsed');
+    };
+    expect(error(`bytebound 1\n${long}`)).toBe(`line 2, column 1: expected 'digest', found '${long.slice(0, 40)}…'`);
+    expect(error(`bytebound 1\n"${long}"`)).toBe(`line 2, column 1: expected 'digest', found the string "${long.slice(0, 40)}…"`);
+  });
+
   it('the emitter adds test vectors and a development trace that the parser skips', () => {
     const p = buildPolicy([], { regulations: ['GDPR'], enforcementLevel: 'strict' });
     const out = emitBytebound(p, { ...DEFAULT_COMPILE_OPTIONS, targetEnvironment: 'development' });

@@ -121,6 +121,13 @@ export class BytaboundSyntaxError extends Error {
 
 type Token = { kind: 'word' | 'string' | 'punct' | 'newline' | 'eof'; value: string; line: number; column: number };
 
+/** Longest part of a token an error quotes: the error travels in answers and signed audit records, the text stays with its sender. */
+const QUOTED_CHARACTERS = 40;
+
+function quoted(value: string): string {
+  return value.length > QUOTED_CHARACTERS ? `${value.slice(0, QUOTED_CHARACTERS)}…` : value;
+}
+
 const WORD = /[A-Za-z0-9_\-./:+]/;
 
 function tokenize(text: string): Token[] {
@@ -215,8 +222,8 @@ class Parser {
   private describe(t: Token): string {
     if (t.kind === 'eof') return 'the end of the file';
     if (t.kind === 'newline') return 'the end of the line';
-    if (t.kind === 'string') return `the string ${JSON.stringify(t.value)}`;
-    return `'${t.value}'`;
+    if (t.kind === 'string') return `the string ${JSON.stringify(quoted(t.value))}`;
+    return `'${quoted(t.value)}'`;
   }
   fail(t: Token, expected: string): never {
     throw new BytaboundSyntaxError(t.line, t.column, `expected ${expected}, found ${this.describe(t)}`);
@@ -424,7 +431,7 @@ class Parser {
       const start = this.peek();
       if (!(start.kind === 'word' && start.value === 'rule')) this.fail(start, rules.length === 0 ? "'regulation', 'destination', 'rule' or the end of the file" : "'rule' or the end of the file");
       const rule = this.rule();
-      if (ids.has(rule.id)) throw new BytaboundSyntaxError(start.line, start.column, `duplicate rule id ${JSON.stringify(rule.id)}`);
+      if (ids.has(rule.id)) throw new BytaboundSyntaxError(start.line, start.column, `duplicate rule id ${JSON.stringify(quoted(rule.id))}`);
       ids.add(rule.id);
       rules.push(rule);
       this.skipBlank();

@@ -105,6 +105,18 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(body.reasons[0].text).toMatch(/does not load: .*digest does not match/);
   });
 
+  it('keeps a policy that does not load out of the answer and the signed record, naming only where it failed', async () => {
+    const filler = 'secretpersonaldata'.repeat(50_000);
+    const response = await decide({ policy: `bytebound 1\n${filler}`, request: transfer });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ decision: 'DENY', exitCode: 2 });
+    expect(body.reasons[0].text).toBe(`arbiter inline failed: the policy does not load: line 2, column 1: expected 'digest', found '${filler.slice(0, 40)}…'`);
+    const stored = await t.app.inject({ url: `/api/v1/audit/bundles/${body.bundleId}`, headers: bearer(key) });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.body.length).toBeLessThan(10_000);
+  });
+
   it('loads a policy once and reuses it for later decisions', async () => {
     const request = { action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'contract' } };
     const text = printPolicy(builtInPolicy(builtInArbiter('lgpd')!));
