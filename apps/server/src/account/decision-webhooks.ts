@@ -20,7 +20,8 @@ const BATCH = 100;
 
 const sealContext = (customerId: string) => `decision-webhook:${customerId}`;
 
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
+// A fully qualified name may end in dots (localhost. is localhost).
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)\.*$/i;
 
 /** Local delivery (http to this machine) is allowed only while the server itself runs on http (development). */
 export const allowsLocalWebhooks = (config: Config) => config.publicUrl.startsWith('http:');

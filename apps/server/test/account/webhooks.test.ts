@@ -131,6 +131,8 @@ describe('webhook addresses', () => {
       'https://localhost/hook',
       'https://db.internal/hook',
       'https://printer.local/hook',
+      'https://localhost./hook',
+      'https://db.internal../hook',
     ]) {
       expect({ url, problem: webhookUrlProblem(production(), url) }).toEqual({ url, problem: PUBLIC_ONLY });
     }
