@@ -9,7 +9,8 @@ import {
   CLIENT_LOG_RATE_PER_MINUTE,
   CLIENT_LOG_ROWS_KEPT,
 } from '../constants.ts';
-import { scrubPersonalData } from './scrub.ts';
+// The browser's own scrubber, run again here on every field: a client need not have run it.
+import { scrubPersonalData } from '../../../web/src/lib/scrub-personal-data.ts';
 
 const entry = z
   .object({
@@ -37,7 +38,7 @@ export async function clientLogRoutes(app: FastifyInstance): Promise<void> {
         level: log.level,
         message: scrubPersonalData(log.message),
         url: log.url ? scrubPersonalData(log.url) : null,
-        user_agent: log.userAgent ?? null,
+        user_agent: log.userAgent ? scrubPersonalData(log.userAgent) : null,
         logged_at: loggedAt(log.timestamp, now),
         received_at: now,
       }));

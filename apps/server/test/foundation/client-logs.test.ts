@@ -20,17 +20,19 @@ describe(`client logs (${testDialect})`, () => {
         logs: [
           { level: 3, message: 'sign-in failed for jane.doe@example.org with card 4111 1111 1111 1111', timestamp: '2026-11-22T10:00:00Z', url: 'http://localhost/auth/reset-password?token=abcdef123456', userAgent: 'test' },
           { level: 6, message: 'Authorization: Bearer abcdefghijklmnop', timestamp: 1795321784466 },
+          { level: 1, message: 'token bb_live_31792f9362d6ff0c_993d50d99f16cdcbfe5d8352e5ec79308670d5b0618df2a8a9bfc0612de5e6c6', timestamp: 1795321784466, userAgent: 'ada@probe.example' },
         ],
       },
     });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ accepted: 2 });
+    expect(response.json()).toEqual({ accepted: 3 });
     const rows = await t.db.selectFrom('client_logs').selectAll().orderBy('id').execute();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]!.message).toBe('sign-in failed for [email] with card [number]');
     expect(rows[0]!.url).toBe('http://localhost/auth/reset-password?token=[redacted]');
     expect(rows[0]!.logged_at).toBe(Date.parse('2026-11-22T10:00:00Z'));
     expect(rows[1]!.message).toBe('Authorization: Bearer [token]');
+    expect([rows[2]!.message, rows[2]!.user_agent]).toEqual(['token [token]', '[email]']);
   });
 
   it('keeps an entry whose time no clock can show, with the time it arrived', async () => {
