@@ -34,7 +34,13 @@ async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<
 
 const AUDIT_EXPORTS_PER_MINUTE = 10;
 
-const treeSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const TREE_SIZE = 'a tree size: a whole number of entries, e.g. 42';
+// Decimal digits only: Number() would also take '', ' ' (0) and '0x10' (16).
+const treeSize = z
+  .string({ error: TREE_SIZE })
+  .regex(/^\d{1,16}$/, TREE_SIZE)
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, TREE_SIZE));
 const sizeQuery = z.object({ size: treeSize.optional() }).strict();
 const idParams = z.object({ id: z.string().min(1).max(80) }).strict();
 const consistencyQuery = z.object({ from: treeSize, to: treeSize.optional() }).strict();

@@ -66,6 +66,14 @@ describe('audit log over HTTP', () => {
     expect(future.json().error).toMatch(/has 23 entries/);
     expect((await t.app.inject('/api/v1/audit/consistency?from=20&to=10')).statusCode).toBe(400);
     expect((await t.app.inject('/api/v1/audit/consistency?from=-1')).statusCode).toBe(400);
+    for (const query of ['consistency', 'consistency?from=', 'consistency?from=%20', 'consistency?from=0x4', 'checkpoint?size=', 'checkpoint?size=1e1']) {
+      const response = await t.app.inject(`/api/v1/audit/${query}`);
+      expect({ query, status: response.statusCode, details: response.json().details }).toEqual({
+        query,
+        status: 400,
+        details: [{ path: query.startsWith('checkpoint') ? 'size' : 'from', message: 'a tree size: a whole number of entries, e.g. 42' }],
+      });
+    }
   });
 
   it('serves a bundle that verifies on its own', async () => {
