@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.toolchain.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // A hang detector, not a speed check: the slowest unit tests take 4 s alone on a slow day
+          // and more beside a second test process (the hook's fail-secure inputs: 5.8 s once).
+          testTimeout: 30_000,
         },
       },
       {
