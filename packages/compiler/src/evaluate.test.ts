@@ -126,6 +126,10 @@ describe('several targets and malformed requests', () => {
     [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { elapsed: -1 } }, /elapsed must be a finite number >= 0$/],
     [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: { consent: 'yes' } }, /consent must be true or false, not a string$/],
     ['share everything', /must be a JSON object/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', principal: ['agent-7'] }, /principal must be an object, not a list$/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', principal: { id: 7 } }, /principal.id must be a string, not a number$/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', resource: 'customers.csv' }, /resource must be an object, not a string$/],
+    [{ action: 'read', timing: 'pre-action', target: 'personal', attributes: [] }, /attributes must be an object, not a list$/],
   ])('denies the malformed request %j without consulting rules', (request, message) => {
     const d = decideRequest(gdpr, request);
     expect(d.decision).toBe('DENY');
@@ -152,6 +156,8 @@ describe('several targets and malformed requests', () => {
         { action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: value } },
         { action: 'read', timing: 'pre-action', target: 'personal', attributes: { consent: value } },
         { action: 'read', timing: 'pre-action', target: 'personal', attributes: { [value]: true } },
+        { action: 'read', timing: 'pre-action', target: 'personal', principal: value },
+        { action: 'read', timing: 'pre-action', target: 'personal', resource: value },
       ]) {
         const text = decideRequest(gdpr, request).reasons[0]!.text;
         expect(text).toMatch(/^malformed request: /);
@@ -165,6 +171,9 @@ describe('several targets and malformed requests', () => {
     expect(r.ok && r.request.targets).toEqual(['sensitive', 'personal']);
     expect(r.ok && r.request.attributes).toMatchObject({ principalRole: 'agent', legalBasis: 'none', destination: 'third-party', elapsed: 0, consent: false });
     expect(r.ok && 'jurisdiction' in r.request.attributes).toBe(false);
+    const described = { action: 'read', timing: 'pre-action', target: 'personal', principal: { id: 'agent-7', type: 'agent' }, resource: { host: 'api.example.com' } };
+    expect(completeRequest(described).ok).toBe(true);
+    expect(completeRequest({ ...described, principal: null, resource: null, attributes: null }).ok).toBe(true);
   });
 
   it('fails secure on a policy that cannot be evaluated', () => {

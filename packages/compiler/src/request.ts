@@ -52,8 +52,17 @@ export function completeRequest(input: unknown): RequestResult {
     if (typeof t !== 'string' || !(TARGETS as readonly string[]).includes(t)) return fail(notOneOf('target', t, TARGETS));
     if (!targets.includes(t as Target)) targets.push(t as Target);
   }
+  // principal and resource do not decide, but a request that gives them the wrong shape is malformed.
+  const principal = input.principal ?? {};
+  if (!isRecord(principal)) return fail(`principal must be an object, not ${kindOf(principal)}`);
+  for (const field of ['id', 'type'] as const) {
+    const value = principal[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') return fail(`principal.${field} must be a string, not ${kindOf(value)}`);
+  }
+  const resource = input.resource ?? {};
+  if (!isRecord(resource)) return fail(`resource must be an object, not ${kindOf(resource)}`);
   const given = input.attributes ?? {};
-  if (!isRecord(given)) return fail('attributes must be an object');
+  if (!isRecord(given)) return fail(`attributes must be an object, not ${kindOf(given)}`);
   const attributes: Attributes = { ...DEFAULT_ATTRIBUTES };
   for (const [name, value] of Object.entries(given)) {
     if (Object.hasOwn(ENUM_ATTRIBUTES, name)) {

@@ -70,6 +70,8 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(body.signature).toBeTruthy();
     const unknownAttribute = (await decide({ arbiters: ['gdpr'], request: { ...transfer, attributes: { mood: 'happy' } } })).json();
     expect(unknownAttribute.reasons[0].text).toMatch(/malformed request: unknown attribute 'mood'/);
+    const listedPrincipal = (await decide({ arbiters: ['gdpr'], request: { ...transfer, principal: ['agent-7'] } })).json();
+    expect(listedPrincipal).toMatchObject({ decision: 'DENY', exitCode: 2, reasons: [expect.objectContaining({ text: expect.stringMatching(/malformed request: principal must be an object, not a list$/) })] });
   });
 
   it('rejects a body outside the envelope with 400', async () => {
