@@ -53,14 +53,15 @@ export function completeRequest(input: unknown): RequestResult {
     if (!targets.includes(t as Target)) targets.push(t as Target);
   }
   // principal and resource do not decide, but a request that gives them the wrong shape is malformed.
-  const principal = input.principal ?? {};
-  if (!isRecord(principal)) return fail(`principal must be an object, not ${kindOf(principal)}`);
-  for (const field of ['id', 'type'] as const) {
-    const value = principal[field];
-    if (value !== undefined && value !== null && typeof value !== 'string') return fail(`principal.${field} must be a string, not ${kindOf(value)}`);
+  // (null counts as not given, for these and for attributes.)
+  const { principal, resource } = input;
+  if (principal != null) {
+    if (!isRecord(principal)) return fail(`principal must be an object, not ${kindOf(principal)}`);
+    for (const field of ['id', 'type'] as const) {
+      if (principal[field] != null && typeof principal[field] !== 'string') return fail(`principal.${field} must be a string, not ${kindOf(principal[field])}`);
+    }
   }
-  const resource = input.resource ?? {};
-  if (!isRecord(resource)) return fail(`resource must be an object, not ${kindOf(resource)}`);
+  if (resource != null && !isRecord(resource)) return fail(`resource must be an object, not ${kindOf(resource)}`);
   const given = input.attributes ?? {};
   if (!isRecord(given)) return fail(`attributes must be an object, not ${kindOf(given)}`);
   const attributes: Attributes = { ...DEFAULT_ATTRIBUTES };
