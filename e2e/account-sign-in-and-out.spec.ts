@@ -17,11 +17,15 @@ async function registerThroughApi(request: APIRequestContext, email: string) {
   expect(response.status()).toBe(201);
 }
 
-async function signInThroughForm(page: Page, email: string, password: string, remember = false) {
+async function fillSignInForm(page: Page, email: string, password: string, remember = false) {
   await openPage(page, '/auth/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByRole('checkbox', { name: 'Remember me for 30 days' }).check();
+}
+
+async function signInThroughForm(page: Page, email: string, password: string, remember = false) {
+  await fillSignInForm(page, email, password, remember);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
@@ -124,9 +128,7 @@ test('repeated wrong passwords are throttled, even the right one then waits', as
   await registerThroughApi(request, email);
   // The form is filled first: the wait after the fifth failure is 2 s, which loading the page can
   // take on a busy machine.
-  await openPage(page, '/auth/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await fillSignInForm(page, email, PASSWORD);
   for (let i = 0; i < 5; i++) {
     const response = await request.post('/api/auth/signin', { data: { email, password: `Guess-${i}-Wrong` } });
     expect(response.status()).toBe(401);
