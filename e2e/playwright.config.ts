@@ -1,6 +1,6 @@
-// Browser tests: Playwright drives Debian's Chromium against the real server (fresh SQLite database
-// in a temporary data directory) serving the built site, which sends its email to a real local SMTP
-// server (apps/server/test/email/smtp-sink.ts). Build the site first:
+// Browser tests: Playwright drives Debian's Chromium headless shell against the real server (fresh
+// SQLite database in a temporary data directory) serving the built site, which sends its email to a
+// real local SMTP server (apps/server/test/email/smtp-sink.ts). Build the site first:
 //   npm run build -w @bytebound/web && npx playwright test -c e2e/playwright.config.ts
 import fs from 'node:fs';
 import net from 'node:net';
@@ -65,7 +65,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: tool('chromium'),
+          executablePath: tool('chromium-headless-shell'),
           args: [
             '--headless',
             '--no-sandbox',

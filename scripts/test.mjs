@@ -53,7 +53,7 @@ const projects = ['unit', 'toolchain', 'integration', 'agent'].filter(wants);
 const needs = new Set();
 if (projects.includes('toolchain')) ['opa', 'rustc', 'postgres'].forEach((t) => needs.add(t));
 if (projects.includes('integration')) needs.add('postgres');
-if (wants('e2e')) needs.add('chromium');
+if (wants('e2e')) needs.add('chromium-headless-shell');
 try {
   if (needs.size) ensureTools([...needs]);
 } catch (error) {

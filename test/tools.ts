@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-type Tools = { chromium?: string; postgres?: string; opa?: string; rustc?: string };
+type Tools = { chromium?: string; 'chromium-headless-shell'?: string; postgres?: string; opa?: string; rustc?: string };
 
 const file = path.resolve(import.meta.dirname, '../.tools/tools.json');
 
