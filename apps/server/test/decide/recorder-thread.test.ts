@@ -139,17 +139,20 @@ describe('the recorder thread', () => {
     const db = await sqliteFile({ walRestartFrames: frames });
     const thread = new RecorderThread(db, db.file!);
     await thread.write(decision('cust-warm'), key); // the thread is up
-    expect(walRestarts(db.walRestart!)).toEqual({ writer: true, byWriters: 0, byRestart: 0 });
+    // The log may have started again once already, at the first commit after the migrations' frames
+    // were copied (when depends on the checkpointer's timing).
+    const atStart = walRestarts(db.walRestart!);
+    expect(atStart).toMatchObject({ writer: true, byRestart: 0 });
     // Batches one after the other, each sent as the one before is answered, until the log has
-    // started again three times (about 3,500 decisions).
+    // started again three more times (about 3,500 decisions).
     let decisions = 1;
-    while (walRestarts(db.walRestart!).byWriters < 3 && decisions < 40_000) {
+    while (walRestarts(db.walRestart!).byWriters < atStart.byWriters + 3 && decisions < 40_000) {
       const batch = Array.from({ length: 20 }, (_, i) => decision(`cust-stream-${i}`));
       await Promise.all(batch.map((d) => thread.write(d, key)));
       decisions += batch.length;
     }
     expect(walRestarts(db.walRestart!)).toMatchObject({ writer: true, byRestart: 0 });
-    expect(walRestarts(db.walRestart!).byWriters).toBeGreaterThanOrEqual(3);
+    expect(walRestarts(db.walRestart!).byWriters).toBeGreaterThanOrEqual(atStart.byWriters + 3);
     // Nothing was lost across the restarts: every decision has its leaf and is counted.
     expect(Number((await db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size)).toBe(decisions);
     expect(Number((await db.selectFrom('decision_counters').select('total').where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow()).total)).toBe(decisions);
