@@ -2,6 +2,7 @@
 // what the form would have said.
 import { z } from 'zod';
 import { PASSWORD_MAX_CHARS } from './account-constants.ts';
+import { PASSWORD_MESSAGES } from './passwords.ts';
 
 const EMAIL_MAX = 254;
 const NAME_MAX = 100;
@@ -20,7 +21,7 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 export const signInBody = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_CHARS, 'Password is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong),
   rememberMe: z.boolean().optional().default(false),
 });
 

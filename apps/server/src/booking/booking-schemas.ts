@@ -1,7 +1,7 @@
 // Request shapes of the booking API, with the messages a visitor reads next to the form.
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth-schemas.ts';
-import { COMPANY_MAX_CHARS, INTEREST_MAX_CHARS, NAME_MAX_CHARS, NOTES_MAX_CHARS } from './booking-constants.ts';
+import { BOOKING_MESSAGES, COMPANY_MAX_CHARS, INTEREST_MAX_CHARS, NAME_MAX_CHARS, NOTES_MAX_CHARS } from './booking-constants.ts';
 
 const EMAIL_MAX = 254;
 
@@ -38,7 +38,7 @@ export const bookingBody = z
     slotStart: z.string({ error: 'Please choose a slot' }).min(1, 'Please choose a slot').max(40, 'Please choose a slot'),
     ...personFields,
     notes: optionalLongText(NOTES_MAX_CHARS, 'Notes'),
-    timeZone: z.string({ error: 'timeZone is required' }).min(1, 'timeZone is required').max(100),
+    timeZone: z.string({ error: 'timeZone is required' }).min(1, 'timeZone is required').max(100, BOOKING_MESSAGES.badTimeZone),
     source: z.enum(['site', 'chat', 'pilot'], { error: 'source must be site, chat or pilot' }).optional(),
     pilotRequestId: z.string().max(100).optional(),
   })
@@ -49,14 +49,18 @@ export const slotsQuery = (horizonDays: number) =>
   z
     .object({
       from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time, e.g. 2026-11-23T08:00:00.000Z' }).optional(),
-      days: z.coerce
-        .number({ error: `days must be a number from 1 to ${horizonDays}` })
-        .int('days must be a whole number')
-        .min(1, 'days must be at least 1')
-        .max(horizonDays, `days can be at most ${horizonDays}`)
+      // Decimal digits only: a number coerced from the text would also take '' (0), '0x5' and '5e0'.
+      days: z
+        .string()
+        .regex(/^\d{1,4}$/, `days must be a whole number from 1 to ${horizonDays}`)
+        .transform(Number)
+        .pipe(z.number().min(1, 'days must be at least 1').max(horizonDays, `days can be at most ${horizonDays}`))
         .optional(),
     });
 
-export const tokenBody = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) }).strict();
+/** An emailed link's token; one longer than any token made gets the link's own `invalid` message. */
+const linkToken = (invalid: string) => z.string({ error: 'token is required' }).min(1, 'token is required').max(200, invalid);
+export const linkTokenBody = (invalid: string) => z.object({ token: linkToken(invalid) }).strict();
+export const tokenBody = linkTokenBody(BOOKING_MESSAGES.linkInvalid);
 /** Query strings are links people follow: other parameters (utm_..., cache busters) are ignored. */
-export const tokenQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) });
+export const tokenQuery = z.object({ token: linkToken(BOOKING_MESSAGES.linkInvalid) });

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import { tokenBody, workEmail } from '../booking/booking-schemas.ts';
+import { linkTokenBody, workEmail } from '../booking/booking-schemas.ts';
 import { parseRequest } from '../booking/request-body.ts';
 import type { Database } from '../db/database.ts';
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from '../email/messages.ts';
@@ -13,6 +13,8 @@ import { newLeadId } from './ids.ts';
 import { LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES, NEWSLETTER_LINK_RATE_PER_HOUR, NEWSLETTER_RESEND_INTERVAL_MS } from './leads-constants.ts';
 
 const subscribeBody = z.object({ email: workEmail }).strict();
+const confirmBody = linkTokenBody(LEAD_MESSAGES.newsletterConfirmInvalid);
+const unsubscribeBody = linkTokenBody(LEAD_MESSAGES.newsletterUnsubscribeInvalid);
 
 /** A fresh unsubscribe link for one message to this subscriber. */
 async function unsubscribeLink(db: Database, publicUrl: string, subscriberId: string, now: number): Promise<string> {
@@ -68,7 +70,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const linkLimit = { config: { rateLimit: { max: NEWSLETTER_LINK_RATE_PER_HOUR, timeWindow: '1 hour' } } };
 
   app.post('/api/home/newsletter/confirm', linkLimit, async (request) => {
-    const { token } = parseRequest(tokenBody, request.body);
+    const { token } = parseRequest(confirmBody, request.body);
     const row = await db.selectFrom('newsletter_subscribers').selectAll().where('confirm_token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!row) throw new HttpError(404, LEAD_MESSAGES.newsletterConfirmInvalid);
     if (row.status !== 'confirmed') {
@@ -88,7 +90,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/home/newsletter/unsubscribe', linkLimit, async (request) => {
-    const { token } = parseRequest(tokenBody, request.body);
+    const { token } = parseRequest(unsubscribeBody, request.body);
     const link = await db.selectFrom('newsletter_unsubscribe_tokens').select('subscriber_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!link) throw new HttpError(404, LEAD_MESSAGES.newsletterUnsubscribeInvalid);
     const now = Date.now();

@@ -17,7 +17,7 @@ const pilotBody = z
     useCase: requiredText('Please describe your use case', USE_CASE_MAX_CHARS, 'Use case'),
     regulations: z
       .array(z.enum(PILOT_REGULATIONS, { error: `Regulations must be among ${PILOT_REGULATIONS.join(', ')}` }), { error: 'regulations must be a list' })
-      .max(PILOT_REGULATIONS.length)
+      .max(PILOT_REGULATIONS.length, `regulations: at most ${PILOT_REGULATIONS.length}, each named once`)
       .transform((list) => [...new Set(list)]),
   })
   .strict();

@@ -128,6 +128,21 @@ describe('sign-in and sessions', () => {
     expect(wrong.json()).toEqual({ success: false, error: 'Invalid email or password' });
   });
 
+  it('says what is wrong with a sign-in form that cannot be right', async () => {
+    const form = { email: `someone.${Date.now()}@example.com`, password: 'Some-Password-42' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: '' }, 'Email is required'],
+      [{ email: 'not-an-email' }, 'Please enter a valid email'],
+      [{ password: '' }, 'Password is required'],
+      [{ password: 'x'.repeat(257) }, 'Password must be at most 256 characters'],
+    ];
+    for (const [override, message] of cases) {
+      const response = await post('/api/auth/signin', { ...form, ...override });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, error: message });
+    }
+  });
+
   it('needs both the bearer token and its cookie', async () => {
     const account = await register(t.app);
     const both = await t.app.inject({ url: '/api/auth/me', headers: account.headers });

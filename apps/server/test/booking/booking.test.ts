@@ -69,6 +69,12 @@ describe(`demo booking (${testDialect})`, () => {
     const bad = await t.app.inject({ url: '/api/booking/slots?days=15', remoteAddress: ip() });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('days can be at most 14');
+    for (const days of ['', '0x5', '5e0', '+5', ' 5', '2.5']) {
+      const notDays = await t.app.inject({ url: `/api/booking/slots?days=${encodeURIComponent(days)}`, remoteAddress: ip() });
+      expect(notDays.statusCode, days).toBe(400);
+      expect(notDays.json().error).toBe('days must be a whole number from 1 to 14');
+    }
+    expect((await t.app.inject({ url: '/api/booking/slots?days=0', remoteAddress: ip() })).json().error).toBe('days must be at least 1');
     const badFrom = await t.app.inject({ url: '/api/booking/slots?from=tomorrow', remoteAddress: ip() });
     expect(badFrom.statusCode).toBe(400);
     expect(badFrom.json().error).toMatch(/ISO 8601/);
@@ -109,6 +115,7 @@ describe(`demo booking (${testDialect})`, () => {
       [{ slotStart: free[3]!.start, email: 'not-an-email' }, /^Please enter a valid email address$/],
       [{ slotStart: free[3]!.start, name: '  ' }, /^Please enter your name$/],
       [{ slotStart: free[3]!.start, timeZone: 'Mars/Olympus_Mons' }, /IANA time zone/],
+      [{ slotStart: free[3]!.start, timeZone: 'x'.repeat(101) }, /IANA time zone/],
       [{ slotStart: free[3]!.start, notes: 'x'.repeat(2001) }, /Notes can be at most 2,000 characters/],
       [{ slotStart: free[3]!.start, source: 'fax' }, /source must be site, chat or pilot/],
       [{ slotStart: free[3]!.start, pilotRequestId: 'pr_nope' }, /pilotRequestId does not match/],
@@ -214,6 +221,10 @@ describe(`demo booking (${testDialect})`, () => {
     expect(invalid.statusCode).toBe(404);
     expect(invalid.json()).toEqual({ error: 'This booking link is not valid.' });
     expect((await t.app.inject({ method: 'POST', url: '/api/booking/cancel', payload: { token: 'nope' }, remoteAddress: ip() })).statusCode).toBe(404);
+    // A token longer than any made is not valid either, in the same words.
+    const tooLong = 'a'.repeat(201);
+    expect((await t.app.inject({ url: `/api/booking/manage?token=${tooLong}`, remoteAddress: ip() })).json().error).toBe('This booking link is not valid.');
+    expect((await t.app.inject({ method: 'POST', url: '/api/booking/cancel', payload: { token: tooLong }, remoteAddress: ip() })).json().error).toBe('This booking link is not valid.');
   });
 
   it('offers the same slots and booking to other capabilities through app.booking', async () => {

@@ -57,6 +57,7 @@ describe(`pilot requests (${testDialect})`, () => {
       [{ useCase: 'x'.repeat(2001) }, /^Use case can be at most 2,000 characters$/],
       [{ regulations: ['Klingon law'] }, /^Regulations must be among GDPR, CCPA, HIPAA, PCI DSS, EU AI Act, SOX, other$/],
       [{ regulations: 'GDPR' }, /regulations must be a list/],
+      [{ regulations: ['GDPR', 'CCPA', 'HIPAA', 'PCI DSS', 'EU AI Act', 'SOX', 'other', 'GDPR'] }, /^regulations: at most 7, each named once$/],
     ];
     for (const [override, message] of cases) {
       const response = await post('/api/trial/pilot', { ...valid, ...override });
@@ -143,6 +144,9 @@ describe(`newsletter double opt-in (${testDialect})`, () => {
     // The old confirmation link cannot subscribe the address again; only a new sign-up can.
     expect((await post('/api/home/newsletter/confirm', { token: confirmToken })).statusCode).toBe(404);
     expect((await post('/api/home/newsletter/unsubscribe', { token: 'not-a-token' })).statusCode).toBe(404);
+    // A token longer than any made gets the link's own words.
+    expect((await post('/api/home/newsletter/confirm', { token: 'a'.repeat(201) })).json().error).toBe('This confirmation link is not valid. Please subscribe again.');
+    expect((await post('/api/home/newsletter/unsubscribe', { token: 'a'.repeat(201) })).json().error).toBe('This unsubscribe link is not valid.');
     // Asking again at once for a pending address sends no second email (no mail bombing), then later it does.
     const pending = uniqueEmail('pending');
     await post('/api/home/newsletter', { email: pending });
