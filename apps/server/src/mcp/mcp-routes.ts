@@ -28,6 +28,10 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      // JSON-RPC 2.0: an empty batch is an invalid request, answered with one error.
+      if (Array.isArray(request.body) && request.body.length === 0) {
+        return reply.status(400).send({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch holds no message' }, id: null });
+      }
       const key = request.apiKey!;
       const server = createBytesboundMcpServer({
         decide: async (decisionRequest, args) => {

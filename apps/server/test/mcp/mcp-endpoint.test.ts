@@ -135,4 +135,14 @@ describe(`POST /mcp (${testDialect})`, () => {
       expect(answer.error?.message).toMatch(/name/);
     }
   });
+
+  it('answers an empty batch as an invalid request (-32600), and a decide call naming no arbiter as an invalid call, as the decision API does', async () => {
+    const { key } = await newKey(t, customerId);
+    const response = await fetch(url, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '[]' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch holds no message' }, id: null });
+    const none = await client.callTool({ name: 'decide', arguments: { request: { action: 'read', timing: 'pre-action', target: 'general' }, arbiters: [] } });
+    expect(none.isError).toBe(true);
+    expect(JSON.stringify(none.content)).toMatch(/arbiters/);
+  });
 });

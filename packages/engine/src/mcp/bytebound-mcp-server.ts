@@ -29,7 +29,7 @@ export const decideInput = {
     .optional()
     .describe('Instead of a request: the tool call you are about to make (name and arguments); Bytebound classifies it'),
   policy: z.string().min(1).max(1_000_000).optional().describe('An inline bytebound (.bb) policy; default: the built-in GDPR + PCI DSS + HIPAA policy (stdio) or the named arbiters'),
-  arbiters: z.array(z.string().min(1).max(100)).max(10).optional().describe('Arbiters to consult (hosted endpoint only): built-in names or your arbiter ids'),
+  arbiters: z.array(z.string().min(1).max(100)).min(1).max(10).optional().describe('Arbiters to consult (hosted endpoint only): built-in names or your arbiter ids'),
   subject: z
     .string()
     .min(1)
