@@ -8,6 +8,8 @@ const EMAIL_MAX = 254;
 const NAME_MAX = 100;
 /** The spec's "simple email pattern". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A control character (C0, DEL, C1): never part of a name, and an escape sequence in an operator's terminal. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
 
 const email = z
   .string({ error: 'Email is required' })
@@ -17,7 +19,15 @@ const email = z
   .regex(EMAIL_PATTERN, 'Please enter a valid email')
   .transform((value) => value.toLowerCase());
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(NAME_MAX, `${message.replace(' is required', '')} must be at most ${NAME_MAX} characters`);
+const required = (message: string) => {
+  const field = message.replace(' is required', '');
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX, `${field} must be at most ${NAME_MAX} characters`)
+    .refine((value) => !CONTROL_CHARACTER.test(value), `${field} cannot contain control characters`);
+};
 
 export const signInBody = z.object({
   email,

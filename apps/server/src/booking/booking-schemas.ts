@@ -1,6 +1,6 @@
 // Request shapes of the booking API, with the messages a visitor reads next to the form.
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../auth/auth-schemas.ts';
+import { CONTROL_CHARACTER, EMAIL_PATTERN } from '../auth/auth-schemas.ts';
 import { BOOKING_MESSAGES, COMPANY_MAX_CHARS, INTEREST_MAX_CHARS, NAME_MAX_CHARS, NOTES_MAX_CHARS } from './booking-constants.ts';
 
 const EMAIL_MAX = 254;
@@ -23,8 +23,11 @@ export const optionalLongText = (max: number, label: string) =>
     .transform((value) => value.trim() || null)
     .optional();
 
-/** A one-line field (it ends up in email subjects and calendar parameters): runs of whitespace, line breaks included, become one space. */
-const singleLine = (message: string, max: number, label: string) => requiredText(message, max, label).transform((value) => value.replace(/\s+/g, ' '));
+/** A one-line field (it ends up in email subjects, calendar parameters and the operators' view): runs of whitespace, line breaks included, become one space; other control characters are refused. */
+const singleLine = (message: string, max: number, label: string) =>
+  requiredText(message, max, label)
+    .transform((value) => value.replace(/\s+/g, ' '))
+    .refine((value) => !CONTROL_CHARACTER.test(value), `${label} cannot contain control characters`);
 
 export const personFields = {
   name: singleLine('Please enter your name', NAME_MAX_CHARS, 'Name'),

@@ -68,6 +68,12 @@ describe('registration', () => {
     expect(response.json()).toEqual({ success: false, error: message });
   });
 
+  it('refuses a name with a control character (an escape sequence in an operator’s terminal)', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ lastName: 'Lovelace\u001b[2J' }), remoteAddress: '10.3.0.1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: 'Last name cannot contain control characters' });
+  });
+
   it('tells a taken email with 409 and emails the owner of the existing account', async () => {
     const first = await register(t.app);
     const again = await post('/api/auth/register', registration({ email: first.email.toUpperCase() }));

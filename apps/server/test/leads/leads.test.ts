@@ -53,6 +53,8 @@ describe(`pilot requests (${testDialect})`, () => {
     const valid = { company: 'Acme', email: uniqueEmail('a'), name: 'A', useCase: 'Checks', regulations: ['SOX'] };
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ company: '' }, /^Please enter your company$/],
+      [{ name: 'Ada\u001b[2J Lovelace' }, /^Name cannot contain control characters$/],
+      [{ company: 'Acme\u007f' }, /^Company cannot contain control characters$/],
       [{ email: 'nope' }, /^Please enter a valid email address$/],
       [{ useCase: 'x'.repeat(2001) }, /^Use case can be at most 2,000 characters$/],
       [{ regulations: ['Klingon law'] }, /^Regulations must be among GDPR, CCPA, HIPAA, PCI DSS, EU AI Act, SOX, other$/],
