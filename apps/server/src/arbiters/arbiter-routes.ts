@@ -19,10 +19,13 @@ export const ARBITER_NAME = z
   .refine((name) => !builtInArbiter(name), 'that name is a built-in arbiter: choose another')
   .refine((name) => !name.startsWith('arb_'), "a name cannot start with 'arb_' (arbiter ids do)");
 
-const createBody = z.union([
-  z.object({ name: ARBITER_NAME, source: z.string().min(1) }).strict(),
-  z.object({ name: ARBITER_NAME, legalText: z.string(), jurisdiction: jurisdictionSchema.optional(), options: compileOptionsSchema.default({}) }).strict(),
-]);
+const createBody = z.union(
+  [
+    z.object({ name: ARBITER_NAME, source: z.string().min(1) }).strict(),
+    z.object({ name: ARBITER_NAME, legalText: z.string(), jurisdiction: jurisdictionSchema.optional(), options: compileOptionsSchema.default({}) }).strict(),
+  ],
+  { error: 'send a name and either source (the policy as bytebound text) or legalText (the law to compile, with jurisdiction and options if you like)' },
+);
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
 /** Parses .bb text; a text that does not parse (or whose digest does not match) is a 400 that says where. */

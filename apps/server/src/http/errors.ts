@@ -34,8 +34,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+type Issue = ZodError['issues'][number];
+
 function describeIssues(error: ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return error.issues.flatMap((issue) => describeIssue(issue, []));
+}
+
+/** An issue with its path; a body that matches no shape of a union also gets the problems of the shape it came closest to (the fewest). */
+function describeIssue(issue: Issue, base: PropertyKey[]): { path: string; message: string }[] {
+  const path = [...base, ...issue.path];
+  const own = { path: path.join('.'), message: issue.message };
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [own];
+  const closest = issue.errors.reduce((best, shape) => (shape.length < best.length ? shape : best));
+  return [own, ...closest.flatMap((inner) => describeIssue(inner, path))];
 }
 
 const messages: Record<string, string> = {

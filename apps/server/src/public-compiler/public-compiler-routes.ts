@@ -67,12 +67,15 @@ const validateSyntaxBody = z
   })
   .strict();
 
-const blueprintBody = z.union([
-  z.object({ name: ARBITER_NAME, bbs: z.string().min(1) }).strict(),
-  z
-    .object({ name: ARBITER_NAME, source: z.string(), jurisdiction: jurisdictionSchema.optional(), options: demoCompileBody.shape.options })
-    .strict(),
-]);
+const blueprintBody = z.union(
+  [
+    z.object({ name: ARBITER_NAME, bbs: z.string().min(1) }).strict(),
+    z
+      .object({ name: ARBITER_NAME, source: z.string(), jurisdiction: jurisdictionSchema.optional(), options: demoCompileBody.shape.options })
+      .strict(),
+  ],
+  { error: 'send a name and either bbs (the compiled bytebound text) or source (the law to compile, with jurisdiction and options if you like)' },
+);
 
 type DemoOptions = z.infer<typeof demoCompileBody>['options'];
 

@@ -77,6 +77,13 @@ describe(`arbiters (${testDialect})`, () => {
     expect(altered.statusCode).toBe(400);
     expect(altered.json().error).toMatch(/digest does not match/);
     for (const name of ['gdpr', 'arb_x', '', '../etc']) expect((await save(alice, { name, source: gdprText })).statusCode).toBe(400);
+    // A body of neither shape says what the two shapes are, and what the closer one lacks.
+    const neither = await save(alice, { name: 'Nothing', legalText: 5 });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().details).toEqual([
+      { path: '', message: 'send a name and either source (the policy as bytebound text) or legalText (the law to compile, with jurisdiction and options if you like)' },
+      { path: 'legalText', message: 'Invalid input: expected string, received number' },
+    ]);
     expect((await t.app.inject({ url: '/api/v1/arbiters' })).statusCode).toBe(401);
   });
 

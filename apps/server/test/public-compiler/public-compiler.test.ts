@@ -150,6 +150,12 @@ describe(`POST /api/v1/home/blueprints/save (${testDialect})`, () => {
     const listed = (await t.app.inject({ url: '/api/v1/arbiters', headers: bearer(key) })).json();
     expect(listed.arbiters.some((a: { id: string }) => a.id === saved.json().id)).toBe(true);
     expect((await post('/api/v1/home/blueprints/save', { name: 'Erasure', bbs: compiled.output.bbs })).statusCode).toBe(401);
+    const unnamed = await post('/api/v1/home/blueprints/save', { bbs: compiled.output.bbs }, bearer(key));
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().details).toEqual([
+      { path: '', message: 'send a name and either bbs (the compiled bytebound text) or source (the law to compile, with jurisdiction and options if you like)' },
+      { path: 'name', message: 'Invalid input: expected string, received undefined' },
+    ]);
   });
 
   it("accepts a signed-in account's session instead of a key, saving under the account's customer id", async () => {
