@@ -28,4 +28,5 @@ export const BOOKING_MESSAGES = {
   outsideHours: (hours: string) => `This time is outside our demo hours (${hours}): choose one of the offered slots.`,
   badTimeZone: 'timeZone must be an IANA time zone such as Europe/Paris or America/New_York',
   unknownPilot: 'pilotRequestId does not match a pilot request.',
+  pilotUnnamed: 'A pilot booking names its pilot request: send the pilotRequestId of the pilot confirmation email’s link.',
 } as const;

@@ -174,6 +174,7 @@ export async function bookSlot(app: FastifyInstance, input: BookingInput, now = 
   if (problem) throw new HttpError(400, problem, [{ path: 'slotStart', message: problem }]);
   if (!isTimeZone(input.timeZone)) throw new HttpError(400, BOOKING_MESSAGES.badTimeZone, [{ path: 'timeZone', message: BOOKING_MESSAGES.badTimeZone }]);
   const pilotRequestId = input.pilotRequestId ?? null;
+  if (input.source === 'pilot' && pilotRequestId === null) throw new HttpError(400, BOOKING_MESSAGES.pilotUnnamed, [{ path: 'pilotRequestId', message: BOOKING_MESSAGES.pilotUnnamed }]);
   if (pilotRequestId !== null) {
     const pilot = await db.selectFrom('pilot_requests').select('id').where('id', '=', pilotRequestId).executeTakeFirst();
     if (!pilot) throw new HttpError(400, BOOKING_MESSAGES.unknownPilot, [{ path: 'pilotRequestId', message: BOOKING_MESSAGES.unknownPilot }]);

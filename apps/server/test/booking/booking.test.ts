@@ -119,6 +119,7 @@ describe(`demo booking (${testDialect})`, () => {
       [{ slotStart: free[3]!.start, notes: 'x'.repeat(2001) }, /Notes can be at most 2,000 characters/],
       [{ slotStart: free[3]!.start, source: 'fax' }, /source must be site, chat or pilot/],
       [{ slotStart: free[3]!.start, pilotRequestId: 'pr_nope' }, /pilotRequestId does not match/],
+      [{ slotStart: free[3]!.start, source: 'pilot' }, /^A pilot booking names its pilot request/],
     ];
     for (const [override, message] of cases) {
       const response = await book({ ...visitor(), ...override });
