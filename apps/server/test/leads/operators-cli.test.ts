@@ -29,6 +29,9 @@ describe(`bytebound operators (${testDialect})`, { timeout: 120_000 }, () => {
       expect(granted.stdout).toMatch(/is now an operator/);
       expect((await leads()).statusCode).toBe(200);
       expect(JSON.parse(operators(['list', '--json']).stdout)).toEqual([expect.objectContaining({ email: account.email, name: 'Annie Easley' })]);
+      // A name stored with a control character (before the site refused them) is listed escaped, never sent raw to the terminal.
+      await testDb.db.updateTable('accounts').set({ company_name: 'NASA\u001b[2J' }).where('email', '=', account.email).execute();
+      expect(operators(['list']).stdout).toBe(`${account.email}  Annie Easley  NASA\\u001b[2J\n`);
 
       expect(operators(['revoke', account.email]).code).toBe(0);
       expect((await leads()).statusCode).toBe(403);
