@@ -61,6 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A path parameter is checked by its route's schema, which says what it should be; the router's
+    // default of 100 characters answered a longer one as a route that does not exist.
+    routerOptions: { maxParamLength: 1_000 },
     // A path Fastify cannot decode (a broken percent-escape) is answered in the API's error shape.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent-escape in the path is not valid' : 'Bad request' });

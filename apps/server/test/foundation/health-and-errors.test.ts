@@ -69,6 +69,12 @@ describe(`health and errors (${testDialect})`, () => {
     expect(JSON.stringify(body.details)).toMatch(/extra|Unrecognized/i);
   });
 
+  it('answers a path parameter too long for its route with the route’s own 400, not as a route that does not exist', async () => {
+    const response = await t.app.inject({ url: `/api/v1/audit/proof/${'a'.repeat(150)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'Invalid request', details: [{ path: 'id' }] });
+  });
+
   it('refuses a body over the limit with 413 and a message', async () => {
     const huge = 'x'.repeat(200 * 1024);
     const response = await t.app.inject({ method: 'POST', url: '/api/logs', payload: { logs: [{ level: 1, message: huge, timestamp: 1 }] } });
