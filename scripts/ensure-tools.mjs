@@ -29,6 +29,14 @@ function apt(packages, why) {
   execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
+/** The command `name` (Debian's package of that name), or `given` (a path from the environment). */
+function aptCommand(name, given, why) {
+  const existing = given || found(name);
+  if (existing) return existing;
+  apt([name], why);
+  return found(name);
+}
+
 function postgresBin() {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
@@ -37,20 +45,11 @@ function postgresBin() {
 }
 
 const ensure = {
-  chromium() {
-    const existing = process.env.CHROMIUM_PATH || found('chromium');
-    if (existing) return existing;
-    apt(['chromium'], 'Chromium (for the benchmarks that load the site)');
-    return found('chromium');
-  },
+  chromium: () => aptCommand('chromium', process.env.CHROMIUM_PATH, 'Chromium (for the benchmarks that load the site)'),
   // The same Chromium without the browser's window layers: the build Playwright runs headless tests
   // in. The browser tests take two thirds of the time in it that they take in the whole browser.
-  'chromium-headless-shell'() {
-    const existing = process.env.CHROMIUM_HEADLESS_SHELL_PATH || found('chromium-headless-shell');
-    if (existing) return existing;
-    apt(['chromium-headless-shell'], 'Chromium headless shell (for the browser tests)');
-    return found('chromium-headless-shell');
-  },
+  'chromium-headless-shell': () =>
+    aptCommand('chromium-headless-shell', process.env.CHROMIUM_HEADLESS_SHELL_PATH, 'Chromium headless shell (for the browser tests)'),
   postgres() {
     if (!postgresBin()) apt(['postgresql'], 'the PostgreSQL server (for the PostgreSQL test run)');
     return postgresBin();
