@@ -16,6 +16,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { useJsonBodies } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { answerUpgradesInJson } from './http/stream-upgrades.ts';
 import { answerUnservedMethods } from './http/unserved-methods.ts';
 import { refuseNulInUrls } from './http/url-rules.ts';
 import { useZodValidation } from './http/validation.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       socket.terminate();
     },
   });
+  answerUpgradesInJson(app);
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
   setUpRetention(app);

@@ -16,7 +16,8 @@ import {
   MONITOR_IDLE_MS,
   MONITOR_WATCHES_PER_SOCKET,
 } from './demo-config.ts';
-import { addressLimit, OpenStreams, upgradeRequired } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams } from '../http/open-streams.ts';
+import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { countVariantCompile } from './variant-counts.ts';
 
 

@@ -1,13 +1,7 @@
 // How many WebSocket streams are open, per key (an IP, a session): a stream over its key's limit is
 // closed as soon as it opens, so that one client cannot hold thousands of sockets and listeners.
 // Counts are per process, as the sockets are.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STREAMS_FULL_CODE, STREAMS_PER_IP } from '../constants.ts';
-
-/** A stream route's onRequest hook: a plain HTTP request (no WebSocket upgrade) gets 426 saying how to connect, instead of an empty 404. */
-export async function upgradeRequired(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.ws) await reply.status(426).header('upgrade', 'websocket').send({ error: 'This address is a WebSocket stream: connect with a WebSocket client (Upgrade: websocket)' });
-}
 
 type Socket = { readonly readyState: number; readonly OPEN: number; close(code: number, reason: string): void; once(event: 'close', listener: () => void): unknown };
 

@@ -11,7 +11,8 @@ import {
   RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE,
   RECEPTIONIST_STREAMS_PER_SESSION,
 } from '../constants.ts';
-import { addressLimit, OpenStreams, streamAddress, upgradeRequired } from '../http/open-streams.ts';
+import { addressLimit, OpenStreams, streamAddress } from '../http/open-streams.ts';
+import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
 import type { PlannedDecision } from './compliance-plan.ts';
 import { buildKnowledge } from './knowledge.ts';
