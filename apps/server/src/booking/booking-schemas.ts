@@ -16,10 +16,18 @@ export const workEmail = z
 export const requiredText = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters`);
 
+/** A control character other than a tab or a line break: a long text keeps its lines, and nothing a keyboard does not type (an escape sequence in an operator's terminal or export). */
+const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
+const notControlled = (label: string) => [(value: string) => !CONTROL_CHARACTER_IN_TEXT.test(value), `${label} cannot contain control characters other than tabs and line breaks`] as const;
+
+/** A text of several lines that must be given (a pilot's use case). */
+export const requiredLongText = (message: string, max: number, label: string) => requiredText(message, max, label).refine(...notControlled(label));
+
 export const optionalLongText = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
     .max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters`)
+    .refine(...notControlled(label))
     .transform((value) => value.trim() || null)
     .optional();
 

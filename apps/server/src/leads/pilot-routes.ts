@@ -3,7 +3,7 @@
 // is then booked through POST /api/booking with source "pilot" and this pilotRequestId.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { personFields, requiredText } from '../booking/booking-schemas.ts';
+import { personFields, requiredLongText } from '../booking/booking-schemas.ts';
 import { parseRequest } from '../booking/request-body.ts';
 import { pilotRequestConfirmationEmail, pilotRequestSalesEmail } from '../email/messages.ts';
 import { newLeadId } from './ids.ts';
@@ -14,7 +14,7 @@ const pilotBody = z
     company: personFields.company,
     email: personFields.email,
     name: personFields.name,
-    useCase: requiredText('Please describe your use case', USE_CASE_MAX_CHARS, 'Use case'),
+    useCase: requiredLongText('Please describe your use case', USE_CASE_MAX_CHARS, 'Use case'),
     regulations: z
       .array(z.enum(PILOT_REGULATIONS, { error: `Regulations must be among ${PILOT_REGULATIONS.join(', ')}` }), { error: 'regulations must be a list' })
       .max(PILOT_REGULATIONS.length, `regulations: at most ${PILOT_REGULATIONS.length}, each named once`)

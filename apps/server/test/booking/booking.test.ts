@@ -117,6 +117,7 @@ describe(`demo booking (${testDialect})`, () => {
       [{ slotStart: free[3]!.start, timeZone: 'Mars/Olympus_Mons' }, /IANA time zone/],
       [{ slotStart: free[3]!.start, timeZone: 'x'.repeat(101) }, /IANA time zone/],
       [{ slotStart: free[3]!.start, notes: 'x'.repeat(2001) }, /Notes can be at most 2,000 characters/],
+      [{ slotStart: free[3]!.start, notes: 'Agenda:\n\u001b[31mred' }, /^Notes cannot contain control characters other than tabs and line breaks$/],
       [{ slotStart: free[3]!.start, source: 'fax' }, /source must be site, chat or pilot/],
       [{ slotStart: free[3]!.start, pilotRequestId: 'pr_nope' }, /pilotRequestId does not match/],
       [{ slotStart: free[3]!.start, source: 'pilot' }, /^A pilot booking names its pilot request/],

@@ -57,6 +57,7 @@ describe(`pilot requests (${testDialect})`, () => {
       [{ company: 'Acme\u007f' }, /^Company cannot contain control characters$/],
       [{ email: 'nope' }, /^Please enter a valid email address$/],
       [{ useCase: 'x'.repeat(2001) }, /^Use case can be at most 2,000 characters$/],
+      [{ useCase: 'Checks\u001b]8;;https://evil.example\u0007 exports' }, /^Use case cannot contain control characters other than tabs and line breaks$/],
       [{ regulations: ['Klingon law'] }, /^Regulations must be among GDPR, CCPA, HIPAA, PCI DSS, EU AI Act, SOX, other$/],
       [{ regulations: 'GDPR' }, /regulations must be a list/],
       [{ regulations: ['GDPR', 'CCPA', 'HIPAA', 'PCI DSS', 'EU AI Act', 'SOX', 'other', 'GDPR'] }, /^regulations: at most 7, each named once$/],
@@ -73,11 +74,12 @@ describe(`pilot requests (${testDialect})`, () => {
 describe(`contact form (${testDialect})`, () => {
   it('stores the message, emails sales and confirms to the visitor', async () => {
     const email = uniqueEmail('omar');
-    const response = await post('/api/home/contact', { name: 'Omar Haddad', email, company: 'Fintech Ltd', interest: 'PCI DSS', message: 'Can agents be blocked from reading card numbers?' });
+    const message = 'Can agents be blocked from reading card numbers?\r\n\n-\tin chat\n-\tin exports';
+    const response = await post('/api/home/contact', { name: 'Omar Haddad', email, company: 'Fintech Ltd', interest: 'PCI DSS', message });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.stringMatching(/^ct_/), message: 'Thank you. We will reply within one business day.' });
     const row = await t.db.selectFrom('contacts').selectAll().where('id', '=', response.json().id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Omar Haddad', email, company: 'Fintech Ltd', interest: 'PCI DSS', message: 'Can agents be blocked from reading card numbers?' });
+    expect(row).toMatchObject({ name: 'Omar Haddad', email, company: 'Fintech Ltd', interest: 'PCI DSS', message });
     const sales = text((await smtp.waitFor('sales@bytebound.test', new RegExp(`contact form[^]*${email}`))).raw);
     expect(sales).toContain('Can agents be blocked from reading card numbers?');
     expect(text((await smtp.waitFor(email, /We will reply within one business day/)).raw)).toContain('Hello Omar Haddad');
@@ -88,6 +90,8 @@ describe(`contact form (${testDialect})`, () => {
       [{ name: 'A', email: 'a@b', company: 'C', interest: 'D' }, /^Please enter a valid email address$/],
       [{ name: 'A', email: uniqueEmail('a'), company: 'C', interest: '' }, /^Please tell us what you are interested in$/],
       [{ name: 'A', email: uniqueEmail('a'), company: 'C', interest: 'D', message: 'm'.repeat(2001) }, /^Message can be at most 2,000 characters$/],
+      [{ name: 'A', email: uniqueEmail('a'), company: 'C', interest: 'D', message: 'Hello\u0008 there' }, /^Message cannot contain control characters other than tabs and line breaks$/],
+      [{ name: 'A', email: uniqueEmail('a'), company: 'C', interest: 'D', message: 'Hello\u009b31m there' }, /^Message cannot contain control characters other than tabs and line breaks$/],
       [{ name: 'A', email: uniqueEmail('a'), company: 'C', interest: 'D', admin: true }, /admin/],
       [null, /name|Please/],
     ] as [unknown, RegExp][]) {
