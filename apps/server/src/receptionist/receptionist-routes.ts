@@ -2,6 +2,7 @@
 // visitor session, chat messages decided by the engine, consent, the GDPR rights on the session's
 // data, storing a transcript with consent, booking assist, and the live compliance stream.
 import crypto from 'node:crypto';
+import { JURISDICTIONS, REGULATIONS } from '@bytebound/compiler/policy-model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -75,6 +76,10 @@ const bookingAssistBody = z.object({
     })
     .default({}),
 });
+
+/** A regulation or jurisdiction of the compiler's vocabulary (DESIGN section 3). */
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...REGULATIONS, ...JURISDICTIONS]);
+const isKnownName = (name: string) => KNOWN_NAMES.has(name);
 
 /** The progress label each rights action shows, and what it does. */
 export const RIGHTS_LABELS: Record<string, string> = {
@@ -319,9 +324,11 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     const slots = booking ? await booking.freeSlots().catch(() => null) : null;
     const slot = slots?.[0];
     if (!slot) return reply.status(503).send({ status: 'error', error: booking ? 'No free demo slot in the next two weeks.' : 'The booking calendar is not available.' });
+    // Only names the compiler knows are said back: the context comes from the browser's storage, and the message is the product speaking.
     const counts = new Map<string, number>();
-    for (const c of body.context.recentCompilations ?? []) for (const r of c.regulations) counts.set(r, (counts.get(r) ?? 0) + 1);
-    for (const j of body.context.detectedJurisdictions ?? []) if (!counts.has(j)) counts.set(j, 0);
+    for (const c of body.context.recentCompilations ?? []) for (const r of c.regulations.filter(isKnownName)) counts.set(r, (counts.get(r) ?? 0) + 1);
+    const jurisdictions = [...new Set((body.context.detectedJurisdictions ?? []).filter(isKnownName))];
+    for (const j of jurisdictions) if (!counts.has(j)) counts.set(j, 0);
     const regulations = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([r]) => r);
     const compilations = body.context.recentCompilations?.length ?? 0;
     const when = new Date(slot.start).toUTCString().replace(':00 GMT', ' UTC');
@@ -329,7 +336,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
       regulations.length > 0
         ? `You compiled ${compilations} ${compilations === 1 ? 'policy' : 'policies'} touching ${regulations.join(', ')}. A 30-minute demo can walk through enforcing ${regulations.slice(0, 3).join(' and ')} for your agents; the next free slot is ${when}.`
         : `A 30-minute demo shows the compiler and the engine on your own rules; the next free slot is ${when}.`;
-    return { status: 'success', data: { message, suggestedTime: slot.start, personalization: { regulations, compilations, jurisdictions: body.context.detectedJurisdictions ?? [] } } };
+    return { status: 'success', data: { message, suggestedTime: slot.start, personalization: { regulations, compilations, jurisdictions } } };
   });
 
   const openStreams = new OpenStreams();

@@ -75,6 +75,20 @@ describe(`booking from the chat (${testDialect})`, () => {
     expect(body.data.suggestedTime).toBe((await freeSlots())[0]!.start);
     expect(body.data.personalization.regulations).toEqual(['GDPR', 'HIPAA', 'EU']);
     expect(body.data.message).toMatch(/2 policies touching GDPR, HIPAA/);
+
+    // Names the compiler does not know (the context comes from the browser's storage) are not said back.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai-domain/booking_assist',
+      payload: { type: 'booking_assist', context: { recentCompilations: [{ regulations: ['<b>Free money</b>', 'PCI-DSS'] }, { regulations: ['call +1 555'] }], detectedJurisdictions: ['Atlantis', 'US', 'US'] } },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json().data.personalization).toEqual({ regulations: ['PCI-DSS', 'US'], compilations: 2, jurisdictions: ['US'] });
+    expect(forged.json().data.message).toMatch(/^You compiled 2 policies touching PCI-DSS, US\. /);
+    expect(forged.json().data.message).not.toMatch(/Free money|555|Atlantis/);
+    const unknownOnly = await t.app.inject({ method: 'POST', url: '/api/ai-domain/booking_assist', payload: { type: 'booking_assist', context: { recentCompilations: [{ regulations: ['Klingon law'] }] } } });
+    expect(unknownOnly.json().data.message).toMatch(/^A 30-minute demo shows the compiler and the engine on your own rules/);
+
     const bad = await t.app.inject({ method: 'POST', url: '/api/ai-domain/booking_assist', payload: { type: 'something_else' } });
     expect(bad.statusCode).toBe(400);
   });
