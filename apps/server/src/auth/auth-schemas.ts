@@ -10,6 +10,8 @@ const NAME_MAX = 100;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A control character (C0, DEL, C1): never part of a name, and an escape sequence in an operator's terminal. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
+/** A control character other than a tab or a line break: what a text of several lines may not hold. */
+export const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
 
 const email = z
   .string({ error: 'Email is required' })

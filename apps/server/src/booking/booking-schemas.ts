@@ -1,6 +1,6 @@
 // Request shapes of the booking API, with the messages a visitor reads next to the form.
 import { z } from 'zod';
-import { CONTROL_CHARACTER, EMAIL_PATTERN } from '../auth/auth-schemas.ts';
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_IN_TEXT, EMAIL_PATTERN } from '../auth/auth-schemas.ts';
 import { BOOKING_MESSAGES, COMPANY_MAX_CHARS, INTEREST_MAX_CHARS, NAME_MAX_CHARS, NOTES_MAX_CHARS } from './booking-constants.ts';
 
 const EMAIL_MAX = 254;
@@ -16,8 +16,7 @@ export const workEmail = z
 export const requiredText = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters`);
 
-/** A control character other than a tab or a line break: a long text keeps its lines, and nothing a keyboard does not type (an escape sequence in an operator's terminal or export). */
-const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
+/** A long text keeps its lines, and nothing a keyboard does not type (an escape sequence in an operator's terminal or export). */
 const notControlled = (label: string) => [(value: string) => !CONTROL_CHARACTER_IN_TEXT.test(value), `${label} cannot contain control characters other than tabs and line breaks`] as const;
 
 /** A text of several lines that must be given (a pilot's use case). */

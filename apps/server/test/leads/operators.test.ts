@@ -83,6 +83,14 @@ describe(`operators' leads view (${testDialect})`, () => {
     expect(csv.body.startsWith('id,name,email,company,interest,message,createdAt\r\n')).toBe(true);
     const row = csv.body.split('\r\n').find((line) => line.includes(email))!;
     expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",${email},"Quote ""Co"", Ltd",'+1-555,"line one\nline two",`);
+    // A row stored before long texts refused control characters: its escape sequence is not exported.
+    const older = uniqueEmail('older');
+    const id = `ct_${older.split('@')[0]}`;
+    await t.db.insertInto('contacts').values({ id, name: 'Old\u001b[2J', email: older, company: 'C', interest: 'I', message: 'see\u001b]8;;https://evil.example\u0007here\ttab', created_at: Date.now() }).execute();
+    const again = await t.app.inject({ url: '/api/operator/leads.csv?kind=contacts', headers: account.headers });
+    const olderRow = again.body.split('\r\n').find((line) => line.includes(older))!;
+    expect(olderRow.startsWith(`${id},Old\uFFFD[2J,${older},C,I,see\uFFFD]8;;https://evil.example\uFFFDhere\ttab,`)).toBe(true);
+    expect(again.body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
     for (const kind of ['bookings', 'pilotRequests', 'subscribers']) {
       const other = await t.app.inject({ url: `/api/operator/leads.csv?kind=${kind}`, headers: account.headers });
       expect(other.statusCode).toBe(200);
