@@ -16,6 +16,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { useJsonBodies } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { answerHostAndExpect, answerProtocolErrors } from './http/protocol-errors.ts';
 import { answerUpgradesInJson } from './http/stream-upgrades.ts';
 import { answerUnservedMethods } from './http/unserved-methods.ts';
 import { refuseNulInUrls } from './http/url-rules.ts';
@@ -69,7 +70,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent-escape in the path is not valid' : 'Bad request' });
     },
+    // What Node answers itself with an empty body (a request it cannot parse, no Host, an unknown
+    // Expect) is answered in the API's error shape instead (protocol-errors.ts).
+    clientErrorHandler: answerProtocolErrors,
+    http: { requireHostHeader: false },
   });
+  answerHostAndExpect(app);
 
   const db = options.db ?? openDatabase(config.database);
   app.decorate('config', config);

@@ -1,0 +1,63 @@
+// Requests that are not HTTP the server can read, answered in the API's error shape {error} with
+// what is wrong, where Node would answer an empty 400 or 417 and Fastify {"message":"Client Error"}:
+// a request the HTTP parser refuses (a malformed Content-Length, chunk or header; headers over the
+// limit; too slow to arrive), an HTTP/1.1 request without a Host header (RFC 9112 section 3.2), an
+// Expect other than 100-continue (RFC 9110 section 10.1.1), and a body sent with a content coding
+// (gzip, ...), which the server does not decode (RFC 9110 section 15.5.16: 415, naming the one it takes).
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { REQUEST_TIMEOUT_MS } from '../constants.ts';
+
+/** Node's default limit on a request's headers (`--max-http-header-size`). */
+const HEADER_LIMIT_KIB = 16;
+
+type ParserError = Error & { code?: string; reason?: string };
+
+/** What a request the parser refused gets: status and message. */
+export function protocolProblem(error: ParserError): { status: number; message: string } {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: `The request did not arrive within ${REQUEST_TIMEOUT_MS / 1000} s` };
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: `The request's headers are larger than ${HEADER_LIMIT_KIB} KiB` };
+  const reason = error.reason ?? error.message.replace(/^Parse Error: /, '');
+  return { status: 400, message: `The request is not valid HTTP/1.1: ${reason}` };
+}
+
+/** Fastify's clientErrorHandler: the parser's refusal as JSON, then the connection closed (as Node does). */
+export function answerProtocolErrors(this: FastifyInstance, error: ParserError, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = protocolProblem(error);
+  this.log.debug({ code: error.code, status }, 'request refused by the HTTP parser');
+  if (socket.writable) socket.write(rawJsonAnswer(status, { error: message }));
+  socket.destroy();
+}
+
+/**
+ * Node's own checks answered by the app instead: the Host header and Expect. Call right after
+ * creating the app, with `http: { requireHostHeader: false }`.
+ *
+ * Also reads each connection's address as it opens: Node keeps a socket's peer once read, so a
+ * request whose connection closed while it was handled (a malformed chunk after its headers, a
+ * client that left) still has its address for the rate limits and the logs, instead of failing
+ * in the rate limiter on an undefined one.
+ */
+export function answerHostAndExpect(app: FastifyInstance): void {
+  app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
+  app.server.on('checkExpectation', (request, response) => {
+    const body = JSON.stringify({ error: `Expect: ${String(request.headers.expect)} is not supported: the server meets only Expect: 100-continue` });
+    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    response.end(body);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) return reply.status(400).header('connection', 'close').send({ error: 'An HTTP/1.1 request must have a Host header' });
+    const coding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (coding && coding !== 'identity') {
+      return reply.status(415).header('accept-encoding', 'identity').send({ error: `Content-Encoding ${coding} is not supported: send the body uncompressed` });
+    }
+  });
+}
+
+function rawJsonAnswer(status: number, body: object): string {
+  const text = JSON.stringify(body);
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
+  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+}

@@ -1,0 +1,80 @@
+// Requests that are not HTTP the server can read, over a real socket: each gets a status and a JSON
+// {error} that says what is wrong (Node alone answers several with an empty body), nothing is logged
+// as a failure of the server, and the server goes on answering.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { rawExchange, rawRequest } from '../helpers/raw-http.ts';
+import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-app.ts';
+
+const CONTACT = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@analytical.example', company: 'Analytical Engines', interest: 'GDPR for agents' });
+
+describe(`requests that are not readable HTTP (${testDialect})`, () => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let port: number;
+  const logLines: { level: number; msg: string }[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const logStream = { write: (line: string) => void logLines.push(JSON.parse(line)) };
+    const config = { ...loadConfig({ LOG_LEVEL: 'info', DATA_DIR: database.dataDir }), database: database.database };
+    app = await buildApp(config, { db: database.db, logStream });
+    port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('answers what the HTTP parser refuses with the reason as JSON, and closes the connection', async () => {
+    const cases: [string, number, string][] = [
+      [rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Content-Length: twelve'], CONTACT), 400, 'The request is not valid HTTP/1.1: Invalid character in Content-Length'],
+      [rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Transfer-Encoding: chunked'], `ZZ\r\n${CONTACT}\r\n0\r\n\r\n`), 400, 'The request is not valid HTTP/1.1: Invalid character in chunk size'],
+      [
+        rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Content-Length: 2', 'Transfer-Encoding: chunked'], '2\r\n{}\r\n0\r\n\r\n'),
+        400,
+        "The request is not valid HTTP/1.1: Transfer-Encoding can't be present with Content-Length",
+      ],
+      [rawRequest('GET', '/api/v1/keys', ['Bad Header: 1']), 400, 'The request is not valid HTTP/1.1: Invalid header token'],
+      [rawRequest('BREW', '/api/v1/keys'), 400, 'The request is not valid HTTP/1.1: Invalid method encountered'],
+      [rawRequest('GET', '/api/v1/keys', [`X-Padding: ${'a'.repeat(20_000)}`]), 431, "The request's headers are larger than 16 KiB"],
+    ];
+    for (const [text, status, error] of cases) {
+      const answer = await rawExchange(port, text);
+      expect(answer.status, error).toBe(status);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(answer.body)).toEqual({ error });
+      expect(answer.closed).toBe(true);
+    }
+  });
+
+  it('answers an HTTP/1.1 request without Host, an unknown Expect and a compressed body in the same shape', async () => {
+    const noHost = await rawExchange(port, 'GET /api/v1/keys HTTP/1.1\r\n\r\n');
+    expect(noHost.status).toBe(400);
+    expect(JSON.parse(noHost.body)).toEqual({ error: 'An HTTP/1.1 request must have a Host header' });
+    // HTTP/1.0 has no Host header to require.
+    expect((await rawExchange(port, 'GET /api/v1/keys HTTP/1.0\r\n\r\n')).status).toBe(200);
+
+    const teapot = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Expect: teapot', `Content-Length: ${CONTACT.length}`], CONTACT));
+    expect(teapot.status).toBe(417);
+    expect(JSON.parse(teapot.body)).toEqual({ error: 'Expect: teapot is not supported: the server meets only Expect: 100-continue' });
+
+    const gzip = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', 'Content-Type: application/json', 'Content-Encoding: gzip', `Content-Length: ${CONTACT.length}`], CONTACT));
+    expect(gzip.status).toBe(415);
+    expect(gzip.headers['accept-encoding']).toBe('identity');
+    expect(JSON.parse(gzip.body)).toEqual({ error: 'Content-Encoding gzip is not supported: send the body uncompressed' });
+    const identity = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', 'Content-Type: application/json', 'Content-Encoding: identity', 'Content-Length: 2'], '{}'));
+    expect(identity.status).toBe(400); // read, and refused for its fields
+    expect(JSON.parse(identity.body).error).toBe('Please enter your name');
+  });
+
+  it('logs none of it as a failure of the server, and goes on answering', async () => {
+    // Its headers reach the app, then its body breaks the connection off while the app handles it.
+    for (let i = 0; i < 3; i++) await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Transfer-Encoding: chunked'], `ZZ\r\n${CONTACT}\r\n0\r\n\r\n`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const healthy = await rawExchange(port, rawRequest('GET', '/api/v1/keys', ['Connection: close']));
+    expect(healthy.status).toBe(200);
+    expect(JSON.parse(healthy.body).keys.length).toBeGreaterThan(0);
+    expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+});
