@@ -11,13 +11,16 @@ import { MAX_JSON_DEPTH } from '../constants.ts';
 import { HttpError } from './errors.ts';
 
 /**
- * Parses application/json bodies of `app` (and the plugins it registers) with the rules above.
+ * Parses application/json bodies of `app` (and the plugins it registers) with the rules above, and
+ * no text/plain ones.
  * `keepRawBody` also keeps each body's text as `request.rawBody` (HMAC signatures cover the bytes sent).
  */
 export function useJsonBodies(app: FastifyInstance, { keepRawBody = false } = {}): void {
   const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
   const parse = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
   if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
+  // Fastify also reads text/plain as a string, which no route takes: such a body is a 415 that asks for JSON.
+  if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string; // parseAs: 'string'
     if (keepRawBody) (request as { rawBody?: string }).rawBody = text;

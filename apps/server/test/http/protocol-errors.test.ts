@@ -68,6 +68,14 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
     expect(JSON.parse(identity.body).error).toBe('Please enter your name');
   });
 
+  it('asks for JSON when a body comes as another type', async () => {
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/xml']) {
+      const answer = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', `Content-Type: ${type}`, `Content-Length: ${CONTACT.length}`], CONTACT));
+      expect(answer.status, type).toBe(415);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Unsupported content type: send application/json' });
+    }
+  });
+
   it('logs none of it as a failure of the server, and goes on answering', async () => {
     // Its headers reach the app, then its body breaks the connection off while the app handles it.
     for (let i = 0; i < 3; i++) await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Transfer-Encoding: chunked'], `ZZ\r\n${CONTACT}\r\n0\r\n\r\n`));
