@@ -16,7 +16,7 @@ type ParserError = Error & { code?: string; reason?: string };
 /** What a request the parser refused gets: status and message. */
 export function protocolProblem(error: ParserError): { status: number; message: string } {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: `The request did not arrive within ${REQUEST_TIMEOUT_MS / 1000} s` };
-  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: `The request's headers are larger than ${HEADER_LIMIT_KIB} KiB` };
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: `The request line and headers are larger than ${HEADER_LIMIT_KIB} KiB` };
   const reason = error.reason ?? error.message.replace(/^Parse Error: /, '');
   return { status: 400, message: `The request is not valid HTTP/1.1: ${reason}` };
 }

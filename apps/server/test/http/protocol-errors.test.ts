@@ -37,7 +37,8 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
       ],
       [rawRequest('GET', '/api/v1/keys', ['Bad Header: 1']), 400, 'The request is not valid HTTP/1.1: Invalid header token'],
       [rawRequest('BREW', '/api/v1/keys'), 400, 'The request is not valid HTTP/1.1: Invalid method encountered'],
-      [rawRequest('GET', '/api/v1/keys', [`X-Padding: ${'a'.repeat(20_000)}`]), 431, "The request's headers are larger than 16 KiB"],
+      [rawRequest('GET', `/api/v1/${'a'.repeat(20_000)}`), 431, 'The request line and headers are larger than 16 KiB'],
+      [rawRequest('GET', '/api/v1/keys', [`X-Padding: ${'a'.repeat(20_000)}`]), 431, 'The request line and headers are larger than 16 KiB'],
     ];
     for (const [text, status, error] of cases) {
       const answer = await rawExchange(port, text);
