@@ -23,7 +23,7 @@ const passwordBody = z.object({ currentPassword: z.string().min(1, 'Current pass
 
 export async function accountRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { db, config } = app;
-  app.addHook('preHandler', requireSession(db));
+  app.addHook('preValidation', requireSession(db));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

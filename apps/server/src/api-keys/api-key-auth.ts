@@ -1,10 +1,11 @@
-// Authentication by API key, as a Fastify preHandler: `Authorization: Bearer <key>`, or an HMAC
+// Authentication by API key, as a Fastify preValidation hook (credentials are checked before the
+// body's shape, so a caller without them learns that first): `Authorization: Bearer <key>`, or an HMAC
 // signature of the raw body (`X-Bytebound-Signature: t=<unix seconds>,v1=<hex>` with
 // `X-Bytebound-Key: <key id>`), valid 5 minutes around t and accepted once (the signatures seen
 // are kept in the database, so every instance refuses a replay). Every failure is a 401 that says
 // which check failed; comparisons of secrets and MACs are constant-time.
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import { HMAC_SIGNATURE_WINDOW_SECONDS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
@@ -65,8 +66,8 @@ export function useApiKeyAuth(app: FastifyInstance): void {
 /** The 403 message of a key without the scope a route needs. */
 export const lacksScope = (scope: ApiKeyScope): string => `This API key lacks the "${scope}" scope`;
 
-/** A preHandler that admits a request only with a valid key holding `scope`. */
-export function requireApiKey(app: FastifyInstance, scope: ApiKeyScope): preHandlerAsyncHookHandler {
+/** A preValidation hook that admits a request only with a valid key holding `scope`. */
+export function requireApiKey(app: FastifyInstance, scope: ApiKeyScope): preValidationAsyncHookHandler {
   return async (request) => {
     const key = await authenticate(app, request);
     if (!key) throw new HttpError(401, AUTH_MESSAGES.missing);
@@ -75,8 +76,8 @@ export function requireApiKey(app: FastifyInstance, scope: ApiKeyScope): preHand
   };
 }
 
-/** A preHandler that authenticates when credentials are sent and lets anonymous requests through. */
-export function optionalApiKey(app: FastifyInstance): preHandlerAsyncHookHandler {
+/** A preValidation hook that authenticates when credentials are sent and lets anonymous requests through. */
+export function optionalApiKey(app: FastifyInstance): preValidationAsyncHookHandler {
   return async (request) => {
     request.apiKey = await authenticate(app, request);
   };

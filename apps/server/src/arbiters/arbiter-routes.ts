@@ -41,7 +41,7 @@ export function parseArbiterSource(source: string) {
 export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
   const guard = {
-    preHandler: [requireApiKey(app, 'arbiters')],
+    preValidation: [requireApiKey(app, 'arbiters')],
     config: { rateLimit: { hook: 'preHandler' as const, max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r: { apiKey: { id: string } | null; ip: string }) => `key:${r.apiKey?.id ?? r.ip}` } },
   };
 

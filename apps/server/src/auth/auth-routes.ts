@@ -210,7 +210,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     return reply.send({ success: true });
   });
 
-  app.get('/api/auth/me', { preHandler: requireSession(db) }, async (request) => {
+  app.get('/api/auth/me', { preValidation: requireSession(db) }, async (request) => {
     const account = request.session!.account;
     return { success: true, customerId: account.id, email: account.email, firstName: account.first_name, lastName: account.last_name, companyName: account.company_name };
   });

@@ -76,7 +76,7 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler: 401 unless the request carries a live session; sets request.session. */
+/** A preValidation hook (credentials before the body's shape): 401 unless the request carries a live session; sets request.session. */
 export function requireSession(db: Database) {
   return async (request: FastifyRequest) => {
     const session = await findSession(db, request);

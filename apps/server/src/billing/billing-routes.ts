@@ -38,7 +38,7 @@ const stripeStatus = (status: string): PlanChange['status'] =>
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  app.post('/api/auth/subscribe', { preHandler: requireSession(db) }, async (request, reply) => {
+  app.post('/api/auth/subscribe', { preValidation: requireSession(db) }, async (request, reply) => {
     const parsed = subscribeBody.safeParse(request.body ?? {});
     if (!parsed.success) return reply.status(400).send({ success: false, error: BILLING_MESSAGES.unknownPlan });
     const { tier } = parsed.data;

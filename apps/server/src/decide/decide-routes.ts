@@ -35,7 +35,7 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/decide',
     {
       bodyLimit: DECIDE_BODY_LIMIT_BYTES,
-      preHandler: [requireApiKey(app, 'decide')],
+      preValidation: [requireApiKey(app, 'decide')],
       schema: { body: decideBody },
       config: {
         rateLimit: { hook: 'preHandler', max: DECIDE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
@@ -65,7 +65,7 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/subjects/erase',
     {
-      preHandler: [requireApiKey(app, 'decide')],
+      preValidation: [requireApiKey(app, 'decide')],
       schema: { body: z.object({ subject: subjectReference }).strict() },
       config: {
         rateLimit: { hook: 'preHandler', max: SUBJECT_ERASURE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },

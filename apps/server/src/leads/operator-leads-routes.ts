@@ -26,7 +26,7 @@ async function demoVariants(db: FastifyInstance['db']) {
 
 export async function operatorLeadsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const guarded = { preHandler: requireOperator(db) };
+  const guarded = { preValidation: requireOperator(db) };
 
   app.get('/api/operator/leads', guarded, async (_request, reply) => {
     const limit = { limit: LEADS_VIEW_LIMIT };

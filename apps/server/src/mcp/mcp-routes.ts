@@ -22,7 +22,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     '/mcp',
     {
       bodyLimit: DECIDE_BODY_LIMIT_BYTES,
-      preHandler: [requireApiKey(app, 'decide')],
+      preValidation: [requireApiKey(app, 'decide')],
       config: {
         rateLimit: { hook: 'preHandler', max: DECIDE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
       },

@@ -1,4 +1,4 @@
-// A preHandler for the operators' routes: 401 without a session, 403 for an account that is not an operator.
+// A preValidation hook for the operators' routes: 401 without a session, 403 for an account that is not an operator.
 import type { FastifyRequest } from 'fastify';
 import { findSession, SESSION_MESSAGES } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';

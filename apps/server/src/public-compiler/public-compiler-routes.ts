@@ -203,7 +203,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/home/homepage/compiler/validate-syntax',
     {
       bodyLimit: DECIDE_BODY_LIMIT_BYTES,
-      preHandler: [optionalApiKey(app)],
+      preValidation: [optionalApiKey(app)],
       schema: { body: validateSyntaxBody },
       config: perIp(VALIDATE_SYNTAX_RATE_PER_MINUTE),
     },
@@ -251,7 +251,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/home/blueprints/save',
     {
       bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES,
-      preHandler: [keyOrSession(app)],
+      preValidation: [keyOrSession(app)],
       schema: { body: blueprintBody },
       config: { rateLimit: { hook: 'preHandler', max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => `key:${r.apiKey?.id ?? r.ip}` } },
     },
