@@ -48,7 +48,8 @@ export function answerHostAndExpect(app: FastifyInstance): void {
     response.end(body);
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) return reply.status(400).header('connection', 'close').send({ error: 'An HTTP/1.1 request must have a Host header' });
+    // An upgrade is left to the WebSocket checks (stream-upgrades.ts), which run after this hook.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined && request.headers.upgrade === undefined) return reply.status(400).header('connection', 'close').send({ error: 'An HTTP/1.1 request must have a Host header' });
     const coding = request.headers['content-encoding']?.trim().toLowerCase();
     if (coding && coding !== 'identity') {
       return reply.status(415).header('accept-encoding', 'identity').send({ error: `Content-Encoding ${coding} is not supported: send the body uncompressed` });
