@@ -16,7 +16,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { useJsonBodies } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { answerHostAndExpect, answerProtocolErrors } from './http/protocol-errors.ts';
+import { answerProtocolErrors, applyProtocolRules } from './http/protocol-errors.ts';
 import { answerUpgradesInJson } from './http/stream-upgrades.ts';
 import { answerUnservedMethods } from './http/unserved-methods.ts';
 import { refuseNulInUrls } from './http/url-rules.ts';
@@ -75,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler: answerProtocolErrors,
     http: { requireHostHeader: false },
   });
-  answerHostAndExpect(app);
+  applyProtocolRules(app);
 
   const db = options.db ?? openDatabase(config.database);
   app.decorate('config', config);

@@ -14,7 +14,7 @@ const HEADER_LIMIT_KIB = 16;
 type ParserError = Error & { code?: string; reason?: string };
 
 /** What a request the parser refused gets: status and message. */
-export function protocolProblem(error: ParserError): { status: number; message: string } {
+function protocolProblem(error: ParserError): { status: number; message: string } {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: `The request did not arrive within ${REQUEST_TIMEOUT_MS / 1000} s` };
   if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: `The request line and headers are larger than ${HEADER_LIMIT_KIB} KiB` };
   const reason = error.reason ?? error.message.replace(/^Parse Error: /, '');
@@ -32,15 +32,16 @@ export function answerProtocolErrors(this: FastifyInstance, error: ParserError, 
 }
 
 /**
- * Node's own checks answered by the app instead: the Host header and Expect. Call right after
- * creating the app, with `http: { requireHostHeader: false }`.
+ * The rules above that the app applies itself: the Host header and Expect (Node's own checks,
+ * answered in JSON here) and the content coding. Call right after creating the app, with
+ * `http: { requireHostHeader: false }`.
  *
  * Also reads each connection's address as it opens: Node keeps a socket's peer once read, so a
  * request whose connection closed while it was handled (a malformed chunk after its headers, a
  * client that left) still has its address for the rate limits and the logs, instead of failing
  * in the rate limiter on an undefined one.
  */
-export function answerHostAndExpect(app: FastifyInstance): void {
+export function applyProtocolRules(app: FastifyInstance): void {
   app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
   app.server.on('checkExpectation', (request, response) => {
     const body = JSON.stringify({ error: `Expect: ${String(request.headers.expect)} is not supported: the server meets only Expect: 100-continue` });
