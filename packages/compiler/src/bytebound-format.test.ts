@@ -96,6 +96,11 @@ describe('the bytebound format', () => {
     expect(() => parsePolicy('bytebound 1\ndigest sha256:00\n')).toThrow('line 2, column 8: expected the digest sha256:<64 lower-case hex digits>');
     expect(() => parsePolicy('bytebound 1\ndigest "x\n')).toThrow('line 2, column 8: expected the closing quote of the string that starts here');
     expect(() => parsePolicy('')).toThrow("line 1, column 1: expected 'bytebound', found the end of the file");
+    // A character that cannot be seen is named by its escape; one beyond the BMP is shown whole.
+    expect(() => parsePolicy('\u007fELF')).toThrow('line 1, column 1: unexpected character "\\u007f"');
+    expect(() => parsePolicy('bytebound 1\n\u200b')).toThrow('line 2, column 1: unexpected character "\\u200b"');
+    expect(() => parsePolicy('bytebound 1\n\u{1F600}')).toThrow('line 2, column 1: unexpected character "\u{1F600}"');
+    expect(() => parsePolicy('bytebound 1\n"a\u009bb"')).toThrow('line 2, column 1: expected \'digest\', found the string "a\\u009bb"');
   });
 
   it('quotes at most 40 characters of the token it did not expect', () => {

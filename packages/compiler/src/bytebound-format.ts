@@ -128,6 +128,11 @@ function quoted(value: string): string {
   return value.length > QUOTED_CHARACTERS ? `${value.slice(0, QUOTED_CHARACTERS)}…` : value;
 }
 
+/** `value` as a JSON string whose invisible characters (control characters, DEL and C1 included, and format characters) are \u escapes: an error shows what was there. */
+function shown(value: string): string {
+  return JSON.stringify(value).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 const WORD = /[A-Za-z0-9_\-./:+]/;
 
 function tokenize(text: string): Token[] {
@@ -205,7 +210,7 @@ function tokenize(text: string): Token[] {
       }
       tokens.push({ kind: 'word', value, ...start });
     } else {
-      err(`unexpected character ${JSON.stringify(ch)}`);
+      err(`unexpected character ${shown(String.fromCodePoint(text.codePointAt(i)!))}`);
     }
   }
   tokens.push({ kind: 'eof', value: '', line, column: col });
@@ -222,7 +227,7 @@ class Parser {
   private describe(t: Token): string {
     if (t.kind === 'eof') return 'the end of the file';
     if (t.kind === 'newline') return 'the end of the line';
-    if (t.kind === 'string') return `the string ${JSON.stringify(quoted(t.value))}`;
+    if (t.kind === 'string') return `the string ${shown(quoted(t.value))}`;
     return `'${quoted(t.value)}'`;
   }
   fail(t: Token, expected: string): never {
@@ -431,7 +436,7 @@ class Parser {
       const start = this.peek();
       if (!(start.kind === 'word' && start.value === 'rule')) this.fail(start, rules.length === 0 ? "'regulation', 'destination', 'rule' or the end of the file" : "'rule' or the end of the file");
       const rule = this.rule();
-      if (ids.has(rule.id)) throw new BytaboundSyntaxError(start.line, start.column, `duplicate rule id ${JSON.stringify(quoted(rule.id))}`);
+      if (ids.has(rule.id)) throw new BytaboundSyntaxError(start.line, start.column, `duplicate rule id ${shown(quoted(rule.id))}`);
       ids.add(rule.id);
       rules.push(rule);
       this.skipBlank();
