@@ -39,6 +39,11 @@ describe('bytebound analyze', () => {
     const tooBig = cli([big]);
     expect(tooBig.status).toBe(1);
     expect(tooBig.stderr).toMatch(/1 MB limit/);
+    const binary = join(dir, 'tool.bin');
+    writeFileSync(binary, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x00, 0x41, 0x42]));
+    const fromBinary = cli([binary]);
+    expect(fromBinary.status).toBe(1);
+    expect(fromBinary.stderr).toBe(`bytebound analyze: ${binary} is not text: it holds NUL bytes, as a binary file does\n`);
     const flag = cli(['--frobnicate']);
     expect(flag.status).toBe(1);
     expect(flag.stderr).toMatch(/unknown option '--frobnicate'/);

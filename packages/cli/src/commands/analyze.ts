@@ -1,17 +1,18 @@
 // `bytebound analyze <file|-> [--json]`: the norms and the detected jurisdiction of a legal text.
-// Bad input (missing file, empty, too large, unknown flag) prints a message on stderr, exit 1.
+// Bad input (missing file, not UTF-8 text, empty, too large, unknown flag) prints a message on stderr, exit 1.
 import { readFile } from 'node:fs/promises';
 import { analyze } from '@bytebound/compiler/analyze';
 import { LegalTextError } from '@bytebound/compiler/errors';
+import { legalTextOf } from '../legal-text.ts';
 
 export const summary = 'show the norms and the detected jurisdiction of a text';
 
 const USAGE = 'Usage: bytebound analyze <file|-> [--json]\n';
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function fail(message: string): number {
@@ -33,12 +34,18 @@ export async function run(args: string[]): Promise<number> {
   }
   if (input === null) return fail(`no input file given\n${USAGE}`);
 
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = input === '-' ? await readStdin() : await readFile(input, 'utf8');
+    bytes = input === '-' ? await readStdin() : await readFile(input);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail(code === 'ENOENT' ? `file not found: ${input}` : `cannot read ${input}: ${(error as Error).message}`);
+  }
+  let text: string;
+  try {
+    text = legalTextOf(bytes, input === '-' ? 'the standard input' : input);
+  } catch (error) {
+    return fail((error as Error).message);
   }
   if (text.trim() === '') return fail('the input is empty');
 

@@ -49,6 +49,16 @@ describe('bytebound compile', () => {
     expect(cli(['-', '--enforcement', 'lenient'], TEMPLATES.sox.content).stderr).toContain('enforcementLevel must be one of strict, moderate, permissive.');
     expect(cli(['-', '--jurisdiction', 'MARS'], TEMPLATES.sox.content).stderr).toContain("Unknown jurisdiction 'MARS'");
     expect(cli(['-'], '   ').stderr).toContain('the input is empty');
+    // A binary file or text in another encoding is not compiled as a text in an unknown language.
+    const binary = join(dir, 'tool.bin');
+    writeFileSync(binary, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, ...Buffer.from(TEMPLATES.gdpr.content)]));
+    const fromBinary = cli([binary]);
+    expect(fromBinary.status).toBe(1);
+    expect(fromBinary.stdout).toBe('');
+    expect(fromBinary.stderr).toBe(`bytebound compile: ${binary} is not text: it holds NUL bytes, as a binary file does\n`);
+    const latin1 = join(dir, 'latin1.txt');
+    writeFileSync(latin1, Buffer.from(`${TEMPLATES.gdpr.content} Données personnelles.`, 'latin1'));
+    expect(cli([latin1]).stderr).toBe(`bytebound compile: ${latin1} is not UTF-8 text: save it as UTF-8 and try again\n`);
     expect(cli(['-', '--format']).stderr).toContain('--format needs a value');
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { compile } from '@bytebound/compiler/compile';
 import { FORMATS } from '@bytebound/compiler/emit/formats';
 import { JURISDICTIONS, type CompileOptions } from '@bytebound/compiler/policy-model';
+import { legalTextOf } from '../legal-text.ts';
 
 export const summary = 'compile legal text to policy code';
 
@@ -53,10 +54,10 @@ function parseArgs(args: string[]): Parsed | string {
 }
 
 function readInput(file: string): string {
-  if (file === '-') return fs.readFileSync(0, 'utf8');
+  if (file === '-') return legalTextOf(fs.readFileSync(0), 'the standard input');
   if (!fs.existsSync(file)) throw new Error(`file not found: ${file}`);
   if (fs.statSync(file).isDirectory()) throw new Error(`${file} is a directory, not a text file`);
-  return fs.readFileSync(file, 'utf8');
+  return legalTextOf(fs.readFileSync(file), file);
 }
 
 export async function run(args: string[]): Promise<number> {
