@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { answerProtocolErrors, applyProtocolRules } from './http/protocol-errors.ts';
 import { answerUpgradesInJson } from './http/stream-upgrades.ts';
 import { answerUnservedMethods } from './http/unserved-methods.ts';
-import { refuseNulInUrls } from './http/url-rules.ts';
+import { applyUrlRules } from './http/url-rules.ts';
 import { useZodValidation } from './http/validation.ts';
 import { siteRoutes } from './site/site-routes.ts';
 import { metricsRoutes } from './analytics/metrics-routes.ts';
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   useZodValidation(app);
   useJsonBodies(app);
   registerErrorHandling(app);
-  refuseNulInUrls(app);
+  applyUrlRules(app);
   answerUnservedMethods(app);
 
   await registerSecurityHeaders(app);

@@ -53,6 +53,21 @@ describe(`health and errors (${testDialect})`, () => {
     expect(taken.statusCode).toBe(201);
   });
 
+  it('refuses an API query that gives a parameter twice, naming it; a page keeps its repeated tracking parameters', async () => {
+    for (const [url, name] of [
+      ['/api/booking/slots?days=3&days=4', 'days'],
+      ['/api/v1/audit/consistency?from=1&to=2&from=1', 'from'],
+      ['/api/operator/leads.csv?kind=contacts&kind=bookings', 'kind'],
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ error: `The query gives ${name} more than once: give each parameter once` });
+    }
+    expect((await t.app.inject({ url: '/api/booking/slots?days=3' })).statusCode).toBe(200);
+    // The page itself may be unbuilt here (503); what matters is that the query is not refused.
+    expect((await t.app.inject({ url: '/pricing?utm_source=a&utm_source=b' })).statusCode).not.toBe(400);
+  });
+
   it('answers malformed JSON with 400 and a message, never a stack trace', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { 'content-type': 'application/json' }, payload: '{"logs": [' });
     expect(response.statusCode).toBe(400);
