@@ -48,13 +48,19 @@ export function applyProtocolRules(app: FastifyInstance): void {
     response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
     response.end(body);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (no promise a request): it runs on every decision. Answering ends the chain.
+  app.addHook('onRequest', (request, reply, done) => {
     // An upgrade is left to the WebSocket checks (stream-upgrades.ts), which run after this hook.
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined && request.headers.upgrade === undefined) return reply.status(400).header('connection', 'close').send({ error: 'An HTTP/1.1 request must have a Host header' });
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined && request.headers.upgrade === undefined) {
+      void reply.status(400).header('connection', 'close').send({ error: 'An HTTP/1.1 request must have a Host header' });
+      return;
+    }
     const coding = request.headers['content-encoding']?.trim().toLowerCase();
     if (coding && coding !== 'identity') {
-      return reply.status(415).header('accept-encoding', 'identity').send({ error: `Content-Encoding ${coding} is not supported: send the body uncompressed` });
+      void reply.status(415).header('accept-encoding', 'identity').send({ error: `Content-Encoding ${coding} is not supported: send the body uncompressed` });
+      return;
     }
+    done();
   });
 }
 

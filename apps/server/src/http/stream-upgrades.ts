@@ -16,10 +16,11 @@ export function answerUpgradesInJson(app: FastifyInstance): void {
   app.addHook('onRoute', ({ method, url, websocket }) => {
     if (websocket && [method].flat().includes('GET')) streams.add(url);
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.ws || (request.method === 'GET' && streams.has(request.routeOptions.url ?? ''))) return;
+  // A callback hook (no promise a request): it runs on every decision. Answering ends the chain.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.ws || (request.method === 'GET' && streams.has(request.routeOptions.url ?? ''))) return done();
     const path = request.url.split('?')[0]!;
-    await reply.status(400).header('connection', 'close').send({ error: `${path} is not a WebSocket stream: send the request without Upgrade: websocket` });
+    void reply.status(400).header('connection', 'close').send({ error: `${path} is not a WebSocket stream: send the request without Upgrade: websocket` });
   });
   app.websocketServer.on('wsClientError', (error: Error, socket: Duplex) => refuseHandshake(socket, error.message));
 }
