@@ -37,9 +37,9 @@ export function answerProtocolErrors(this: FastifyInstance, error: ParserError, 
  * `http: { requireHostHeader: false }`.
  *
  * Also reads each connection's address as it opens: Node keeps a socket's peer once read, so a
- * request whose connection closed while it was handled (a malformed chunk after its headers, a
- * client that left) still has its address for the rate limits and the logs, instead of failing
- * in the rate limiter on an undefined one.
+ * request whose connection is gone before its address is first read (a hook that awaits ahead of
+ * a rate limit, then a malformed chunk or a client that left) still has it for the rate limits and
+ * the logs; the rate limiter failed on an undefined address when an asynchronous hook ran first.
  */
 export function applyProtocolRules(app: FastifyInstance): void {
   app.server.on('connection', (socket: Socket) => void socket.remoteAddress);

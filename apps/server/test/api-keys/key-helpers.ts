@@ -5,7 +5,7 @@ import { createApiKey } from '../../src/api-keys/api-key-store.ts';
 import { dataKeyOf } from '../../src/api-keys/api-key-auth.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
-export async function newKey(t: TestApp, customerId: string, scopes?: ApiKeyScope[]) {
+export async function newKey(t: Pick<TestApp, 'db' | 'config'>, customerId: string, scopes?: ApiKeyScope[]) {
   return createApiKey(t.db, dataKeyOf(t.config), { customerId, name: `test key of ${customerId}`, scopes });
 }
 
