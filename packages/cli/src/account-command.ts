@@ -1,5 +1,6 @@
 // The operator commands on accounts (`operators`, `contracts`): `<subcommand> <arguments> [--json]`,
 // read alike, then run on the server's database, every failure said in one line (exit code 1).
+import { escapeInvisible } from '@bytebound/compiler/visible-text';
 import type { Database } from '@bytebound/server/db/database';
 import { withServerDatabase } from './server-database.ts';
 
@@ -48,11 +49,8 @@ export async function onServerDatabase(command: Pick<AccountCommand<string>, 'na
   }
 }
 
-/** Control characters shown as \u escapes, as JSON shows them: a stored name never moves the terminal's cursor or clears its screen. */
-const visible = (line: string) => line.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Prints a list as JSON, or one line per item, or what an empty list means. */
+/** Prints a list as JSON, or one line per item (stored text escaped where it cannot be seen), or what an empty list means. */
 export function printList<T>(items: T[], json: boolean, line: (item: T) => string, empty: string): void {
   if (json) process.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
-  else process.stdout.write(items.length === 0 ? empty : `${items.map((item) => visible(line(item))).join('\n')}\n`);
+  else process.stdout.write(items.length === 0 ? empty : `${items.map((item) => escapeInvisible(line(item))).join('\n')}\n`);
 }

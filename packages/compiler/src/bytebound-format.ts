@@ -24,6 +24,7 @@ import {
   type Target,
 } from './policy-model.ts';
 import { sha256Hex } from './policy/sha256.ts';
+import { escapeInvisible } from './visible-text.ts';
 
 export const BYTEBOUND_FORMAT_VERSION = 1;
 const ENFORCEMENT_LEVELS: EnforcementLevel[] = ['strict', 'moderate', 'permissive'];
@@ -128,9 +129,9 @@ function quoted(value: string): string {
   return value.length > QUOTED_CHARACTERS ? `${value.slice(0, QUOTED_CHARACTERS)}…` : value;
 }
 
-/** `value` as a JSON string whose invisible characters (control characters, DEL and C1 included, and format characters) are \u escapes: an error shows what was there. */
+/** `value` as a JSON string with its invisible characters escaped: an error shows what was there. */
 function shown(value: string): string {
-  return JSON.stringify(value).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeInvisible(JSON.stringify(value));
 }
 
 const WORD = /[A-Za-z0-9_\-./:+]/;

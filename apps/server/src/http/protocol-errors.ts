@@ -4,7 +4,9 @@
 // limit; too slow to arrive), an HTTP/1.1 request without a Host header (RFC 9112 section 3.2), an
 // Expect other than 100-continue (RFC 9110 section 10.1.1), and a body sent with a content coding
 // (gzip, ...), which the server does not decode (RFC 9110 section 15.5.16: 415, naming the one it takes).
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 
@@ -27,8 +29,8 @@ export function answerProtocolErrors(this: FastifyInstance, error: ParserError, 
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = protocolProblem(error);
   this.log.debug({ code: error.code, status }, 'request refused by the HTTP parser');
-  if (socket.writable) socket.write(rawJsonAnswer(status, { error: message }));
-  socket.destroy();
+  if (socket.writable) endWithJson(socket, status, message);
+  else socket.destroy();
 }
 
 /**
@@ -64,8 +66,21 @@ export function applyProtocolRules(app: FastifyInstance): void {
   });
 }
 
-function rawJsonAnswer(status: number, body: object): string {
-  const text = JSON.stringify(body);
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
-  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+/**
+ * Answers `{error: message}` on a socket no response object speaks for (the parser refused the
+ * request, or the WebSocket library refused the handshake), then closes it.
+ */
+export function endWithJson(socket: Duplex, status: number, message: string, headers: string[] = []): void {
+  const body = JSON.stringify({ error: message });
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    ...headers,
+  ];
+  socket.once('finish', () => socket.destroy());
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -4,6 +4,7 @@
 // Sec-WebSocket-Key, an unknown version) gets its reason as {error} JSON, not as plain text.
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endWithJson } from './protocol-errors.ts';
 
 /** A stream route's onRequest hook: a plain HTTP request (no WebSocket upgrade) gets 426 saying how to connect, instead of an empty 404. */
 export async function upgradeRequired(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -22,21 +23,8 @@ export function answerUpgradesInJson(app: FastifyInstance): void {
     const path = request.url.split('?')[0]!;
     void reply.status(400).header('connection', 'close').send({ error: `${path} is not a WebSocket stream: send the request without Upgrade: websocket` });
   });
-  app.websocketServer.on('wsClientError', (error: Error, socket: Duplex) => refuseHandshake(socket, error.message));
-}
-
-function refuseHandshake(socket: Duplex, reason: string): void {
-  const body = JSON.stringify({ error: `WebSocket handshake refused: ${reason}` });
-  const headers = [
-    'HTTP/1.1 400 Bad Request',
-    'Connection: close',
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    'Cache-Control: no-store',
-    'X-Content-Type-Options: nosniff',
-    // RFC 6455 section 4.4: a server refusing the client's version names the versions it speaks.
-    ...(reason.includes('Sec-WebSocket-Version') ? ['Sec-WebSocket-Version: 13, 8'] : []),
-  ];
-  socket.once('finish', () => socket.destroy());
-  socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`);
+  // RFC 6455 section 4.4: a server refusing the client's version names the versions it speaks.
+  app.websocketServer.on('wsClientError', (error: Error, socket: Duplex) =>
+    endWithJson(socket, 400, `WebSocket handshake refused: ${error.message}`, error.message.includes('Sec-WebSocket-Version') ? ['Sec-WebSocket-Version: 13, 8'] : []),
+  );
 }
