@@ -5,6 +5,8 @@ import crypto from 'node:crypto';
 import { JURISDICTIONS, REGULATIONS } from '@bytebound/compiler/policy-model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CONTROL_CHARACTER_IN_TEXT } from '../auth/auth-schemas.ts';
+import { personFields } from '../booking/booking-schemas.ts';
 import {
   RECEPTIONIST_MESSAGE_MAX_CHARS,
   RECEPTIONIST_MESSAGES_PER_SESSION_PER_MINUTE,
@@ -46,7 +48,13 @@ const messageBody = z.object({
   message: z
     .string()
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'Type a message first.').max(RECEPTIONIST_MESSAGE_MAX_CHARS, `A message is at most ${RECEPTIONIST_MESSAGE_MAX_CHARS} characters.`)),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Type a message first.')
+        .max(RECEPTIONIST_MESSAGE_MAX_CHARS, `A message is at most ${RECEPTIONIST_MESSAGE_MAX_CHARS} characters.`)
+        .refine((value) => !CONTROL_CHARACTER_IN_TEXT.test(value), 'A message cannot contain control characters other than tabs and line breaks.'),
+    ),
   sessionId: z.string().max(200).optional(),
   customerId: z.string().max(200).optional(),
   apiKey: z.string().max(200).optional(),
@@ -58,9 +66,8 @@ const rightsBody = z.object({
   action: z.string().max(40),
   customerId: z.string().max(200).optional(),
   sessionId: z.string().max(200).optional(),
-  details: z
-    .object({ name: z.string().trim().min(1).max(200).optional(), email: z.email().max(254).optional(), company: z.string().trim().min(1).max(200).optional(), interest: z.string().trim().min(1).max(500).optional() })
-    .optional(),
+  /** The corrected contact details: the same rules as the booking form's. */
+  details: z.object(personFields).partial().optional(),
 });
 
 const storeBody = z.object({ sessionId: z.string().max(200).optional() });

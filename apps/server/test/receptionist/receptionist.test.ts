@@ -220,6 +220,10 @@ describe(`receptionist (${testDialect})`, () => {
     expect((await say(t.app, visitor, '   ')).statusCode).toBe(400);
     expect((await say(t.app, visitor, 'x'.repeat(1001))).statusCode).toBe(400);
     expect((await say(t.app, visitor, 'x'.repeat(1000))).statusCode).toBe(200);
+    const escaped = await say(t.app, visitor, 'Hello\u001b[2J there');
+    expect(escaped.statusCode).toBe(400);
+    expect(escaped.json().details).toEqual([{ path: 'message', message: 'A message cannot contain control characters other than tabs and line breaks.' }]);
+    expect((await say(t.app, visitor, 'Two lines:\n\tindented')).statusCode).toBe(200);
   });
 
   it('lets no visitor read or erase another visitor data, whatever labels they send', async () => {
@@ -253,6 +257,18 @@ describe(`receptionist (${testDialect})`, () => {
     expect(rectified.decision.article).toBe('GDPR Art. 16(1)');
     expect((await rows('receptionist_leads', id))[0]).toMatchObject({ email: 'tom@globex.io', company: 'Globex GmbH' });
     expect((await rows('personal_data', id)).find((r) => r.category === 'email')!.value).toBe('tom@globex.io');
+    // A correction follows the booking form's rules: one line, no control characters, a work email; nothing is changed by a refused one.
+    for (const [details, issue] of [
+      [{ name: 'Tom\u001b[2J Becker' }, { path: 'details.name', message: 'Name cannot contain control characters' }],
+      [{ company: '' }, { path: 'details.company', message: 'Please enter your company' }],
+      [{ email: 'tom at globex' }, { path: 'details.email', message: 'Please enter a valid email address' }],
+    ] as const) {
+      const refused = await post({ action: 'rectification', details });
+      expect(refused.statusCode, JSON.stringify(details)).toBe(400);
+      expect(refused.json().details).toEqual([issue]);
+    }
+    await post({ action: 'rectification', details: { name: '  Tom\n  Becker ', email: 'Tom@Globex.io' } });
+    expect((await rows('receptionist_leads', id))[0]).toMatchObject({ name: 'Tom Becker', email: 'tom@globex.io', company: 'Globex GmbH' });
 
     const exported = (await post({ action: 'export' })).json();
     expect(exported).toMatchObject({ action: 'export', decision: { article: 'GDPR Art. 20(1)' } });
