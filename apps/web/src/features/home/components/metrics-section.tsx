@@ -4,35 +4,10 @@
 // comes into view. Never cached.
 import { useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
+import { counterFigures, type Figure, liveDemoFigures, type LiveDemoSummary, type PublicMetrics } from '../lib/metrics-figures.ts';
 import { HomeSection } from './home-section.tsx';
 
-type PublicMetrics = { totalDecisions: number; allowedDecisions: number; blockedDecisions: number; averageExecutionTime: number; uptime: number };
-/** The server's live demo summary; the rate and the latency are null before the first decision. */
-type LiveDemoSummary = { totalDecisions: number; complianceRate: number | null; averageLatencyUs: number | null };
-
-/** Microseconds as the other figures read: grouped thousands, at most one decimal (19,502.9 µs). */
-function microsText(us: number): string {
-  return `${us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`;
-}
-
-function uptimeText(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
-}
-
-/** How the summary's figures read; a dash until they arrive, 'none yet' before any decision. */
-function liveDemoFigures(summary: LiveDemoSummary | null): Array<[string, string]> {
-  const none = 'none yet';
-  return [
-    ['Signed decisions', summary ? summary.totalDecisions.toLocaleString('en-US') : '—'],
-    ['Compliance rate', summary ? (summary.complianceRate === null ? none : `${summary.complianceRate.toFixed(1)}%`) : '—'],
-    ['Average latency', summary ? (summary.averageLatencyUs === null ? none : microsText(summary.averageLatencyUs)) : '—'],
-  ];
-}
-
-function Figures({ figures, testId, loaded, columns }: { figures: Array<[string, string]>; testId: string; loaded: boolean; columns: string }) {
+function Figures({ figures, testId, loaded, columns }: { figures: Figure[]; testId: string; loaded: boolean; columns: string }) {
   return (
     <dl data-testid={testId} data-loaded={loaded ? 'true' : 'false'} className={`grid gap-4 sm:grid-cols-2 ${columns}`}>
       {figures.map(([label, value]) => (
@@ -50,6 +25,8 @@ export function MetricsSection() {
   const [metrics, setMetrics] = useState<PublicMetrics | null>(null);
   const [summary, setSummary] = useState<LiveDemoSummary | null>(null);
   const [failed, setFailed] = useState(false);
+  // The cards are there from the start (with a dash until the counters arrive), so loading them
+  // never moves the page.
 
   useEffect(() => {
     const element = ref.current;
@@ -70,21 +47,11 @@ export function MetricsSection() {
     return () => observer.disconnect();
   }, []);
 
-  // The cards are there from the start (with a dash until the counters arrive), so loading them
-  // never moves the page.
-  const figures: Array<[string, string]> = [
-    ['Decisions signed', metrics ? metrics.totalDecisions.toLocaleString('en-US') : '—'],
-    ['Allowed', metrics ? metrics.allowedDecisions.toLocaleString('en-US') : '—'],
-    ['Blocked', metrics ? metrics.blockedDecisions.toLocaleString('en-US') : '—'],
-    ['Average engine time', metrics ? microsText(metrics.averageExecutionTime) : '—'],
-    ['Server uptime', metrics ? uptimeText(metrics.uptime) : '—'],
-  ];
-
   return (
     <HomeSection id="metrics" eyebrow="Live metrics" title="Real decisions, counted by this server" lead="Aggregate, anonymous counters of the decisions this service has signed through its decision API since it started keeping them. No demo traffic is counted.">
       <div ref={ref} aria-live="polite">
         <p className="mb-4 h-6 text-sm text-slate-300">{failed ? 'The metrics could not be loaded just now.' : metrics && summary ? 'As of now.' : 'Loading the counters…'}</p>
-        <Figures figures={figures} testId="metrics" loaded={metrics !== null} columns="lg:grid-cols-5" />
+        <Figures figures={counterFigures(metrics)} testId="metrics" loaded={metrics !== null} columns="lg:grid-cols-5" />
         <h3 className="mt-10 text-lg font-semibold text-white">Live demo summary</h3>
         <p className="mt-1 mb-4 text-sm text-slate-300">
           The same signed decisions in three figures: how many, the share allowed, and the mean time the engine took for one.

@@ -5,7 +5,7 @@ import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { MODAL_PROOF_BUNDLES_KEPT, STREAM_DECISIONS_SHOWN } from '../../../config/constants.ts';
 import type { ReceptionistSession } from '../api/receptionist-api.ts';
 import type { ChatMessage } from '../lib/chat-log.ts';
-import { type RateTier, type StreamState, complianceRate, formatUptime, rateTier, timeOf } from '../lib/stream-state.ts';
+import { type RateTier, type StreamState, averageExecutionTime, complianceRate, formatUptime, rateTier, timeOf } from '../lib/stream-state.ts';
 import type { OwnBundle } from '../lib/verify-checkpoint.ts';
 import { GdprRightsPanel } from './gdpr-rights-panel.tsx';
 import { ProofList } from './proof-list.tsx';
@@ -46,6 +46,7 @@ export function StreamPanel({ session, stream, ownBundles, onBundle, setMessages
   const shown = live || !held ? { stream, now } : held;
   const { counters, decisions, checkpoints, uptimeStartedAt } = shown.stream;
   const rate = complianceRate(counters);
+  const averageTime = averageExecutionTime(counters);
   const tier = rate === null ? null : rateTier(rate);
 
   return (
@@ -72,7 +73,7 @@ export function StreamPanel({ session, stream, ownBundles, onBundle, setMessages
         <Metric label="Total decisions" value={number.format(counters.total)} />
         <Metric label="Allowed" value={number.format(counters.allowed)} />
         <Metric label="Blocked" value={number.format(counters.blocked)} />
-        <Metric label="Average execution time" value={`${micros.format(counters.averageExecutionTimeUs)} µs`} />
+        <Metric label="Average execution time" value={averageTime === null ? 'no decisions yet' : `${micros.format(averageTime)} µs`} />
         <Metric label="Uptime" value={uptimeStartedAt === null ? '--:--:--' : formatUptime(shown.now - uptimeStartedAt)} />
         <div className="rounded-lg border border-ink-700 bg-ink-900 px-3 py-2">
           <dt className="text-xs text-slate-300">Compliance rate (allowed ÷ total)</dt>

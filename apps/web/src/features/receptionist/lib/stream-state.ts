@@ -94,6 +94,11 @@ export function complianceRate(counters: Counters): number | null {
   return counters.total > 0 ? (counters.allowed / counters.total) * 100 : null;
 }
 
+/** The mean time the engine took for a decision, in microseconds; null before the first decision (an average of nothing is not 0). */
+export function averageExecutionTime(counters: Counters): number | null {
+  return counters.total > 0 ? counters.averageExecutionTimeUs : null;
+}
+
 export type RateTier = 'excellent' | 'good' | 'fair' | 'poor';
 
 /** Spec section 9's colour tiers at 90, 70 and 50 percent. */
