@@ -1,5 +1,6 @@
-// Every link on the public pages leads somewhere that answers, and the iPhone orientation hint is
-// a dismissible note that never blocks portrait use.
+// Every link on the public pages leads somewhere that answers, the iPhone orientation hint is a
+// dismissible note that never blocks portrait use, and the receptionist's floating buttons leave the
+// footer readable at any width.
 import { devices } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -41,4 +42,31 @@ test.describe('on an iPhone in portrait', () => {
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await expect(page.getByTestId('orientation-hint')).toHaveCount(0);
   });
+});
+
+test('at the end of a page the receptionist’s floating buttons cover no line of the footer, from a phone to a desktop', async ({ page }) => {
+  const launcher = page.getByRole('button', { name: 'Open the AI receptionist' }).locator('..');
+  // The text of every line, not the boxes around it (a block spans the page's width).
+  const footerTexts = page.locator('footer a, footer p, footer h2, footer > div:last-child');
+  for (const width of [360, 390, 640, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/demo', '/pricing']) {
+      await openPage(page, path);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+      const cover = (await launcher.boundingBox())!;
+      const covered = await footerTexts.evaluateAll(
+        (texts, box) =>
+          texts
+            .filter((text) => {
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              return Array.from(range.getClientRects()).some((r) => r.width > 0 && r.right > box.x && r.left < box.x + box.width && r.bottom > box.y && r.top < box.y + box.height);
+            })
+            .map((text) => text.textContent),
+        cover,
+      );
+      expect(covered, `${path} at ${width} px`).toEqual([]);
+    }
+  }
 });

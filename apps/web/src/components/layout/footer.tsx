@@ -36,7 +36,8 @@ export function Footer() {
           ))}
         </nav>
       </div>
-      <div className="border-t border-ink-700 py-6 text-center text-xs text-slate-300">© {PRODUCT_NAME}</div>
+      {/* Room below the last line on narrow screens, where the receptionist's floating buttons would cover it at the end of the page. */}
+      <div className="border-t border-ink-700 pt-6 pb-24 text-center text-xs text-slate-300 md:pb-6">© {PRODUCT_NAME}</div>
     </footer>
   );
 }
