@@ -1,26 +1,35 @@
-// Booking from the receptionist: demo slots offered in the chat are buttons that book a real slot,
+// Booking from the receptionist: demo slots offered in the chat are buttons, in the visitor's own time zone, that book a real slot,
 // and 'Schedule a call' suggests a free slot personalised from the visitor's demo compilations,
 // linking to the booking page (or, when that fails, a fallback message with the plain link).
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chatLog, dialog, lastOwnMessage, openReceptionist, send } from './receptionist-support.ts';
 
-test('a slot offered in the chat books the demo', async ({ page }) => {
-  await openReceptionist(page);
-  const offer = await send(page, "Book a meeting with sales for me, I'm Rita Vogel from Umbrella, rita.vogel@umbrella.io");
-  await expect(lastOwnMessage(page)).toHaveAttribute('aria-label', 'You, allowed');
-  const slots = offer.getByRole('group', { name: 'Free demo slots' }).getByRole('button');
-  await expect(slots.first()).toBeVisible();
-  await expectNoAxeViolations(page);
-  const booked = await (async () => {
-    const replies = chatLog(page).getByRole('article', { name: /^Receptionist/ });
-    const before = await replies.count();
-    await slots.last().click();
-    await expect(replies).toHaveCount(before + 1, { timeout: 15_000 });
-    return replies.nth(before);
-  })();
-  await expect(booked).toContainText('Your demo is booked for');
-  await expect(booked.getByRole('link', { name: 'Add the demo to your calendar' })).toBeVisible();
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+
+  test('a slot offered in the chat books the demo; each button gives the reply’s UTC time in the visitor’s own zone, named', async ({ page }) => {
+    await openReceptionist(page);
+    const offer = await send(page, "Book a meeting with sales for me, I'm Rita Vogel from Umbrella, rita.vogel@umbrella.io");
+    await expect(lastOwnMessage(page)).toHaveAttribute('aria-label', 'You, allowed');
+    const slots = offer.getByRole('group', { name: 'Free demo slots' }).getByRole('button');
+    await expect(slots.first()).toBeVisible();
+    const inReply = [...(await offer.innerText()).matchAll(/\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d UTC/g)].map((m) => Date.parse(m[0]));
+    expect(inReply.length).toBeGreaterThan(0);
+    const newYork = new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: 'America/New_York' });
+    await expect(slots).toHaveText(inReply.map((at) => newYork.format(at)));
+    await expect(slots.first()).toHaveText(/ E[SD]T$/);
+    await expectNoAxeViolations(page);
+    const booked = await (async () => {
+      const replies = chatLog(page).getByRole('article', { name: /^Receptionist/ });
+      const before = await replies.count();
+      await slots.last().click();
+      await expect(replies).toHaveCount(before + 1, { timeout: 15_000 });
+      return replies.nth(before);
+    })();
+    await expect(booked).toContainText('Your demo is booked for');
+    await expect(booked.getByRole('link', { name: 'Add the demo to your calendar' })).toBeVisible();
+  });
 });
 
 test("'Schedule a call' suggests a free slot from the visitor's recent compilations and links to the booking page", async ({ page }) => {

@@ -21,7 +21,8 @@ const STATUS = {
 } as const;
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const slotFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/** A slot in the visitor's own time zone, named: the reply beside it gives the same slots in UTC. */
+const slotFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 
 export function MessageItem({ message, answered, onConsent, onSlot, onNavigate, disabled }: Props) {
   if (message.kind === 'notice') {
