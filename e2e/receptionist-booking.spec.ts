@@ -1,6 +1,7 @@
-// Booking from the receptionist: demo slots offered in the chat are buttons, in the visitor's own time zone, that book a real slot,
-// and 'Schedule a call' suggests a free slot personalised from the visitor's demo compilations,
-// linking to the booking page (or, when that fails, a fallback message with the plain link).
+// Booking from the receptionist: demo slots offered in the chat are buttons, in the visitor's own
+// time zone, that book a real slot, and 'Schedule a call' suggests a free slot personalised from the
+// visitor's demo compilations, linking to the booking page (or, when that fails, a fallback message
+// with the plain link).
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chatLog, dialog, lastOwnMessage, openReceptionist, send } from './receptionist-support.ts';
