@@ -7,8 +7,9 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   startDecisionRecorder(app.db);
-  // Built now rather than by the first decision that names each one (tens of milliseconds for the first).
-  app.decisions.loadBuiltInArbiters();
+  // Built now rather than by the first decision that names each one (the receptionist's first
+  // message waited about 175 ms for its policy to compile).
+  await app.decisions.loadArbiters();
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -8,6 +8,7 @@ import { verifyFile } from '@bytebound/engine/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ARBITERS, builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
 import { ARBITER_TIMEOUT_MS, MAX_PARALLEL_ARBITERS } from '../../src/constants.ts';
+import { RECEPTIONIST_ARBITER } from '../../src/receptionist/receptionist-policy.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 
@@ -128,14 +129,18 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(t.app.decisions.cache.loads).toBe(loads);
   });
 
-  it('loads every built-in arbiter ahead of the decisions that name them when asked (npm start does, before it listens)', async () => {
-    t.app.decisions.loadBuiltInArbiters();
+  it('loads every built-in and registered arbiter ahead of the decisions that name them when asked (npm start does, before it listens)', async () => {
+    await t.app.decisions.loadArbiters();
     const loads = t.app.decisions.cache.loads;
     for (const { name } of BUILT_IN_ARBITERS) {
       const response = await decide({ arbiters: [name], request: transfer });
       expect(response.statusCode, name).toBe(200);
       expect(response.json().arbiters, name).toEqual([expect.objectContaining({ arbiter: name, version: 1 })]);
     }
+    // The receptionist's policy, compiled from its text by the real compiler.
+    const receptionist = await decide({ arbiters: [RECEPTIONIST_ARBITER], request: transfer });
+    expect(receptionist.statusCode).toBe(200);
+    expect(receptionist.json().arbiters).toEqual([expect.objectContaining({ arbiter: RECEPTIONIST_ARBITER })]);
     expect(t.app.decisions.cache.loads).toBe(loads);
   });
 
