@@ -17,9 +17,15 @@ describe('bytebound analyze', () => {
     const r = cli([file, '--json']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ jurisdiction: 'EU', regulation: 'GDPR', confidence: 0.95 });
-    expect(out.norms[0]).toMatchObject({ modality: 'right', subject: 'data subject', action: 'delete', target: 'personal', deadline: 'without undue delay' });
-    expect(Object.keys(out.norms[0])).toEqual(['modality', 'subject', 'action', 'target', 'deadline', 'condition', 'quote']);
+    expect(out).toMatchObject({ jurisdiction: 'EU', regulation: 'GDPR', confidence: 0.95, wordCount: expect.any(Number), warnings: [], suggestions: [], note: null });
+    expect(out.norms[0]).toMatchObject({ article: 'GDPR Art. 17(1)', regulation: 'GDPR', modality: 'right', subject: 'data subject', action: 'delete', target: 'personal', deadline: 'without undue delay' });
+    expect(Object.keys(out.norms[0])).toEqual(['article', 'regulation', 'modality', 'subject', 'action', 'target', 'deadline', 'condition', 'exceptions', 'quote', 'span']);
+    // The JSON names the same articles, in the same order, as the readable summary.
+    const summary = cli([file]).stdout;
+    const articles = [...summary.matchAll(/^\d+\. (.+?): /gm)].map((m) => m[1]);
+    expect(out.norms.map((n: { article: string }) => n.article)).toEqual(articles);
+    // Each quote is where its span says in the text.
+    for (const n of out.norms as Array<{ quote: string; span: [number, number] }>) expect(TEMPLATES.gdpr.content.slice(...n.span)).toBe(n.quote);
   }, 60_000);
   it('reads stdin with - and prints a readable summary without --json', () => {
     const r = cli(['-'], TEMPLATES.ccpa.content);

@@ -9,6 +9,15 @@ export const summary = 'show the norms and the detected jurisdiction of a text';
 
 const USAGE = 'Usage: bytebound analyze <file|-> [--json]\n';
 
+const HELP = `${USAGE}
+Reads legal text (a file, or - for standard input) and prints what the compiler finds in it, without
+compiling: the detected jurisdiction and regulation with a confidence, and each norm with its
+article, what it requires or allows, and any condition or deadline.
+  --json  print the same as one JSON object, each norm with its exceptions, quote and the span
+          of the quote in the text
+Exit code 0: analysed; 1: bad input or options.
+`;
+
 async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -26,7 +35,7 @@ export async function run(args: string[]): Promise<number> {
   for (const arg of args) {
     if (arg === '--json') json = true;
     else if (arg === '--help' || arg === '-h') {
-      process.stdout.write(USAGE);
+      process.stdout.write(HELP);
       return 0;
     } else if (arg.startsWith('-') && arg !== '-') return fail(`unknown option '${arg}'\n${USAGE}`);
     else if (input === null) input = arg;
@@ -60,18 +69,27 @@ export async function run(args: string[]): Promise<number> {
 
   const { detected, norms } = analysis;
   if (json) {
+    // Everything the readable summary says, and the exceptions and spans it only counts.
     const out = {
       jurisdiction: detected.jurisdiction,
       regulation: detected.regulation,
       confidence: detected.confidence,
+      wordCount: analysis.wordCount,
+      warnings: analysis.validation.warnings,
+      suggestions: analysis.validation.suggestions,
+      note: analysis.note,
       norms: norms.map((n) => ({
+        article: n.source.article,
+        regulation: n.source.regulation,
         modality: n.modality,
         subject: n.subject,
         action: n.action,
         target: n.target,
         deadline: n.deadline,
         condition: n.condition,
+        exceptions: n.exceptions,
         quote: n.source.quote,
+        span: n.source.span,
       })),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -18,6 +18,11 @@ Compiles legal text (a file, or - for standard input) into policy code.
   --out           write the output to this file instead of standard output
   --enforcement   strict (default): undefined scenarios deny; moderate: they allow with a warning;
                   permissive: only prohibitions deny
+  --optimization  maximum (default): drop rules that can never apply, merge rules that differ only
+                  in their operations, and store rules in decision order; basic: the same without
+                  the reordering; none: every rule as the text gave it
+  --environment   production (default); development: the output also carries a decision trace,
+                  in each format's own way (a trace rule, view, export or comment)
   --no-tests      leave out the format's own tests
 Exit code 0: compiled; 1: bad input or options.
 `;
