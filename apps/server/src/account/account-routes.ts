@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { dataKeyOf } from '../api-keys/api-key-auth.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/api-key-store.ts';
 import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/account-constants.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
+import { checkAccountPassword, tooManyPasswordAttempts } from '../auth/throttle.ts';
 import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
 import { SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { eraseSubject, subjectReference } from '../decide/decide-routes.ts';
@@ -148,10 +149,12 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     return { deleted: true };
   });
 
-  app.post('/api/account/password', { schema: { body: passwordBody } }, async (request) => {
+  app.post('/api/account/password', { schema: { body: passwordBody } }, async (request, reply) => {
     const session = request.session!;
     const { currentPassword, newPassword } = request.body as z.infer<typeof passwordBody>;
-    if (!(await verifyPassword(session.account.password_hash, currentPassword))) throw new HttpError(400, 'The current password is not correct');
+    const check = await checkAccountPassword(db, session.account, currentPassword);
+    if (!check.ok && check.waitSeconds !== null) return tooManyPasswordAttempts(reply, check.waitSeconds);
+    if (!check.ok) throw new HttpError(400, 'The current password is not correct');
     const problem = passwordProblem(newPassword);
     if (problem) throw new HttpError(400, problem);
     const now = Date.now();

@@ -13,7 +13,6 @@ import {
   FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP,
   REGISTER_RATE_PER_HOUR,
   RESET_LINK_EXPIRY_MS,
-  SIGNIN_FREE_FAILURES_PER_ACCOUNT,
   SIGNIN_FREE_FAILURES_PER_IP,
   TERMS_VERSION,
   TRIAL_DAYS,
@@ -22,7 +21,7 @@ import {
 import { firstMessage, forgotPasswordBody, logoutBody, registerBody, resetPasswordBody, signInBody } from './auth-schemas.ts';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { clearSessionCookie, findSession, requireSession, revokeAllSessions, revokeSession, startSession } from './sessions.ts';
-import { clearFailures, recordFailure, waitBeforeAttempt } from './throttle.ts';
+import { accountThrottle, clearFailures, recordFailure, waitBeforeAttempt } from './throttle.ts';
 import { hashToken, newAccountId, newToken } from './tokens.ts';
 
 export const AUTH_MESSAGES = {
@@ -64,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     const body = parse(signInBody, request.body, reply);
     if (!body) return reply;
     const keys = [
-      { key: `account:${body.email}`, freeFailures: SIGNIN_FREE_FAILURES_PER_ACCOUNT },
+      accountThrottle(body.email),
       { key: `ip:${request.ip}`, freeFailures: SIGNIN_FREE_FAILURES_PER_IP },
     ];
     const wait = await waitBeforeAttempt(db, keys);

@@ -1,10 +1,16 @@
 // Sign-in throttling per account and per IP, kept in the database so every instance sees it: a few
 // failures are free, then each further failure doubles the wait before the next attempt. Unknown
 // emails are throttled exactly like known ones, so the throttle tells nothing about who has an account.
-import { SIGNIN_BASE_DELAY_MS, SIGNIN_FAILURE_WINDOW_MS, SIGNIN_MAX_DELAY_MS } from './account-constants.ts';
+// A password asked again of a signed-in account (a password change, an erasure) shares its account's count.
+import { SIGNIN_BASE_DELAY_MS, SIGNIN_FAILURE_WINDOW_MS, SIGNIN_FREE_FAILURES_PER_ACCOUNT, SIGNIN_MAX_DELAY_MS } from './account-constants.ts';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { verifyPassword } from './passwords.ts';
 
 export type ThrottleKey = { key: string; freeFailures: number };
+
+/** The failures of one account's password, wherever it is asked for. */
+export const accountThrottle = (email: string): ThrottleKey => ({ key: `account:${email}`, freeFailures: SIGNIN_FREE_FAILURES_PER_ACCOUNT });
 
 /** Milliseconds until the next attempt is allowed for any of the keys; 0 when allowed now. */
 export async function waitBeforeAttempt(db: Database, keys: ThrottleKey[], now = Date.now()): Promise<number> {
@@ -30,4 +36,33 @@ export async function recordFailure(db: Database, keys: ThrottleKey[], now = Dat
 
 export async function clearFailures(db: Database, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+}
+
+/** The answer of a password check throttled with the account's sign-ins. */
+export type PasswordCheck = { ok: true } | { ok: false; waitSeconds: number | null };
+
+/**
+ * Checks the password of a signed-in account before an action that asks for it again (a password
+ * change, an erasure). A wrong one counts as a failed sign-in of the account, and while the account
+ * waits nothing is checked: a session alone (a device left signed in) guesses no faster than the
+ * sign-in form.
+ */
+export async function checkAccountPassword(db: Database, account: { email: string; password_hash: string }, password: string): Promise<PasswordCheck> {
+  const throttle = accountThrottle(account.email);
+  const wait = await waitBeforeAttempt(db, [throttle]);
+  if (wait > 0) return { ok: false, waitSeconds: Math.ceil(wait / 1000) };
+  if (!(await verifyPassword(account.password_hash, password))) {
+    await recordFailure(db, [throttle]);
+    return { ok: false, waitSeconds: null };
+  }
+  await clearFailures(db, throttle.key);
+  return { ok: true };
+}
+
+/** The answer to a password asked again while the account waits: 429 with Retry-After. */
+export function tooManyPasswordAttempts(reply: FastifyReply, seconds: number): FastifyReply {
+  return reply
+    .status(429)
+    .header('retry-after', String(seconds))
+    .send({ error: `Too many attempts with a wrong password. Please wait ${seconds} seconds and try again.` });
 }

@@ -93,4 +93,20 @@ describe('account', () => {
     expect((await signIn(t.app, account.email, 'Fresh-Passphrase-31')).statusCode).toBe(200);
     await outboxMessage(t.db, account.email, /password was changed/);
   });
+
+  it('counts a wrong current password as a failed sign-in: a session alone guesses no faster than the sign-in form', async () => {
+    const account = await register(t.app);
+    const change = (currentPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/password', headers: account.headers, payload: { currentPassword, newPassword: 'Fresh-Passphrase-31' } });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}-guess`)).json()).toEqual({ error: 'The current password is not correct' });
+    // After five wrong guesses the account waits, whatever is sent.
+    const held = await change(account.password);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().error).toMatch(/^Too many attempts with a wrong password\. Please wait \d+ seconds and try again\.$/);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    // The same wait holds for the sign-in form, and the password is unchanged.
+    expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(429);
+    await t.db.deleteFrom('auth_throttle').where('key', '=', `account:${account.email}`).execute();
+    expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(200);
+  });
 });

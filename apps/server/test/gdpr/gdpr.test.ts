@@ -47,6 +47,17 @@ describe('data rights', () => {
     expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(401);
   });
 
+  it('counts a wrong password as a failed sign-in of the account: after five the erasure waits, and nothing is deleted', async () => {
+    const account = await register(t.app);
+    const erase = (password: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: { password }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await erase(`guess-${i}-guess`, '10.9.0.1')).json()).toEqual({ error: 'The password is not correct.' });
+    const held = await erase(account.password, '10.9.0.2');
+    expect(held.statusCode).toBe(429);
+    expect(held.json().error).toMatch(/^Too many attempts with a wrong password\. Please wait \d+ seconds and try again\.$/);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.db.selectFrom('accounts').select('id').where('id', '=', account.customerId).execute()).toHaveLength(1);
+  });
+
   it('sends people without a session a single-use link, and answers the same for any email', async () => {
     const account = await register(t.app);
     const known = await t.app.inject({ method: 'POST', url: '/api/gdpr/access', payload: { email: account.email } });
