@@ -54,6 +54,12 @@ export const DECIDE_RATE_PER_MINUTE = 6_000;
 export const ARBITERS_RATE_PER_MINUTE = 120;
 /** Per API key, per minute: erasing data subjects (POST /api/v1/subjects/erase). */
 export const SUBJECT_ERASURE_RATE_PER_MINUTE = 600;
+/** Per signed-in account, per minute: the account page's API, checkout and the operators' leads (a page opens with five calls). */
+export const ACCOUNT_REQUESTS_PER_MINUTE = 120;
+/** Per IP, per minute: checkpoints, inclusion and consistency proofs and single bundles (each signs a checkpoint or reads O(log n) rows); a whole log is one export. */
+export const AUDIT_READS_PER_MINUTE = 600;
+/** Per IP, per minute: pages and buttons behind a token in a link (a data-rights request, the built-in test checkout). */
+export const LINK_PAGES_PER_MINUTE = 30;
 /** Per IP, per minute, for the public compiler endpoints. */
 export const PUBLIC_COMPILER_RATE_PER_MINUTE = 30;
 /** Inline policies and requests in the decision API. */

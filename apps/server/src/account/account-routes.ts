@@ -10,12 +10,13 @@ import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
 import { checkAccountPassword, tooManyPasswordAttempts } from '../auth/throttle.ts';
 import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
-import { SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
+import { ACCOUNT_REQUESTS_PER_MINUTE, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { eraseSubject, subjectReference } from '../decide/decide-routes.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { passwordChangedEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteWebhook, saveWebhook, webhookUrlProblem } from './decision-webhooks.ts';
+import { perAccount } from '../http/rate-limits.ts';
 
 const keyBody = z.object({ name: z.string().trim().min(1, 'Name the key').max(80, 'A key name has at most 80 characters') }).strict();
 const keyParams = z.object({ id: z.string().regex(/^[0-9a-f]{1,64}$/, 'Unknown key') });
@@ -25,11 +26,12 @@ const passwordBody = z.object({ currentPassword: z.string().min(1, 'Current pass
 export async function accountRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { db, config } = app;
   app.addHook('preValidation', requireSession(db));
+  const limited = { config: perAccount(ACCOUNT_REQUESTS_PER_MINUTE) };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/account', async (request) => {
+  app.get('/api/account', limited, async (request) => {
     const account = request.session!.account;
     const { plan, contract, name, trialDaysLeft, trialExpired, entitlements } = termsOf(account);
     return {
@@ -50,9 +52,9 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     };
   });
 
-  app.get('/api/account/keys', async (request) => ({ keys: await listApiKeys(db, request.session!.account.id) }));
+  app.get('/api/account/keys', limited, async (request) => ({ keys: await listApiKeys(db, request.session!.account.id) }));
 
-  app.post('/api/account/keys', { schema: { body: keyBody } }, async (request, reply) => {
+  app.post('/api/account/keys', { ...limited, schema: { body: keyBody } }, async (request, reply) => {
     const customerId = request.session!.account.id;
     const active = (await listApiKeys(db, customerId)).filter((k) => k.revokedAt === null);
     if (active.length >= API_KEYS_PER_ACCOUNT_MAX) throw new HttpError(400, `An account can have at most ${API_KEYS_PER_ACCOUNT_MAX} active keys: revoke one first`);
@@ -61,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     return reply.status(201).send({ key: created });
   });
 
-  app.delete('/api/account/keys/:id', { schema: { params: keyParams } }, async (request) => {
+  app.delete('/api/account/keys/:id', { ...limited, schema: { params: keyParams } }, async (request) => {
     const { id } = request.params as z.infer<typeof keyParams>;
     const owned = (await listApiKeys(db, request.session!.account.id)).some((k) => k.id === id);
     if (!owned) throw new HttpError(404, 'Unknown key');
@@ -69,7 +71,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     return { revoked: true };
   });
 
-  app.get('/api/account/decisions', async (request) => {
+  app.get('/api/account/decisions', limited, async (request) => {
     const rows = await db
       .selectFrom('decision_logs')
       .select(['id', 'decision', 'exit_code', 'article', 'latency_ns', 'bundle_id', 'created_at'])
@@ -91,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
   });
 
   // Custom arbiters are made with an API key (POST /api/v1/arbiters); the account lists them against the plan.
-  app.get('/api/account/arbiters', async (request) => {
+  app.get('/api/account/arbiters', limited, async (request) => {
     const account = request.session!.account;
     const rows = await db
       .selectFrom('arbiters')
@@ -113,12 +115,12 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     '/api/account/subjects/erase',
     {
       schema: { body: z.object({ subject: subjectReference }).strict() },
-      config: { rateLimit: { hook: 'preHandler', max: SUBJECT_ERASURE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `account:${request.session?.account.id ?? request.ip}` } },
+      config: perAccount(SUBJECT_ERASURE_RATE_PER_MINUTE),
     },
     async (request) => eraseSubject(app, request.session!.account.id, (request.body as { subject: string }).subject),
   );
 
-  app.get('/api/account/webhook', async (request) => {
+  app.get('/api/account/webhook', limited, async (request) => {
     const account = request.session!.account;
     const row = await db.selectFrom('decision_webhooks').select(['url', 'created_at']).where('customer_id', '=', account.id).executeTakeFirst();
     const counts = await db
@@ -133,7 +135,7 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     };
   });
 
-  app.put('/api/account/webhook', { schema: { body: webhookBody } }, async (request) => {
+  app.put('/api/account/webhook', { ...limited, schema: { body: webhookBody } }, async (request) => {
     const account = request.session!.account;
     const terms = termsOf(account);
     if (!terms.entitlements.webhooks) throw new HttpError(403, `Decision webhooks are part of the Growth and Enterprise plans; your plan is ${terms.name}.`);
@@ -144,12 +146,12 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     return { url, secret };
   });
 
-  app.delete('/api/account/webhook', async (request) => {
+  app.delete('/api/account/webhook', limited, async (request) => {
     await deleteWebhook(db, request.session!.account.id);
     return { deleted: true };
   });
 
-  app.post('/api/account/password', { schema: { body: passwordBody } }, async (request, reply) => {
+  app.post('/api/account/password', { ...limited, schema: { body: passwordBody } }, async (request, reply) => {
     const session = request.session!;
     const { currentPassword, newPassword } = request.body as z.infer<typeof passwordBody>;
     const check = await checkAccountPassword(db, session.account, currentPassword);

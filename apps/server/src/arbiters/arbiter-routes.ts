@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
 import { compileOptionsSchema, compileOrFail, jurisdictionSchema } from './compile-arbiter.ts';
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from './built-in-arbiters.ts';
+import { perApiKey } from '../http/rate-limits.ts';
 
 export const ARBITER_NAME = z
   .string()
@@ -42,7 +43,7 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
   const guard = {
     preValidation: [requireApiKey(app, 'arbiters')],
-    config: { rateLimit: { hook: 'preHandler' as const, max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r: { apiKey: { id: string } | null; ip: string }) => `key:${r.apiKey?.id ?? r.ip}` } },
+    config: perApiKey(ARBITERS_RATE_PER_MINUTE),
   };
 
   app.post('/api/v1/arbiters', { ...guard, bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: createBody } }, async (request, reply) => {

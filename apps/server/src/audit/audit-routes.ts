@@ -10,6 +10,8 @@ import { HttpError } from '../http/errors.ts';
 import type { DsseEnvelope } from '@bytebound/engine/dsse';
 import { decisionOfEnvelope } from '@bytebound/engine/proof-bundle';
 import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor, mayReadPayload } from './audit-log.ts';
+import { perClient } from '../http/rate-limits.ts';
+import { AUDIT_READS_PER_MINUTE } from '../constants.ts';
 
 export const AUDIT_MESSAGES = {
   payloadNeedsOwner: "A proof bundle's payload is readable with the API key or the signed-in session of the customer whose decision it is",
@@ -47,23 +49,24 @@ const consistencyQuery = z.object({ from: treeSize, to: treeSize.optional() }).s
 
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
-  app.get('/api/v1/audit/checkpoint', { schema: { querystring: sizeQuery } }, async (request) => {
+  const reads = perClient(AUDIT_READS_PER_MINUTE);
+  app.get('/api/v1/audit/checkpoint', { config: reads, schema: { querystring: sizeQuery } }, async (request) => {
     const { size } = request.query as z.infer<typeof sizeQuery>;
     return checkpointFor(app.db, app.signingKey, size);
   });
 
-  app.get('/api/v1/audit/proof/:id', { schema: { params: idParams, querystring: sizeQuery } }, async (request) => {
+  app.get('/api/v1/audit/proof/:id', { config: reads, schema: { params: idParams, querystring: sizeQuery } }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const { size } = request.query as z.infer<typeof sizeQuery>;
     return inclusionProofFor(app.db, app.signingKey, id, size, await viewerOf(app, request));
   });
 
-  app.get('/api/v1/audit/consistency', { schema: { querystring: consistencyQuery } }, async (request) => {
+  app.get('/api/v1/audit/consistency', { config: reads, schema: { querystring: consistencyQuery } }, async (request) => {
     const { from, to } = request.query as z.infer<typeof consistencyQuery>;
     return consistencyProofFor(app.db, app.signingKey, from, to);
   });
 
-  app.get('/api/v1/audit/bundles/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/v1/audit/bundles/:id', { config: reads, schema: { params: idParams } }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const viewer = await viewerOf(app, request);
     if (viewer === null) throw new HttpError(401, AUDIT_MESSAGES.payloadNeedsOwner);
@@ -80,7 +83,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The export reads the whole log: a few per minute per client is plenty for an auditor.
-  app.get('/api/v1/audit/export', { config: { rateLimit: { max: AUDIT_EXPORTS_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
+  app.get('/api/v1/audit/export', { config: perClient(AUDIT_EXPORTS_PER_MINUTE) }, async (request, reply) => {
     const viewer = await viewerOf(app, request);
     reply.type('application/json');
     reply.header('content-disposition', 'attachment; filename="bytebound-audit-log.json"');

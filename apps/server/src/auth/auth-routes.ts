@@ -23,6 +23,7 @@ import { dummyHash, hashPassword, passwordProblem, verifyPassword } from './pass
 import { clearSessionCookie, findSession, requireSession, revokeAllSessions, revokeSession, startSession } from './sessions.ts';
 import { accountThrottle, clearFailures, recordFailure, waitBeforeAttempt } from './throttle.ts';
 import { hashToken, newAccountId, newToken } from './tokens.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Invalid email or password',
@@ -87,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
   /** The spec's older client: POST /login with credentials, reads the token field. */
   app.post('/login', signIn);
 
-  app.post('/api/auth/register', { config: { rateLimit: { max: REGISTER_RATE_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/auth/register', { config: perClient(REGISTER_RATE_PER_HOUR, '1 hour') }, async (request, reply) => {
     const startedAt = performance.now();
     const body = parse(registerBody, request.body, reply);
     if (!body) return reply;
@@ -159,7 +160,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     await resetQueue;
   });
 
-  app.post('/api/auth/forgot-password', { config: { rateLimit: { max: FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/auth/forgot-password', { config: perClient(FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP, '1 hour') }, async (request, reply) => {
     const startedAt = performance.now();
     const body = parse(forgotPasswordBody, request.body, reply);
     if (!body) return reply;
@@ -170,7 +171,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     return reply.send({ success: true, message: AUTH_MESSAGES.forgotAccepted });
   });
 
-  app.post('/api/auth/reset-password', { config: { rateLimit: { max: FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/auth/reset-password', { config: perClient(FORGOT_PASSWORD_RATE_PER_HOUR_PER_IP, '1 hour') }, async (request, reply) => {
     const body = parse(resetPasswordBody, request.body, reply);
     if (!body) return reply;
     const problem = passwordProblem(body.password);

@@ -13,6 +13,8 @@ import { termsOf } from './entitlements.ts';
 import { applyPlanChange, type PlanChange } from './fulfilment.ts';
 import { type BillingCycle, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
 import { stripeFor, webhookVerifier } from './stripe-client.ts';
+import { ACCOUNT_REQUESTS_PER_MINUTE, LINK_PAGES_PER_MINUTE } from '../constants.ts';
+import { perAccount, perClient } from '../http/rate-limits.ts';
 
 export const BILLING_MESSAGES = {
   enterprise: (email: string) => `The Enterprise plan is arranged with our sales team: email ${email} with the subject 'Enterprise Plan Inquiry'.`,
@@ -38,7 +40,7 @@ const stripeStatus = (status: string): PlanChange['status'] =>
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  app.post('/api/auth/subscribe', { preValidation: requireSession(db) }, async (request, reply) => {
+  app.post('/api/auth/subscribe', { preValidation: requireSession(db), config: perAccount(ACCOUNT_REQUESTS_PER_MINUTE) }, async (request, reply) => {
     const parsed = subscribeBody.safeParse(request.body ?? {});
     if (!parsed.success) return reply.status(400).send({ success: false, error: BILLING_MESSAGES.unknownPlan });
     const { tier } = parsed.data;
@@ -93,7 +95,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The built-in test checkout: the checkout id is a 256-bit secret, like a Stripe session URL.
-  app.get<{ Params: { id: string } }>('/billing/test-checkout/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/billing/test-checkout/:id', { config: perClient(LINK_PAGES_PER_MINUTE) }, async (request, reply) => {
     const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', request.params.id).where('provider', '=', 'test').executeTakeFirst();
     reply.type('text/html; charset=utf-8');
     if (!checkout) return reply.status(404).send(page('Checkout not found', `<h1>Checkout not found</h1><p>This checkout does not exist. <a href="/auth/payment">Choose a plan</a>.</p>`));
@@ -116,7 +118,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   // The confirmation form posts urlencoded; its body carries nothing we need.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
-  app.post<{ Params: { id: string } }>('/billing/test-checkout/:id/confirm', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/billing/test-checkout/:id/confirm', { config: perClient(LINK_PAGES_PER_MINUTE) }, async (request, reply) => {
     const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', request.params.id).where('provider', '=', 'test').executeTakeFirst();
     if (!checkout) throw new HttpError(404, 'Checkout not found');
     const now = Date.now();

@@ -6,11 +6,12 @@ import { BOOKING_MESSAGES, BOOKING_RATE_PER_HOUR, SLOT_MINUTES, SLOTS_RATE_PER_M
 import { bookingBody, slotsQuery, tokenBody, tokenQuery } from './booking-schemas.ts';
 import { bookingByToken, bookingInvite, bookingView, bookSlot, cancelBooking, cancelUrl, freeSlots, SlotTaken } from './booking-service.ts';
 import { parseRequest } from './request-body.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-  const writes = { config: { rateLimit: { max: BOOKING_RATE_PER_HOUR, timeWindow: '1 hour' } } };
-  const reads = { config: { rateLimit: { max: SLOTS_RATE_PER_MINUTE, timeWindow: '1 minute' } } };
+  const writes = { config: perClient(BOOKING_RATE_PER_HOUR, '1 hour') };
+  const reads = { config: perClient(SLOTS_RATE_PER_MINUTE) };
   const query = slotsQuery(config.booking.horizonDays);
 
   app.get('/api/booking/slots', reads, async (request, reply) => {

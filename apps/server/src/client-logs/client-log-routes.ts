@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 // The browser's own scrubber, run again here on every field: a client need not have run it.
 import { scrubPersonalData } from '../../../web/src/lib/scrub-personal-data.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 const entry = z
   .object({
@@ -29,7 +30,7 @@ export async function clientLogRoutes(app: FastifyInstance): Promise<void> {
     '/api/logs',
     {
       schema: { body: batch },
-      config: { rateLimit: { max: CLIENT_LOG_RATE_PER_MINUTE, timeWindow: '1 minute' } },
+      config: perClient(CLIENT_LOG_RATE_PER_MINUTE),
     },
     async (request, reply) => {
       const { logs } = request.body as z.infer<typeof batch>;

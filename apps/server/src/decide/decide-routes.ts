@@ -10,6 +10,7 @@ import { eraseSubjectCommitmentKey } from '../audit/commitment-keys.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { recordDecision } from './decision-recorder.ts';
 import { checkDecisionAllowed } from './entitlements-check.ts';
+import { perApiKey } from '../http/rate-limits.ts';
 
 /** The caller's own reference to a data subject (a user id, a ticket id): stored only as a keyed hash. */
 export const subjectReference = z.string().min(1).max(MAX_SUBJECT_REFERENCE_LENGTH);
@@ -37,9 +38,7 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: DECIDE_BODY_LIMIT_BYTES,
       preValidation: [requireApiKey(app, 'decide')],
       schema: { body: decideBody },
-      config: {
-        rateLimit: { hook: 'preHandler', max: DECIDE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
-      },
+      config: perApiKey(DECIDE_RATE_PER_MINUTE),
     },
     async (request) => {
       const key = request.apiKey!;
@@ -67,9 +66,7 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
     {
       preValidation: [requireApiKey(app, 'decide')],
       schema: { body: z.object({ subject: subjectReference }).strict() },
-      config: {
-        rateLimit: { hook: 'preHandler', max: SUBJECT_ERASURE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
-      },
+      config: perApiKey(SUBJECT_ERASURE_RATE_PER_MINUTE),
     },
     async (request) => eraseSubject(app, request.apiKey!.customerId, (request.body as { subject: string }).subject),
   );

@@ -19,9 +19,8 @@ import {
 import { addressLimit, OpenStreams } from '../http/open-streams.ts';
 import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { countVariantCompile } from './variant-counts.ts';
+import { perClient } from '../http/rate-limits.ts';
 
-
-const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const COMPILATION_ID = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'compilationId: 8 to 64 letters, digits, - or _');
 const SHORT = z.string().max(200);
 

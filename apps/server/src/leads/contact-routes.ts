@@ -7,11 +7,12 @@ import { parseRequest } from '../booking/request-body.ts';
 import { contactConfirmationEmail, contactSalesEmail } from '../email/messages.ts';
 import { newLeadId } from './ids.ts';
 import { CONTACT_MESSAGE_MAX_CHARS, LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES } from './leads-constants.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 const contactBody = z.object({ ...personFields, message: optionalLongText(CONTACT_MESSAGE_MAX_CHARS, 'Message') }).strict();
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/home/contact', { config: { rateLimit: { max: LEAD_FORM_RATE_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/home/contact', { config: perClient(LEAD_FORM_RATE_PER_HOUR, '1 hour') }, async (request, reply) => {
     const body = parseRequest(contactBody, request.body);
     const id = newLeadId('ct');
     const contact = { name: body.name, email: body.email, company: body.company, interest: body.interest, message: body.message ?? null };

@@ -11,6 +11,7 @@ import { newsletterConfirmEmail, newsletterWelcomeEmail } from '../email/message
 import { HttpError } from '../http/errors.ts';
 import { newLeadId } from './ids.ts';
 import { LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES, NEWSLETTER_LINK_RATE_PER_HOUR, NEWSLETTER_RESEND_INTERVAL_MS } from './leads-constants.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 const subscribeBody = z.object({ email: workEmail }).strict();
 const confirmBody = linkTokenBody(LEAD_MESSAGES.newsletterConfirmInvalid);
@@ -60,14 +61,14 @@ export async function startNewsletterOptIn(app: FastifyInstance, email: string):
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  app.post('/api/home/newsletter', { config: { rateLimit: { max: LEAD_FORM_RATE_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/home/newsletter', { config: perClient(LEAD_FORM_RATE_PER_HOUR, '1 hour') }, async (request, reply) => {
     const { email } = parseRequest(subscribeBody, request.body);
     // The answer comes first and is the same for every address; the lookup and the email follow.
     startNewsletterOptIn(app, email).catch((error: unknown) => app.log.error({ err: error }, 'newsletter subscription failed'));
     return reply.status(202).send({ message: LEAD_MESSAGES.newsletterCheckInbox });
   });
 
-  const linkLimit = { config: { rateLimit: { max: NEWSLETTER_LINK_RATE_PER_HOUR, timeWindow: '1 hour' } } };
+  const linkLimit = { config: perClient(NEWSLETTER_LINK_RATE_PER_HOUR, '1 hour') };
 
   app.post('/api/home/newsletter/confirm', linkLimit, async (request) => {
     const { token } = parseRequest(confirmBody, request.body);

@@ -3,7 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseRequest } from '../booking/request-body.ts';
+import { ACCOUNT_REQUESTS_PER_MINUTE } from '../constants.ts';
 import { variantCounts } from '../demo/variant-counts.ts';
+import { perAccount } from '../http/rate-limits.ts';
 import { requireOperator } from '../operators/require-operator.ts';
 import { toCsv } from './csv.ts';
 import { LEAD_KINDS, leadRecords } from './lead-records.ts';
@@ -26,7 +28,7 @@ async function demoVariants(db: FastifyInstance['db']) {
 
 export async function operatorLeadsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const guarded = { preValidation: requireOperator(db) };
+  const guarded = { preValidation: requireOperator(db), config: perAccount(ACCOUNT_REQUESTS_PER_MINUTE) };
 
   app.get('/api/operator/leads', guarded, async (_request, reply) => {
     const limit = { limit: LEADS_VIEW_LIMIT };

@@ -8,6 +8,7 @@ import { parseRequest } from '../booking/request-body.ts';
 import { pilotRequestConfirmationEmail, pilotRequestSalesEmail } from '../email/messages.ts';
 import { newLeadId } from './ids.ts';
 import { LEAD_FORM_RATE_PER_HOUR, PILOT_NEXT_STEPS, PILOT_REGULATIONS, USE_CASE_MAX_CHARS } from './leads-constants.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 const pilotBody = z
   .object({
@@ -23,7 +24,7 @@ const pilotBody = z
   .strict();
 
 export async function pilotRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/trial/pilot', { config: { rateLimit: { max: LEAD_FORM_RATE_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/trial/pilot', { config: perClient(LEAD_FORM_RATE_PER_HOUR, '1 hour') }, async (request, reply) => {
     const body = parseRequest(pilotBody, request.body);
     const id = newLeadId('pr');
     await app.db

@@ -12,6 +12,7 @@ import { recordDecision } from '../decide/decision-recorder.ts';
 import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { publicJwkSet } from '../keys/server-signing-key.ts';
 import { REFUSES_METHOD } from '../http/unserved-methods.ts';
+import { perApiKey } from '../http/rate-limits.ts';
 
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
@@ -23,9 +24,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: DECIDE_BODY_LIMIT_BYTES,
       preValidation: [requireApiKey(app, 'decide')],
-      config: {
-        rateLimit: { hook: 'preHandler', max: DECIDE_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `key:${request.apiKey?.id ?? request.ip}` },
-      },
+      config: perApiKey(DECIDE_RATE_PER_MINUTE),
     },
     async (request, reply) => {
       // JSON-RPC 2.0: an empty batch is an invalid request, answered with one error.

@@ -25,11 +25,10 @@ import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entit
 import { HttpError } from '../http/errors.ts';
 import { compilePool } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
+import { perApiKey, perClient } from '../http/rate-limits.ts';
 
 /** The timing a validate-syntax context without one is decided at. */
 export const PLAYGROUND_TIMING = 'pre-action';
-
-const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const demoCompileBody = z
   .object({
@@ -131,7 +130,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/v1/home/demo/compile',
-    { bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: demoCompileBody }, config: perIp(PUBLIC_COMPILER_RATE_PER_MINUTE) },
+    { bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: demoCompileBody }, config: perClient(PUBLIC_COMPILER_RATE_PER_MINUTE) },
     async (request) => {
       const body = request.body as z.infer<typeof demoCompileBody>;
       const format = formatById(body.format);
@@ -181,7 +180,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/v1/home/homepage/compiler/parse-statute',
-    { bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: parseStatuteBody }, config: perIp(PUBLIC_COMPILER_RATE_PER_MINUTE) },
+    { bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: parseStatuteBody }, config: perClient(PUBLIC_COMPILER_RATE_PER_MINUTE) },
     async (request) => {
       const body = request.body as z.infer<typeof parseStatuteBody>;
       const key = crypto.createHash('sha256').update(`${body.jurisdiction ?? ''}\n${body.text}`, 'utf8').digest('hex');
@@ -205,7 +204,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       bodyLimit: DECIDE_BODY_LIMIT_BYTES,
       preValidation: [optionalApiKey(app)],
       schema: { body: validateSyntaxBody },
-      config: perIp(VALIDATE_SYNTAX_RATE_PER_MINUTE),
+      config: perClient(VALIDATE_SYNTAX_RATE_PER_MINUTE),
     },
     async (request) => {
       const body = request.body as z.infer<typeof validateSyntaxBody>;
@@ -253,7 +252,8 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES,
       preValidation: [keyOrSession(app)],
       schema: { body: blueprintBody },
-      config: { rateLimit: { hook: 'preHandler', max: ARBITERS_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => `key:${r.apiKey?.id ?? r.ip}` } },
+      // Counted per key, or per account for a signed-in caller (not per address: one office, many accounts).
+      config: { rateLimit: { ...perApiKey(ARBITERS_RATE_PER_MINUTE).rateLimit, keyGenerator: (r: FastifyRequest) => (r.apiKey ? `key:${r.apiKey.id}` : `account:${r.session?.account.id ?? r.ip}`) } },
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof blueprintBody>;

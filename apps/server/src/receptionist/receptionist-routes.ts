@@ -38,11 +38,10 @@ import {
 import { ReceptionistStream } from './receptionist-stream.ts';
 import { CONSENT_WORDING, GREETING, RECEPTIONIST_NAME, transparencyNotice } from './replies.ts';
 import { createSession, lookUpSession, sessionOrReply, touchSession, type VisitorSession } from './visitor-sessions.ts';
+import { perClient } from '../http/rate-limits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
-
-const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const messageBody = z.object({
   message: z
@@ -218,7 +217,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     greeting: GREETING,
   });
 
-  app.get('/api/poc-ai-chat/session', { config: perIp(RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE) }, async (request, reply) => {
+  app.get('/api/poc-ai-chat/session', { config: perClient(RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE) }, async (request, reply) => {
     const found = await lookUpSession(app, request);
     let session: VisitorSession;
     if ('session' in found) {
@@ -231,7 +230,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     return sessionView(session);
   });
 
-  app.post('/api/poc-ai-chat', { schema: { body: messageBody }, config: perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
+  app.post('/api/poc-ai-chat', { schema: { body: messageBody }, config: perClient(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
     const body = request.body as z.infer<typeof messageBody>;
     if (!checkApiKey(body.apiKey)) return reply.status(401).send(badKey);
     const session = await sessionOrReply(app, request, reply);
@@ -243,7 +242,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     return service.handle(session, body.message, now);
   });
 
-  app.post('/api/poc-ai-chat/consent', { schema: { body: consentBody }, config: perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
+  app.post('/api/poc-ai-chat/consent', { schema: { body: consentBody }, config: perClient(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
     const body = request.body as z.infer<typeof consentBody>;
     const session = await sessionOrReply(app, request, reply);
     if (!session) return reply;
@@ -263,7 +262,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.post('/api/poc-ai-chat/gdpr-rights', { schema: { body: rightsBody }, config: perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
+  app.post('/api/poc-ai-chat/gdpr-rights', { schema: { body: rightsBody }, config: perClient(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
     const body = request.body as z.infer<typeof rightsBody>;
     const session = await sessionOrReply(app, request, reply);
     if (!session) return reply;
@@ -315,7 +314,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post('/api/database/store-conversation', { schema: { body: storeBody }, config: perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
+  app.post('/api/database/store-conversation', { schema: { body: storeBody }, config: perClient(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
     const session = await sessionOrReply(app, request, reply);
     if (!session) return reply;
     const consent = await consentState(app.db, session.id);
@@ -325,7 +324,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
     return { stored: true, messages: data.messages.filter((m) => m.text !== null).length };
   });
 
-  app.post('/api/ai-domain/booking_assist', { schema: { body: bookingAssistBody }, config: perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
+  app.post('/api/ai-domain/booking_assist', { schema: { body: bookingAssistBody }, config: perClient(RECEPTIONIST_RATE_PER_IP_PER_MINUTE) }, async (request, reply) => {
     const body = request.body as z.infer<typeof bookingAssistBody>;
     const booking = bookingOf(app);
     const slots = booking ? await booking.freeSlots().catch(() => null) : null;
@@ -347,7 +346,7 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const openStreams = new OpenStreams();
-  const streamRate = { rateLimit: { ...perIp(RECEPTIONIST_RATE_PER_IP_PER_MINUTE).rateLimit, keyGenerator: streamAddress } };
+  const streamRate = { rateLimit: { ...perClient(RECEPTIONIST_RATE_PER_IP_PER_MINUTE).rateLimit, keyGenerator: streamAddress } };
   app.get('/api/poc-ai-chat/stream', { websocket: true, onRequest: upgradeRequired, config: streamRate }, async (socket, request: FastifyRequest) => {
     const found = await lookUpSession(app, request);
     if (!('session' in found)) {
