@@ -1,5 +1,6 @@
 // Getting around with the top bar: the active item follows the page, the bar changes once the page
-// scrolls, the skip link comes first, and Contact asks the receptionist to open.
+// scrolls, the skip link comes first, Contact asks the receptionist to open, and no item wraps at
+// any width (below 1024 px the menu toggle holds them).
 import { expect, test } from './support/fixtures.ts';
 import { openPage } from './support/page.ts';
 
@@ -118,4 +119,35 @@ test('focus is visible on keyboard navigation', async ({ page }) => {
   });
   expect(outline.style).not.toBe('none');
   expect(outline.width).toBeGreaterThanOrEqual(2);
+});
+
+test('from a tablet to a wide screen, every item of the top bar stays on one line; below 1024 px the menu toggle holds them', async ({ page }) => {
+  const banner = page.getByRole('banner');
+  const toggle = page.getByTestId('mobile-menu-toggle');
+  for (const width of [768, 900, 1024, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openPage(page, '/booking');
+    if (width < 1024) {
+      await expect(toggle, `${width} px`).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Start Free Trial' }), `${width} px`).toBeHidden();
+      continue;
+    }
+    await expect(toggle, `${width} px`).toBeHidden();
+    const items = banner.getByRole('navigation', { name: 'Main' }).locator('a:visible, button:visible');
+    await expect(items).toHaveText(['Bytebound', 'Home', 'Documentation', 'Pricing', 'Contact', 'Sign In', 'Start Free Trial'].map((text) => new RegExp(text)));
+    const lines = await items.evaluateAll((elements) =>
+      elements.map((element) => {
+        // The lines its words sit on (its text only: the logo's mark is an image beside them).
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        return `${element.textContent}: ${tops.size}`;
+      }),
+    );
+    expect(lines.filter((line) => !line.endsWith(': 1')), `${width} px`).toEqual([]);
+  }
 });

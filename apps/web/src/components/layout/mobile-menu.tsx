@@ -36,13 +36,13 @@ export function MobileMenu({ id, open, onClose, onContact }: Props) {
     <>
       {open && (
         // A pointer convenience: keyboard users close the menu with Escape or the toggle.
-        <div data-testid="mobile-menu-overlay" aria-hidden="true" className="fixed inset-0 top-16 z-30 bg-black/70 md:hidden" onClick={onClose} />
+        <div data-testid="mobile-menu-overlay" aria-hidden="true" className="fixed inset-0 top-16 z-30 bg-black/70 lg:hidden" onClick={onClose} />
       )}
       <div
         id={id}
         ref={panel}
         hidden={!open}
-        className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-ink-700 bg-ink-900 px-4 pt-2 pb-6 shadow-xl md:hidden"
+        className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-ink-700 bg-ink-900 px-4 pt-2 pb-6 shadow-xl lg:hidden"
       >
         <nav aria-label="Mobile">
           <ul className="space-y-1">

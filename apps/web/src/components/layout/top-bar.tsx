@@ -1,5 +1,5 @@
 // The fixed top bar: logo, page links (the active one follows the path), Contact (opens the
-// receptionist), Sign In and Start Free Trial, and on small screens a toggle for the mobile menu.
+// receptionist), Sign In and Start Free Trial from 1024 px, and below that a toggle for the mobile menu.
 import { NavLink, Link, useLocation, useNavigate } from 'react-router';
 import { useCallback, useState } from 'react';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/constants.ts';
@@ -46,7 +46,7 @@ export function TopBar() {
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {primaryNav.map((item) => (
             <li key={item.id}>
               <NavLink
@@ -69,7 +69,7 @@ export function TopBar() {
             </button>
           </li>
         </ul>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           <Link to={paths.signIn} className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:text-white">
             Sign In
           </Link>
@@ -82,7 +82,7 @@ export function TopBar() {
         </div>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-100 hover:bg-ink-800 md:hidden"
+          className="rounded-md p-2 text-slate-100 hover:bg-ink-800 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
