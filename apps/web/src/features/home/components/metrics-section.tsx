@@ -25,8 +25,6 @@ export function MetricsSection() {
   const [metrics, setMetrics] = useState<PublicMetrics | null>(null);
   const [summary, setSummary] = useState<LiveDemoSummary | null>(null);
   const [failed, setFailed] = useState(false);
-  // The cards are there from the start (with a dash until the counters arrive), so loading them
-  // never moves the page.
 
   useEffect(() => {
     const element = ref.current;
@@ -51,6 +49,7 @@ export function MetricsSection() {
     <HomeSection id="metrics" eyebrow="Live metrics" title="Real decisions, counted by this server" lead="Aggregate, anonymous counters of the decisions this service has signed through its decision API since it started keeping them. No demo traffic is counted.">
       <div ref={ref} aria-live="polite">
         <p className="mb-4 h-6 text-sm text-slate-300">{failed ? 'The metrics could not be loaded just now.' : metrics && summary ? 'As of now.' : 'Loading the counters…'}</p>
+        {/* The cards are there from the start (with a dash until the counters arrive), so loading them never moves the page. */}
         <Figures figures={counterFigures(metrics)} testId="metrics" loaded={metrics !== null} columns="lg:grid-cols-5" />
         <h3 className="mt-10 text-lg font-semibold text-white">Live demo summary</h3>
         <p className="mt-1 mb-4 text-sm text-slate-300">
