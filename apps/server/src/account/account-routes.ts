@@ -15,8 +15,8 @@ import { eraseSubject, subjectReference } from '../decide/decide-routes.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { passwordChangedEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
-import { deleteWebhook, saveWebhook, webhookUrlProblem } from './decision-webhooks.ts';
 import { perAccount } from '../http/rate-limits.ts';
+import { deleteWebhook, saveWebhook, webhookUrlProblem } from './decision-webhooks.ts';
 
 const keyBody = z.object({ name: z.string().trim().min(1, 'Name the key').max(80, 'A key name has at most 80 characters') }).strict();
 const keyParams = z.object({ id: z.string().regex(/^[0-9a-f]{1,64}$/, 'Unknown key') });

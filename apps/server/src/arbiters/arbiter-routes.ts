@@ -7,10 +7,10 @@ import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITERS_RATE_PER_MINUTE, LEGAL_TEXT_BODY_LIMIT_BYTES } from '../constants.ts';
 import { checkCustomArbiterAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
+import { perApiKey } from '../http/rate-limits.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
 import { compileOptionsSchema, compileOrFail, jurisdictionSchema } from './compile-arbiter.ts';
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from './built-in-arbiters.ts';
-import { perApiKey } from '../http/rate-limits.ts';
 
 export const ARBITER_NAME = z
   .string()

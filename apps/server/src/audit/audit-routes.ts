@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { authenticate, lacksScope, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { parseApiKey } from '../api-keys/api-key-store.ts';
 import { findSession } from '../auth/sessions.ts';
+import { AUDIT_READS_PER_MINUTE } from '../constants.ts';
 import { HttpError } from '../http/errors.ts';
 import type { DsseEnvelope } from '@bytebound/engine/dsse';
 import { decisionOfEnvelope } from '@bytebound/engine/proof-bundle';
-import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor, mayReadPayload } from './audit-log.ts';
 import { perClient } from '../http/rate-limits.ts';
-import { AUDIT_READS_PER_MINUTE } from '../constants.ts';
+import { checkpointFor, consistencyProofFor, exportAuditLog, findBundle, inclusionProofFor, mayReadPayload } from './audit-log.ts';
 
 export const AUDIT_MESSAGES = {
   payloadNeedsOwner: "A proof bundle's payload is readable with the API key or the signed-in session of the customer whose decision it is",

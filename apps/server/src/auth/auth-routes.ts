@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Mailer } from '../email/mailer.ts';
+import { perClient } from '../http/rate-limits.ts';
 import { startNewsletterOptIn } from '../leads/newsletter-routes.ts';
 import { accountExistsEmail, passwordChangedEmail, resetPasswordEmail, welcomeEmail } from '../email/messages.ts';
 import {
@@ -23,7 +24,6 @@ import { dummyHash, hashPassword, passwordProblem, verifyPassword } from './pass
 import { clearSessionCookie, findSession, requireSession, revokeAllSessions, revokeSession, startSession } from './sessions.ts';
 import { accountThrottle, clearFailures, recordFailure, waitBeforeAttempt } from './throttle.ts';
 import { hashToken, newAccountId, newToken } from './tokens.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Invalid email or password',

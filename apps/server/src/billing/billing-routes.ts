@@ -7,14 +7,14 @@ import { z } from 'zod';
 import { MIN_STRIPE_TRIAL_MS, PRODUCT_NAME, TRIAL_DAYS } from '../auth/account-constants.ts';
 import { requireSession } from '../auth/sessions.ts';
 import { newToken } from '../auth/tokens.ts';
+import { ACCOUNT_REQUESTS_PER_MINUTE, LINK_PAGES_PER_MINUTE } from '../constants.ts';
 import { escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
+import { perAccount, perClient } from '../http/rate-limits.ts';
 import { termsOf } from './entitlements.ts';
 import { applyPlanChange, type PlanChange } from './fulfilment.ts';
 import { type BillingCycle, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
 import { stripeFor, webhookVerifier } from './stripe-client.ts';
-import { ACCOUNT_REQUESTS_PER_MINUTE, LINK_PAGES_PER_MINUTE } from '../constants.ts';
-import { perAccount, perClient } from '../http/rate-limits.ts';
 
 export const BILLING_MESSAGES = {
   enterprise: (email: string) => `The Enterprise plan is arranged with our sales team: email ${email} with the subject 'Enterprise Plan Inquiry'.`,

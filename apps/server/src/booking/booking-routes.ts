@@ -2,11 +2,11 @@
 // manage link and cancellation. Public, rate-limited per IP.
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
+import { perClient } from '../http/rate-limits.ts';
 import { BOOKING_MESSAGES, BOOKING_RATE_PER_HOUR, SLOT_MINUTES, SLOTS_RATE_PER_MINUTE } from './booking-constants.ts';
 import { bookingBody, slotsQuery, tokenBody, tokenQuery } from './booking-schemas.ts';
 import { bookingByToken, bookingInvite, bookingView, bookSlot, cancelBooking, cancelUrl, freeSlots, SlotTaken } from './booking-service.ts';
 import { parseRequest } from './request-body.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;

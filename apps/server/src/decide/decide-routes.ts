@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { eraseSubjectCommitmentKey } from '../audit/commitment-keys.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
+import { perApiKey } from '../http/rate-limits.ts';
 import { recordDecision } from './decision-recorder.ts';
 import { checkDecisionAllowed } from './entitlements-check.ts';
-import { perApiKey } from '../http/rate-limits.ts';
 
 /** The caller's own reference to a data subject (a user id, a ticket id): stored only as a keyed hash. */
 export const subjectReference = z.string().min(1).max(MAX_SUBJECT_REFERENCE_LENGTH);

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { perClient } from '../http/rate-limits.ts';
 import { CompileMonitor, type MonitorEvent } from './compile-monitor.ts';
 import { demoCompile, type DemoCompileFailure, type DemoCompileSuccess } from './demo-compile.ts';
 import {
@@ -19,7 +20,6 @@ import {
 import { addressLimit, OpenStreams } from '../http/open-streams.ts';
 import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { countVariantCompile } from './variant-counts.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 const COMPILATION_ID = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'compilationId: 8 to 64 letters, digits, - or _');
 const SHORT = z.string().max(200);

@@ -9,12 +9,12 @@ import { EMAIL_PATTERN } from '../auth/auth-schemas.ts';
 import { clearSessionCookie, findSession } from '../auth/sessions.ts';
 import { checkAccountPassword, tooManyPasswordAttempts } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { LINK_PAGES_PER_MINUTE } from '../constants.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { dataRightsEmail, escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
-import type { DataSubject } from './data-rights.ts';
 import { perClient } from '../http/rate-limits.ts';
-import { LINK_PAGES_PER_MINUTE } from '../constants.ts';
+import type { DataSubject } from './data-rights.ts';
 
 const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: z.string().max(256).optional() });
 const tokenParams = z.object({ token: z.string().min(1).max(100) });

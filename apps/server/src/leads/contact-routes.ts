@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { optionalLongText, personFields } from '../booking/booking-schemas.ts';
 import { parseRequest } from '../booking/request-body.ts';
 import { contactConfirmationEmail, contactSalesEmail } from '../email/messages.ts';
+import { perClient } from '../http/rate-limits.ts';
 import { newLeadId } from './ids.ts';
 import { CONTACT_MESSAGE_MAX_CHARS, LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES } from './leads-constants.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 const contactBody = z.object({ ...personFields, message: optionalLongText(CONTACT_MESSAGE_MAX_CHARS, 'Message') }).strict();
 

@@ -9,9 +9,9 @@ import { parseRequest } from '../booking/request-body.ts';
 import type { Database } from '../db/database.ts';
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
+import { perClient } from '../http/rate-limits.ts';
 import { newLeadId } from './ids.ts';
 import { LEAD_FORM_RATE_PER_HOUR, LEAD_MESSAGES, NEWSLETTER_LINK_RATE_PER_HOUR, NEWSLETTER_RESEND_INTERVAL_MS } from './leads-constants.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 const subscribeBody = z.object({ email: workEmail }).strict();
 const confirmBody = linkTokenBody(LEAD_MESSAGES.newsletterConfirmInvalid);

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { personFields, requiredLongText } from '../booking/booking-schemas.ts';
 import { parseRequest } from '../booking/request-body.ts';
 import { pilotRequestConfirmationEmail, pilotRequestSalesEmail } from '../email/messages.ts';
+import { perClient } from '../http/rate-limits.ts';
 import { newLeadId } from './ids.ts';
 import { LEAD_FORM_RATE_PER_HOUR, PILOT_NEXT_STEPS, PILOT_REGULATIONS, USE_CASE_MAX_CHARS } from './leads-constants.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 const pilotBody = z
   .object({

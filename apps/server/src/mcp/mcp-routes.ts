@@ -10,9 +10,9 @@ import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts';
 import { recordDecision } from '../decide/decision-recorder.ts';
 import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
+import { perApiKey } from '../http/rate-limits.ts';
 import { publicJwkSet } from '../keys/server-signing-key.ts';
 import { REFUSES_METHOD } from '../http/unserved-methods.ts';
-import { perApiKey } from '../http/rate-limits.ts';
 
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];

@@ -23,9 +23,9 @@ import {
 import { requireSession } from '../auth/sessions.ts';
 import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
+import { perApiKey, perClient } from '../http/rate-limits.ts';
 import { compilePool } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
-import { perApiKey, perClient } from '../http/rate-limits.ts';
 
 /** The timing a validate-syntax context without one is decided at. */
 export const PLAYGROUND_TIMING = 'pre-action';

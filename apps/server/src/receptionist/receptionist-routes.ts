@@ -15,6 +15,7 @@ import {
   RECEPTIONIST_STREAMS_PER_SESSION,
 } from '../constants.ts';
 import { addressLimit, OpenStreams, streamAddress } from '../http/open-streams.ts';
+import { perClient } from '../http/rate-limits.ts';
 import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
 import type { PlannedDecision } from './compliance-plan.ts';
@@ -38,7 +39,6 @@ import {
 import { ReceptionistStream } from './receptionist-stream.ts';
 import { CONSENT_WORDING, GREETING, RECEPTIONIST_NAME, transparencyNotice } from './replies.ts';
 import { createSession, lookUpSession, sessionOrReply, touchSession, type VisitorSession } from './visitor-sessions.ts';
-import { perClient } from '../http/rate-limits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
