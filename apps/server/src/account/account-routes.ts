@@ -8,7 +8,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/api-key-sto
 import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/account-constants.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
-import { checkAccountPassword, tooManyPasswordAttempts } from '../auth/throttle.ts';
+import { checkAccountPassword } from '../auth/throttle.ts';
 import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
 import { ACCOUNT_REQUESTS_PER_MINUTE, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { eraseSubject, subjectReference } from '../decide/decide-routes.ts';
@@ -151,12 +151,10 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     return { deleted: true };
   });
 
-  app.post('/api/account/password', { ...limited, schema: { body: passwordBody } }, async (request, reply) => {
+  app.post('/api/account/password', { ...limited, schema: { body: passwordBody } }, async (request) => {
     const session = request.session!;
     const { currentPassword, newPassword } = request.body as z.infer<typeof passwordBody>;
-    const check = await checkAccountPassword(db, session.account, currentPassword);
-    if (!check.ok && check.waitSeconds !== null) return tooManyPasswordAttempts(reply, check.waitSeconds);
-    if (!check.ok) throw new HttpError(400, 'The current password is not correct');
+    if (!(await checkAccountPassword(db, session.account, currentPassword))) throw new HttpError(400, 'The current password is not correct');
     const problem = passwordProblem(newPassword);
     if (problem) throw new HttpError(400, problem);
     const now = Date.now();

@@ -3,8 +3,8 @@
 // emails are throttled exactly like known ones, so the throttle tells nothing about who has an account.
 // A password asked again of a signed-in account (a password change, an erasure) shares its account's count.
 import { SIGNIN_BASE_DELAY_MS, SIGNIN_FAILURE_WINDOW_MS, SIGNIN_FREE_FAILURES_PER_ACCOUNT, SIGNIN_MAX_DELAY_MS } from './account-constants.ts';
-import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
 import { verifyPassword } from './passwords.ts';
 
 export type ThrottleKey = { key: string; freeFailures: number };
@@ -38,31 +38,23 @@ export async function clearFailures(db: Database, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
 }
 
-/** The answer of a password check throttled with the account's sign-ins. */
-export type PasswordCheck = { ok: true } | { ok: false; waitSeconds: number | null };
-
 /**
  * Checks the password of a signed-in account before an action that asks for it again (a password
- * change, an erasure). A wrong one counts as a failed sign-in of the account, and while the account
- * waits nothing is checked: a session alone (a device left signed in) guesses no faster than the
- * sign-in form.
+ * change, an erasure): true when it is right. A wrong one counts as a failed sign-in of the account,
+ * and while the account waits nothing is checked and the answer is a 429 with Retry-After: a session
+ * alone (a device left signed in) guesses no faster than the sign-in form.
  */
-export async function checkAccountPassword(db: Database, account: { email: string; password_hash: string }, password: string): Promise<PasswordCheck> {
+export async function checkAccountPassword(db: Database, account: { email: string; password_hash: string }, password: string): Promise<boolean> {
   const throttle = accountThrottle(account.email);
   const wait = await waitBeforeAttempt(db, [throttle]);
-  if (wait > 0) return { ok: false, waitSeconds: Math.ceil(wait / 1000) };
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new HttpError(429, `Too many attempts with a wrong password. Please wait ${seconds} seconds and try again.`, undefined, { 'retry-after': String(seconds) });
+  }
   if (!(await verifyPassword(account.password_hash, password))) {
     await recordFailure(db, [throttle]);
-    return { ok: false, waitSeconds: null };
+    return false;
   }
   await clearFailures(db, throttle.key);
-  return { ok: true };
-}
-
-/** The answer to a password asked again while the account waits: 429 with Retry-After. */
-export function tooManyPasswordAttempts(reply: FastifyReply, seconds: number): FastifyReply {
-  return reply
-    .status(429)
-    .header('retry-after', String(seconds))
-    .send({ error: `Too many attempts with a wrong password. Please wait ${seconds} seconds and try again.` });
+  return true;
 }

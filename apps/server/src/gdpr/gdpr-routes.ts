@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { GDPR_LINK_EXPIRY_MS, GDPR_REQUEST_RATE_PER_HOUR, PRODUCT_NAME } from '../auth/account-constants.ts';
 import { EMAIL_PATTERN } from '../auth/auth-schemas.ts';
 import { clearSessionCookie, findSession } from '../auth/sessions.ts';
-import { checkAccountPassword, tooManyPasswordAttempts } from '../auth/throttle.ts';
+import { checkAccountPassword } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { LINK_PAGES_PER_MINUTE } from '../constants.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -63,9 +63,7 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
     const session = await findSession(db, request);
     if (session) {
       if (!body?.password) throw new HttpError(400, GDPR_MESSAGES.passwordNeeded);
-      const check = await checkAccountPassword(db, session.account, body.password);
-      if (!check.ok && check.waitSeconds !== null) return tooManyPasswordAttempts(reply, check.waitSeconds);
-      if (!check.ok) throw new HttpError(400, GDPR_MESSAGES.passwordWrong);
+      if (!(await checkAccountPassword(db, session.account, body.password))) throw new HttpError(400, GDPR_MESSAGES.passwordWrong);
       const erased = await app.dataRights.eraseFor(db, { email: session.account.email, accountId: session.account.id });
       clearSessionCookie(config, reply);
       return { success: true, erased };

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: unknown,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -28,6 +30,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // A 5xx the server answers on purpose (a part not configured) says why, and is no failure of the server.
     if (status >= 500) request.log.warn({ status, message: error.message }, 'request refused');
+    if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
     const body: { error: string; details?: unknown } = { error: clientMessage(error, status) };
     if (error instanceof HttpError && error.details !== undefined) body.details = error.details;
     return reply.status(status).send(body);

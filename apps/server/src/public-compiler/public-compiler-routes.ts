@@ -23,7 +23,7 @@ import {
 import { requireSession } from '../auth/sessions.ts';
 import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
-import { perApiKey, perClient } from '../http/rate-limits.ts';
+import { perClient, perKeyOrAccount } from '../http/rate-limits.ts';
 import { compilePool } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
@@ -252,8 +252,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES,
       preValidation: [keyOrSession(app)],
       schema: { body: blueprintBody },
-      // Counted per key, or per account for a signed-in caller (not per address: one office, many accounts).
-      config: { rateLimit: { ...perApiKey(ARBITERS_RATE_PER_MINUTE).rateLimit, keyGenerator: (r: FastifyRequest) => (r.apiKey ? `key:${r.apiKey.id}` : `account:${r.session?.account.id ?? r.ip}`) } },
+      config: perKeyOrAccount(ARBITERS_RATE_PER_MINUTE),
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof blueprintBody>;

@@ -1,9 +1,8 @@
 // `bytebound analyze <file|-> [--json]`: the norms and the detected jurisdiction of a legal text.
 // Bad input (missing file, not UTF-8 text, empty, too large, unknown flag) prints a message on stderr, exit 1.
-import { readFile } from 'node:fs/promises';
 import { analyze } from '@bytebound/compiler/analyze';
 import { LegalTextError } from '@bytebound/compiler/errors';
-import { legalTextOf } from '../legal-text.ts';
+import { readLegalText } from '../legal-text.ts';
 
 export const summary = 'show the norms and the detected jurisdiction of a text';
 
@@ -17,12 +16,6 @@ article, what it requires or allows, and any condition or deadline.
           of the quote in the text
 Exit code 0: analysed; 1: bad input or options.
 `;
-
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 function fail(message: string): number {
   process.stderr.write(`bytebound analyze: ${message}\n`);
@@ -43,16 +36,9 @@ export async function run(args: string[]): Promise<number> {
   }
   if (input === null) return fail(`no input file given\n${USAGE}`);
 
-  let bytes: Buffer;
-  try {
-    bytes = input === '-' ? await readStdin() : await readFile(input);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return fail(code === 'ENOENT' ? `file not found: ${input}` : `cannot read ${input}: ${(error as Error).message}`);
-  }
   let text: string;
   try {
-    text = legalTextOf(bytes, input === '-' ? 'the standard input' : input);
+    text = await readLegalText(input);
   } catch (error) {
     return fail((error as Error).message);
   }

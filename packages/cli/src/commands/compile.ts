@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { compile } from '@bytebound/compiler/compile';
 import { FORMATS } from '@bytebound/compiler/emit/formats';
 import { JURISDICTIONS, type CompileOptions } from '@bytebound/compiler/policy-model';
-import { legalTextOf } from '../legal-text.ts';
+import { readLegalText } from '../legal-text.ts';
 
 export const summary = 'compile legal text to policy code';
 
@@ -58,13 +58,6 @@ function parseArgs(args: string[]): Parsed | string {
   return parsed;
 }
 
-function readInput(file: string): string {
-  if (file === '-') return legalTextOf(fs.readFileSync(0), 'the standard input');
-  if (!fs.existsSync(file)) throw new Error(`file not found: ${file}`);
-  if (fs.statSync(file).isDirectory()) throw new Error(`${file} is a directory, not a text file`);
-  return legalTextOf(fs.readFileSync(file), file);
-}
-
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(HELP);
@@ -81,7 +74,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let text: string;
   try {
-    text = readInput(parsed.file);
+    text = await readLegalText(parsed.file);
   } catch (error) {
     process.stderr.write(`bytebound compile: ${(error as Error).message}\n`);
     return 1;

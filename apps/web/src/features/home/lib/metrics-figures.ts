@@ -1,5 +1,6 @@
 // How the homepage's #metrics section reads the server's figures: a dash until they arrive, 'none
 // yet' for an average before the first decision (an average of nothing is not 0 µs).
+import { formatUptime } from '../../../lib/format-uptime.ts';
 
 /** GET /api/v1/analytics/metrics. */
 export type PublicMetrics = { totalDecisions: number; allowedDecisions: number; blockedDecisions: number; averageExecutionTime: number; uptime: number };
@@ -16,13 +17,6 @@ function microsText(us: number): string {
   return `${us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`;
 }
 
-function uptimeText(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
-}
-
 const count = (n: number) => n.toLocaleString('en-US');
 
 export function counterFigures(metrics: PublicMetrics | null): Figure[] {
@@ -31,7 +25,7 @@ export function counterFigures(metrics: PublicMetrics | null): Figure[] {
     ['Allowed', metrics ? count(metrics.allowedDecisions) : NOT_LOADED],
     ['Blocked', metrics ? count(metrics.blockedDecisions) : NOT_LOADED],
     ['Average engine time', metrics ? (metrics.totalDecisions === 0 ? NONE_YET : microsText(metrics.averageExecutionTime)) : NOT_LOADED],
-    ['Server uptime', metrics ? uptimeText(metrics.uptime) : NOT_LOADED],
+    ['Server uptime', metrics ? formatUptime(metrics.uptime * 1000) : NOT_LOADED],
   ];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STREAM_DECISION_MAX_AGE_MS, STREAM_DECISIONS_KEPT, STREAM_PROOF_BUNDLES_KEPT } from '../../../config/constants.ts';
-import { type StreamCheckpoint, type StreamDecision, averageExecutionTime, complianceRate, emptyStream, formatUptime, rateTier, reconnectDelay, streamReducer } from './stream-state.ts';
+import { type StreamCheckpoint, type StreamDecision, averageExecutionTime, complianceRate, emptyStream, rateTier, reconnectDelay, streamReducer } from './stream-state.ts';
 
 const decision = (i: number, at = Date.now()): StreamDecision => ({ id: `d${i}`, timestamp: new Date(at).toISOString(), action: 'CREATE', field: 'email', exitCode: 0, article: 'GDPR Art. 6', executionTimeUs: 3 });
 const checkpoint = (i: number): StreamCheckpoint => ({ id: `c${i}`, timestamp: new Date().toISOString(), treeSize: i * 10, rootHash: 'a'.repeat(64), signature: 's', keyId: 'k', decisions: [], decisionCount: 10 });
@@ -40,11 +40,6 @@ describe('metrics', () => {
     expect(averageExecutionTime({ total: 0, allowed: 0, blocked: 0, averageExecutionTimeUs: 0 })).toBeNull();
     expect(averageExecutionTime({ total: 8, allowed: 6, blocked: 2, averageExecutionTimeUs: 41.5 })).toBe(41.5);
     expect([95, 90, 89.9, 70, 69, 50, 49].map(rateTier)).toEqual(['excellent', 'excellent', 'good', 'good', 'fair', 'fair', 'poor']);
-  });
-
-  it('shows uptime as h:m:s', () => {
-    expect(formatUptime(0)).toBe('00:00:00');
-    expect(formatUptime((26 * 3600 + 3 * 60 + 9) * 1000 + 999)).toBe('26:03:09');
   });
 
   it('backs off reconnects up to the maximum', () => {

@@ -109,13 +109,6 @@ export function rateTier(rate: number): RateTier {
   return 'poor';
 }
 
-/** Uptime as hours:minutes:seconds (hours not capped at 24). */
-export function formatUptime(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
-
 /** The reconnect delay after `attempt` failed attempts in a row. */
 export function reconnectDelay(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
