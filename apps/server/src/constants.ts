@@ -58,6 +58,11 @@ export const SUBJECT_ERASURE_RATE_PER_MINUTE = 600;
 export const ACCOUNT_REQUESTS_PER_MINUTE = 120;
 /** Per IP, per minute: checkpoints, inclusion and consistency proofs and single bundles (each signs a checkpoint or reads O(log n) rows); a whole log is one export. */
 export const AUDIT_READS_PER_MINUTE = 600;
+/**
+ * Per IP, per minute: requests whose API key, signature or session token does not check out; past
+ * this the address's credentials are refused (429) until the minute ends (auth/failed-credentials.ts).
+ */
+export const FAILED_CREDENTIALS_PER_MINUTE = 60;
 /** Per IP, per minute: pages and buttons behind a token in a link (a data-rights request, the built-in test checkout). */
 export const LINK_PAGES_PER_MINUTE = 30;
 /** Per IP, per minute, for the public compiler endpoints. */

@@ -6,6 +6,7 @@
 // which check failed; comparisons of secrets and MACs are constant-time.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { checkCredentials } from '../auth/failed-credentials.ts';
 import type { Config } from '../config.ts';
 import { HMAC_SIGNATURE_WINDOW_SECONDS } from '../constants.ts';
 import type { Database } from '../db/database.ts';
@@ -83,12 +84,15 @@ export function optionalApiKey(app: FastifyInstance): preValidationAsyncHookHand
   };
 }
 
-/** The key a request authenticates with; null when it sends none; throws 401 when it sends a bad one. */
+/**
+ * The key a request authenticates with; null when it sends none; throws 401 when it sends a bad one
+ * (counted against its address), and 429 while its address has sent too many (failed-credentials.ts).
+ */
 export async function authenticate(app: FastifyInstance, request: FastifyRequest, now = Date.now()): Promise<AuthenticatedKey | null> {
   const authorization = request.headers.authorization;
   const signature = request.headers['x-bytebound-signature'];
-  if (typeof signature === 'string') return authenticateSignature(app, request, signature, now);
-  if (typeof authorization === 'string') return authenticateBearer(app.db, authorization, now);
+  if (typeof signature === 'string') return checkCredentials(app.db, request, () => authenticateSignature(app, request, signature, now));
+  if (typeof authorization === 'string') return checkCredentials(app.db, request, () => authenticateBearer(app.db, authorization, now));
   return null;
 }
 

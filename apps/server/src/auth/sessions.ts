@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { AccountsTable } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { REMEMBER_ME_MS, SESSION_COOKIE, SESSION_MS } from './account-constants.ts';
+import { checkCredentials } from './failed-credentials.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type Session = { tokenHash: string; account: AccountsTable };
@@ -52,11 +53,19 @@ function sameHash(a: string, b: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-/** The signed-in session of a request (bearer token plus its cookie), or null. */
+/**
+ * The signed-in session of a request (bearer token plus its cookie), or null. A token and cookie
+ * that match no live session count against the request's address, which is refused with a 429
+ * after too many (failed-credentials.ts).
+ */
 export async function findSession(db: Database, request: FastifyRequest, now = Date.now()): Promise<Session | null> {
   const token = bearerOf(request);
   const binder = request.cookies?.[SESSION_COOKIE];
   if (!token || !binder) return null;
+  return checkCredentials(db, request, () => sessionOf(db, token, binder, now));
+}
+
+async function sessionOf(db: Database, token: string, binder: string, now: number): Promise<Session | null> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')

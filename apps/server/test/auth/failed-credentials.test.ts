@@ -1,0 +1,72 @@
+// An address that keeps sending API keys, signatures or session tokens that do not check out is
+// refused (429 with Retry-After) for the rest of the minute, before any lookup; other addresses, and
+// valid credentials, are not held back by it.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../src/api-keys/api-key-auth.ts';
+import { refusedMessage } from '../../src/auth/failed-credentials.ts';
+import { SESSION_MESSAGES } from '../../src/auth/sessions.ts';
+import { API_KEY_ID_BYTES, API_KEY_SECRET_BYTES, FAILED_CREDENTIALS_PER_MINUTE } from '../../src/constants.ts';
+import { bearer, newKey, signedHeaders } from '../api-keys/key-helpers.ts';
+import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
+import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
+import { register } from './account-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+let lastAddress = 0;
+/** A client address no other test of this file uses. */
+const newAddress = () => `10.88.${(++lastAddress >> 8) & 255}.${lastAddress & 255}`;
+
+const guessedKey = () => `bb_live_${crypto.randomBytes(API_KEY_ID_BYTES).toString('hex')}_${crypto.randomBytes(API_KEY_SECRET_BYTES).toString('hex')}`;
+const guessedSession = () => ({ authorization: `Bearer ${crypto.randomBytes(32).toString('base64url')}`, cookie: `bytebound_session=${crypto.randomBytes(32).toString('base64url')}` });
+
+const decide = (remoteAddress: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/decide', payload: { not: 'a decision request' }, headers, remoteAddress });
+const me = (remoteAddress: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers, remoteAddress });
+
+describe(`failed credentials (${testDialect})`, { timeout: 120_000 }, () => {
+  it('refuses an address that keeps guessing API keys and session tokens, for the rest of the minute', async () => {
+    const valid = (await newKey(t, 'cus_failed_credentials')).key;
+    const account = await register(t.app);
+    await awayFromWindowEnd();
+    const guesser = newAddress();
+    // Guessed keys, a signature of an unknown key and guessed sessions all count, in one count.
+    for (let i = 0; i < FAILED_CREDENTIALS_PER_MINUTE; i++) {
+      const response =
+        i % 3 === 0 ? await decide(guesser, bearer(guessedKey())) : i % 3 === 1 ? await decide(guesser, signedHeaders(guessedKey(), '{}')) : await me(guesser, guessedSession());
+      expect(response.statusCode, `failure ${i + 1}: ${response.body}`).toBe(401);
+    }
+    const refused = await decide(guesser, bearer(guessedKey()));
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.json()).toEqual({ error: refusedMessage(retryAfter) });
+    // While refused, even the right key or session is not looked at from there...
+    expect((await decide(guesser, bearer(valid))).statusCode).toBe(429);
+    expect((await me(guesser, account.headers)).statusCode).toBe(429);
+    // ...and a request without credentials is answered as ever.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/audit/checkpoint', remoteAddress: guesser })).statusCode).toBe(200);
+    // Other addresses are not held back: their right key passes, their wrong one is a 401.
+    const other = newAddress();
+    expect((await decide(other, bearer(valid))).statusCode).toBe(400);
+    expect((await decide(other, bearer(guessedKey()))).json()).toEqual({ error: AUTH_MESSAGES.invalid });
+    expect((await me(other, guessedSession())).json()).toEqual({ error: SESSION_MESSAGES.invalid });
+    expect((await me(other, account.headers)).statusCode).toBe(200);
+  });
+
+  it('never counts valid credentials', async () => {
+    const valid = (await newKey(t, 'cus_valid_credentials')).key;
+    await awayFromWindowEnd();
+    const busy = newAddress();
+    for (let i = 0; i < FAILED_CREDENTIALS_PER_MINUTE + 5; i++) {
+      expect((await decide(busy, bearer(valid))).statusCode, `request ${i + 1}`).toBe(400);
+    }
+    expect((await decide(busy, bearer(guessedKey()))).statusCode).toBe(401);
+  });
+});
