@@ -10,7 +10,7 @@ import { newToken } from '../auth/tokens.ts';
 import { ACCOUNT_REQUESTS_PER_MINUTE, LINK_PAGES_PER_MINUTE } from '../constants.ts';
 import { escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
-import { perAccount, perClient } from '../http/rate-limits.ts';
+import { perAccount, perClientPage } from '../http/rate-limits.ts';
 import { termsOf } from './entitlements.ts';
 import { applyPlanChange, type PlanChange } from './fulfilment.ts';
 import { type BillingCycle, isPaidPlan, PLANS, type PlanId, priceOf } from './plans.ts';
@@ -95,10 +95,13 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The built-in test checkout: the checkout id is a 256-bit secret, like a Stripe session URL.
-  app.get<{ Params: { id: string } }>('/billing/test-checkout/:id', { config: perClient(LINK_PAGES_PER_MINUTE) }, async (request, reply) => {
+  const headedPage = (title: string, body: string) => page(title, `<h1>${escapeHtml(title)}</h1>${body}`);
+  const checkoutNotFound = headedPage('Checkout not found', `<p>This checkout does not exist. <a href="/auth/payment">Choose a plan</a>.</p>`);
+  const linkPage = perClientPage(LINK_PAGES_PER_MINUTE, headedPage);
+  app.get<{ Params: { id: string } }>('/billing/test-checkout/:id', linkPage, async (request, reply) => {
     const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', request.params.id).where('provider', '=', 'test').executeTakeFirst();
     reply.type('text/html; charset=utf-8');
-    if (!checkout) return reply.status(404).send(page('Checkout not found', `<h1>Checkout not found</h1><p>This checkout does not exist. <a href="/auth/payment">Choose a plan</a>.</p>`));
+    if (!checkout) return reply.status(404).send(checkoutNotFound);
     const plan = PLANS[checkout.plan as PlanId];
     const cycle = checkout.billing_cycle as BillingCycle;
     const account = await db.selectFrom('accounts').select(['plan', 'trial_ends_at']).where('id', '=', checkout.account_id).executeTakeFirstOrThrow();
@@ -118,9 +121,9 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   // The confirmation form posts urlencoded; its body carries nothing we need.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
-  app.post<{ Params: { id: string } }>('/billing/test-checkout/:id/confirm', { config: perClient(LINK_PAGES_PER_MINUTE) }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/billing/test-checkout/:id/confirm', linkPage, async (request, reply) => {
     const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', request.params.id).where('provider', '=', 'test').executeTakeFirst();
-    if (!checkout) throw new HttpError(404, 'Checkout not found');
+    if (!checkout) return reply.status(404).type('text/html; charset=utf-8').send(checkoutNotFound);
     const now = Date.now();
     if (!checkout.completed_at) {
       const account = await db.selectFrom('accounts').select(['plan', 'trial_ends_at']).where('id', '=', checkout.account_id).executeTakeFirstOrThrow();

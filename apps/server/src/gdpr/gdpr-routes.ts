@@ -13,7 +13,7 @@ import { LINK_PAGES_PER_MINUTE } from '../constants.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { dataRightsEmail, escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
-import { perClient } from '../http/rate-limits.ts';
+import { perClient, perClientPage } from '../http/rate-limits.ts';
 import type { DataSubject } from './data-rights.ts';
 
 const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: z.string().max(256).optional() });
@@ -35,6 +35,7 @@ function page(title: string, body: string): string {
 export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { db, config } = app;
   const limited = { config: perClient(GDPR_REQUEST_RATE_PER_HOUR, '1 hour') };
+  const linkPage = perClientPage(LINK_PAGES_PER_MINUTE, page);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
   async function emailLink(email: string, action: 'access' | 'delete') {
@@ -73,7 +74,7 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
     return reply.status(202).send({ success: true, message: GDPR_MESSAGES.linkSent });
   });
 
-  app.get('/api/gdpr/requests/:token', { config: perClient(LINK_PAGES_PER_MINUTE), schema: { params: tokenParams } }, async (request, reply) => {
+  app.get('/api/gdpr/requests/:token', { ...linkPage, schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params as z.infer<typeof tokenParams>;
     const row = await db.selectFrom('gdpr_requests').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -88,7 +89,7 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
     );
   });
 
-  app.post('/api/gdpr/requests/:token', { config: perClient(LINK_PAGES_PER_MINUTE), schema: { params: tokenParams } }, async (request, reply) => {
+  app.post('/api/gdpr/requests/:token', { ...linkPage, schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params as z.infer<typeof tokenParams>;
     const tokenHash = hashToken(token);
     const row = await db.selectFrom('gdpr_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();

@@ -162,7 +162,15 @@ describe('without Stripe: the built-in test checkout', () => {
     const row = await t.db.selectFrom('accounts').select(['plan', 'plan_status', 'billing_cycle']).where('id', '=', account.customerId).executeTakeFirstOrThrow();
     expect(row).toEqual({ plan: 'starter', plan_status: 'trialing', billing_cycle: 'annual' });
     expect(await t.db.selectFrom('billing_events').selectAll().execute()).toHaveLength(1);
-    expect((await t.app.inject({ url: '/billing/test-checkout/not-a-checkout' })).statusCode).toBe(404);
+    // A checkout that does not exist is a page saying so, opened or confirmed.
+    for (const missing of [
+      await t.app.inject({ url: '/billing/test-checkout/not-a-checkout' }),
+      await t.app.inject({ method: 'POST', url: '/billing/test-checkout/not-a-checkout/confirm', payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    ]) {
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(missing.body).toContain('<h1>Checkout not found</h1>');
+    }
   });
 
   it('answers 503 to webhooks when Stripe is not configured', async () => {
