@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MIN_STRIPE_TRIAL_MS, PRODUCT_NAME, TRIAL_DAYS } from '../auth/account-constants.ts';
 import { requireSession } from '../auth/sessions.ts';
-import { newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { ACCOUNT_REQUESTS_PER_MINUTE, LINK_PAGES_PER_MINUTE } from '../constants.ts';
 import { escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
@@ -88,18 +88,21 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       await db.insertInto('checkouts').values({ id: session.id, account_id: account.id, plan: tier, billing_cycle: cycle, provider: 'stripe', created_at: now, completed_at: null }).execute();
       return reply.send({ success: true, checkoutUrl: session.url });
     }
-    const id = newToken();
-    await db.insertInto('checkouts').values({ id, account_id: account.id, plan: tier, billing_cycle: cycle, provider: 'test', created_at: now, completed_at: null }).execute();
+    const token = newToken();
+    await db.insertInto('checkouts').values({ id: hashToken(token), account_id: account.id, plan: tier, billing_cycle: cycle, provider: 'test', created_at: now, completed_at: null }).execute();
     // Same origin as the page that asked: the browser keeps its token and session cookie.
-    return reply.send({ success: true, checkoutUrl: `/billing/test-checkout/${id}` });
+    return reply.send({ success: true, checkoutUrl: `/billing/test-checkout/${token}` });
   });
 
-  // The built-in test checkout: the checkout id is a 256-bit secret, like a Stripe session URL.
+  // The built-in test checkout: its address holds a 256-bit secret, like a Stripe session URL, and
+  // the checkout is kept under the secret's hash.
+  const testCheckout = (token: string) =>
+    db.selectFrom('checkouts').selectAll().where('id', '=', hashToken(token)).where('provider', '=', 'test').executeTakeFirst();
   const headedPage = (title: string, body: string) => page(title, `<h1>${escapeHtml(title)}</h1>${body}`);
   const checkoutNotFound = headedPage('Checkout not found', `<p>This checkout does not exist. <a href="/auth/payment">Choose a plan</a>.</p>`);
   const linkPage = perClientPage(LINK_PAGES_PER_MINUTE, headedPage);
   app.get<{ Params: { id: string } }>('/billing/test-checkout/:id', linkPage, async (request, reply) => {
-    const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', request.params.id).where('provider', '=', 'test').executeTakeFirst();
+    const checkout = await testCheckout(request.params.id);
     reply.type('text/html; charset=utf-8');
     if (!checkout) return reply.status(404).send(checkoutNotFound);
     const plan = PLANS[checkout.plan as PlanId];
@@ -113,7 +116,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       : `<p class="badge">${escapeHtml(BILLING_MESSAGES.testMode)}</p><h1>Confirm your subscription</h1>
 <dl><dt>Plan</dt><dd>${escapeHtml(plan.displayName)}</dd><dt>Billing</dt><dd>${cycle === 'annual' ? 'Annual' : 'Monthly'}: $${priceOf(checkout.plan as 'starter' | 'growth', cycle).toLocaleString('en-US')} per ${cycle === 'annual' ? 'year' : 'month'}</dd><dt>Trial</dt><dd>${escapeHtml(trialNote)}</dd></dl>
 <p>This server has no payment provider configured (STRIPE_SECRET_KEY), so this page stands in for the card form. Confirming activates the plan; no card is asked for and nothing is charged.</p>
-<form method="post" action="/billing/test-checkout/${escapeHtml(checkout.id)}/confirm"><button type="submit">Confirm test subscription</button></form>
+<form method="post" action="/billing/test-checkout/${escapeHtml(request.params.id)}/confirm"><button type="submit">Confirm test subscription</button></form>
 <p><a href="/auth/payment">Cancel and go back to plans</a></p>`;
     return reply.send(page(BILLING_MESSAGES.testMode, body));
   });
@@ -122,7 +125,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
   app.post<{ Params: { id: string } }>('/billing/test-checkout/:id/confirm', linkPage, async (request, reply) => {
-    const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', request.params.id).where('provider', '=', 'test').executeTakeFirst();
+    const checkout = await testCheckout(request.params.id);
     if (!checkout) return reply.status(404).type('text/html; charset=utf-8').send(checkoutNotFound);
     const now = Date.now();
     if (!checkout.completed_at) {

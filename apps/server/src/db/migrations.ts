@@ -2,6 +2,7 @@
 // text, integer, bigint (epoch ms), and integer 0/1 for booleans.
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { subtreePosition } from '../audit/subtree-position.ts';
+import { hashToken } from '../auth/tokens.ts';
 import type { Database } from './database.ts';
 
 /** Subtree rows migration 0017 copies a statement (well under either database's limit on bound values). */
@@ -593,6 +594,17 @@ function migrations(db: Database): Record<string, Migration> {
           after = { level: Number(last.level), idx: Number(last.idx) };
         }
         await k.schema.dropTable('audit_nodes').execute();
+      },
+    },
+    '0018-test-checkouts-hashed': {
+      async up(k: Kysely<unknown>) {
+        // A test checkout's id is the secret in its address: it is kept as its hash, as every token is,
+        // and so is the id of its confirmation's billing event.
+        const { rows } = await sql<{ id: string }>`select id from checkouts where provider = 'test'`.execute(k);
+        for (const { id } of rows) {
+          await sql`update checkouts set id = ${hashToken(id)} where id = ${id}`.execute(k);
+          await sql`update billing_events set event_id = ${`test_checkout_${hashToken(id)}`} where event_id = ${`test_checkout_${id}`}`.execute(k);
+        }
       },
     },
   };

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/auth/tokens.ts';
 import { useStripeClient } from '../../src/billing/stripe-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -162,6 +163,11 @@ describe('without Stripe: the built-in test checkout', () => {
     const row = await t.db.selectFrom('accounts').select(['plan', 'plan_status', 'billing_cycle']).where('id', '=', account.customerId).executeTakeFirstOrThrow();
     expect(row).toEqual({ plan: 'starter', plan_status: 'trialing', billing_cycle: 'annual' });
     expect(await t.db.selectFrom('billing_events').selectAll().execute()).toHaveLength(1);
+    // The secret in the address is kept only as its hash, in the checkout and its billing event.
+    const secret = path.split('/').at(-1)!;
+    const stored = JSON.stringify([await t.db.selectFrom('checkouts').selectAll().execute(), await t.db.selectFrom('billing_events').selectAll().execute()]);
+    expect(stored).not.toContain(secret);
+    expect(stored).toContain(hashToken(secret));
     // A checkout that does not exist is a page saying so, opened or confirmed.
     for (const missing of [
       await t.app.inject({ url: '/billing/test-checkout/not-a-checkout' }),

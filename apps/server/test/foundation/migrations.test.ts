@@ -3,13 +3,15 @@
 // personal_data) with every row and the foreign keys that tie a conversation's messages and
 // personal data to it; an audit log that kept each leaf's hash twice (audit_trail and audit_nodes)
 // and its subtrees by level and index keeps its leaves once and its subtrees in the order they
-// complete, exactly as appends write them now, and still proves every entry.
+// complete, exactly as appends write them now, and still proves every entry; a test checkout kept
+// under the secret of its address is kept under the secret's hash.
 import { appendToFrontier, fromHex } from '@bytebound/engine/merkle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendToAuditLog, checkpointRow, consistencyProofFor, inclusionProofFor, planAppend } from '../../src/audit/audit-log.ts';
+import { hashToken, newToken } from '../../src/auth/tokens.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { signedDecision } from '../audit/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-app.ts';
@@ -76,5 +78,26 @@ describe('migrations', () => {
     ids.push((await appendToAuditLog(db, signedDecision(13, { signer: key }), { signer: key })).bundleId);
     expect(verifyFile(await inclusionProofFor(db, key, ids[13]!), keys)).toMatchObject({ ok: true });
     expect(verifyFile(await consistencyProofFor(db, key, 13, 14), keys)).toMatchObject({ ok: true });
+  });
+
+  it("keeps a test checkout's secret only as its hash, in the checkout and its billing event", async () => {
+    testDb = await createTestDatabase();
+    const { db } = testDb;
+    await migrate(db, { upTo: '0017-audit-subtrees-in-order' });
+    const open = newToken();
+    const confirmed = newToken();
+    await sql`insert into accounts (id, email, password_hash, first_name, last_name, company_name, terms_version, terms_accepted_at, newsletter, plan, plan_status,
+      trial_ends_at, plan_event_at, created_at, password_changed_at) values ('cus_1', 'ada@example.com', 'x', 'Ada', 'Lovelace', 'Engines', '2026-01', 1, 0, 'trial',
+      'trialing', 1, 1, 1, 1)`.execute(db);
+    for (const [id, provider, completed] of [[open, 'test', null], [confirmed, 'test', 2], ['cs_test_stripe', 'stripe', null]] as const) {
+      await sql`insert into checkouts (id, account_id, plan, billing_cycle, provider, created_at, completed_at) values (${id}, 'cus_1', 'starter', 'monthly', ${provider}, 1, ${completed})`.execute(db);
+    }
+    await sql`insert into billing_events (event_id, type, received_at) values (${`test_checkout_${confirmed}`}, 'test_checkout.completed', 2)`.execute(db);
+
+    await migrate(db);
+
+    const ids = (await db.selectFrom('checkouts').select('id').execute()).map((r) => r.id).sort();
+    expect(ids).toEqual([hashToken(open), hashToken(confirmed), 'cs_test_stripe'].sort());
+    expect(await db.selectFrom('billing_events').select('event_id').execute()).toEqual([{ event_id: `test_checkout_${hashToken(confirmed)}` }]);
   });
 });
