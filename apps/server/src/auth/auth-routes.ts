@@ -21,7 +21,7 @@ import {
 } from './account-constants.ts';
 import { firstMessage, forgotPasswordBody, logoutBody, registerBody, resetPasswordBody, signInBody } from './auth-schemas.ts';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
-import { clearSessionCookie, findSession, requireSession, revokeAllSessions, revokeSession, startSession } from './sessions.ts';
+import { clearSessionCookie, requireSession, revokeAllSessions, revokeSession, sessionToEnd, startSession } from './sessions.ts';
 import { accountThrottle, clearFailures, recordFailure, waitBeforeAttempt } from './throttle.ts';
 import { hashToken, newAccountId, newToken } from './tokens.ts';
 
@@ -201,7 +201,7 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
 
   app.post('/api/auth/logout', async (request, reply) => {
     const body = logoutBody.safeParse(request.body ?? undefined);
-    const session = await findSession(db, request);
+    const session = await sessionToEnd(db, request);
     if (session) {
       if (body.success && body.data?.everywhere) await revokeAllSessions(db, session.account.id);
       else await revokeSession(db, session.tokenHash);

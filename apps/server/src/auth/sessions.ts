@@ -59,13 +59,26 @@ function sameHash(a: string, b: string): boolean {
  * after too many (failed-credentials.ts).
  */
 export async function findSession(db: Database, request: FastifyRequest, now = Date.now()): Promise<Session | null> {
-  const token = bearerOf(request);
-  const binder = request.cookies?.[SESSION_COOKIE];
-  if (!token || !binder) return null;
-  return checkCredentials(db, request, () => sessionOf(db, token, binder, now));
+  const sent = sentCredentials(request);
+  return sent ? checkCredentials(db, request, () => sessionOf(db, sent, now)) : null;
 }
 
-async function sessionOf(db: Database, token: string, binder: string, now: number): Promise<Session | null> {
+/**
+ * The session sign-out ends, or null. Sign-out answers the same whether or not the credentials
+ * match, so a miss tells a guesser nothing: it is not counted, and a refused address can still sign out.
+ */
+export async function sessionToEnd(db: Database, request: FastifyRequest, now = Date.now()): Promise<Session | null> {
+  const sent = sentCredentials(request);
+  return sent ? sessionOf(db, sent, now) : null;
+}
+
+function sentCredentials(request: FastifyRequest): { token: string; binder: string } | null {
+  const token = bearerOf(request);
+  const binder = request.cookies?.[SESSION_COOKIE];
+  return token && binder ? { token, binder } : null;
+}
+
+async function sessionOf(db: Database, { token, binder }: { token: string; binder: string }, now: number): Promise<Session | null> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')

@@ -1,6 +1,6 @@
 // An address that keeps sending API keys, signatures or session tokens that do not check out is
 // refused (429 with Retry-After) for the rest of the minute, before any lookup; other addresses, and
-// valid credentials, are not held back by it.
+// valid credentials, are not held back by it, and signing out still works.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/api-keys/api-key-auth.ts';
@@ -50,8 +50,13 @@ describe(`failed credentials (${testDialect})`, { timeout: 120_000 }, () => {
     // While refused, even the right key or session is not looked at from there...
     expect((await decide(guesser, bearer(valid))).statusCode).toBe(429);
     expect((await me(guesser, account.headers)).statusCode).toBe(429);
-    // ...and a request without credentials is answered as ever.
+    // ...and a request without credentials is answered as ever. Signing out still ends the session
+    // (its answer, the same either way, tells a guesser nothing).
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/audit/checkpoint', remoteAddress: guesser })).statusCode).toBe(200);
+    const leaving = await register(t.app);
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {}, headers: leaving.headers, remoteAddress: guesser });
+    expect(signOut.statusCode).toBe(200);
+    expect((await me(newAddress(), leaving.headers)).json()).toEqual({ error: SESSION_MESSAGES.invalid });
     // Other addresses are not held back: their right key passes, their wrong one is a 401.
     const other = newAddress();
     expect((await decide(other, bearer(valid))).statusCode).toBe(400);
