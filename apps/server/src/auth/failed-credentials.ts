@@ -25,8 +25,10 @@ class FailedCredentials {
     this.counts = new (databaseRateLimitStore(db))('failed-credentials:');
   }
 
-  /** Throws the 429 (with Retry-After) while `address` is refused. */
-  check(address: string, now = Date.now()): void {
+  /** Throws the 429 (with Retry-After) while the request's address is refused. */
+  check(request: FastifyRequest, now = Date.now()): void {
+    if (this.refused.size === 0) return; // the usual case: the address (parsed under TRUST_PROXY) is not even read
+    const address = request.ip;
     const until = this.refused.get(address);
     if (until === undefined) return;
     if (until <= now) {
@@ -76,7 +78,7 @@ function failedCredentialsOf(db: Database): FailedCredentials {
  */
 export async function checkCredentials<T>(db: Database, request: FastifyRequest, check: () => Promise<T | null>): Promise<T | null> {
   const failures = failedCredentialsOf(db);
-  failures.check(request.ip);
+  failures.check(request);
   let result: T | null;
   try {
     result = await check();
