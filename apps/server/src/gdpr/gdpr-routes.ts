@@ -17,7 +17,6 @@ import { perClient, perClientPage } from '../http/rate-limits.ts';
 import type { DataSubject } from './data-rights.ts';
 
 const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: z.string().max(256).optional() });
-const tokenParams = z.object({ token: z.string().min(1).max(100) });
 
 export const GDPR_MESSAGES = {
   linkSent: 'If we hold data for this email, a single-use link has been sent to it. It expires in 24 hours.',
@@ -74,8 +73,9 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
     return reply.status(202).send({ success: true, message: GDPR_MESSAGES.linkSent });
   });
 
-  app.get('/api/gdpr/requests/:token', { ...linkPage, schema: { params: tokenParams } }, async (request, reply) => {
-    const { token } = request.params as z.infer<typeof tokenParams>;
+  // Any token is looked up by its hash: one that is not ours (mistyped, cut short, too long) gets the page a used link gets.
+  app.get<{ Params: { token: string } }>('/api/gdpr/requests/:token', linkPage, async (request, reply) => {
+    const { token } = request.params;
     const row = await db.selectFrom('gdpr_requests').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!row || row.used_at !== null || Number(row.expires_at) <= Date.now()) return reply.status(410).send(page('Link no longer valid', `<p>${escapeHtml(GDPR_MESSAGES.linkInvalid)}</p>`));
@@ -89,8 +89,8 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
     );
   });
 
-  app.post('/api/gdpr/requests/:token', { ...linkPage, schema: { params: tokenParams } }, async (request, reply) => {
-    const { token } = request.params as z.infer<typeof tokenParams>;
+  app.post<{ Params: { token: string } }>('/api/gdpr/requests/:token', linkPage, async (request, reply) => {
+    const { token } = request.params;
     const tokenHash = hashToken(token);
     const row = await db.selectFrom('gdpr_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     const now = Date.now();

@@ -79,4 +79,15 @@ describe('data rights', () => {
     expect(done.body).toContain('Your data has been deleted');
     expect(await t.db.selectFrom('accounts').selectAll().where('email', '=', account.email).execute()).toEqual([]);
   });
+
+  it('answers a link that is not one of ours (mistyped, cut short or too long) with the page a used link gets', async () => {
+    for (const token of ['x', 'made-up-token', 'y'.repeat(500)]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t.app.inject({ method, url: `/api/gdpr/requests/${token}`, ...(method === 'POST' ? form : {}) });
+        expect(response.statusCode, `${method} ${token.length}`).toBe(410);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.body).toContain('This link is invalid, expired or already used. Please make a new request.');
+      }
+    }
+  });
 });
