@@ -19,7 +19,7 @@ import {
   TRIAL_DAYS,
   TRIAL_MS,
 } from './account-constants.ts';
-import { firstMessage, forgotPasswordBody, logoutBody, registerBody, resetPasswordBody, signInBody } from './auth-schemas.ts';
+import { firstMessage, forgotPasswordBody, logoutBody, RESET_LINK_INVALID, registerBody, resetPasswordBody, signInBody } from './auth-schemas.ts';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { clearSessionCookie, requireSession, revokeAllSessions, revokeSession, sessionToEnd, startSession } from './sessions.ts';
 import { accountThrottle, clearFailures, recordFailure, waitBeforeAttempt } from './throttle.ts';
@@ -30,7 +30,7 @@ export const AUTH_MESSAGES = {
   throttled: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
   emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
   forgotAccepted: 'If an account exists for this email, we have sent a link to reset the password.',
-  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  resetInvalid: RESET_LINK_INVALID,
   resetDone: 'Your password has been changed. Please sign in with your new password.',
 } as const;
 

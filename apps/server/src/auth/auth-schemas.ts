@@ -58,8 +58,9 @@ export const forgotPasswordBody = z.object({
     .transform((value) => value.toLowerCase()),
 });
 
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
 export const resetPasswordBody = z.object({
-  token: z.string().min(1, 'This reset link is invalid or has expired. Please request a new one.').max(200),
+  token: z.string().min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
   password: z.string({ error: 'Password is required' }),
 });
 

@@ -257,6 +257,9 @@ describe('forgot and reset password', () => {
     const reused = await post('/api/auth/reset-password', { token, password: 'Another-Passphrase-88' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ success: false, error: 'This reset link is invalid or has expired. Please request a new one.' });
+    // A link with text pasted after it says the same.
+    const pasted = await post('/api/auth/reset-password', { token: `${token}${' and more text after the link'.repeat(10)}`, password: 'Another-Passphrase-88' });
+    expect(pasted.json()).toEqual({ success: false, error: 'This reset link is invalid or has expired. Please request a new one.' });
   });
 
   it('refuses an expired link', async () => {
