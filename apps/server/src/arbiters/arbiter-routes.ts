@@ -1,11 +1,12 @@
 // Arbiters over HTTP, guarded by API keys: a customer's own arbiters (create / new version, list,
 // versions) next to the built-in ones every key can read.
-import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
+import { policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITERS_RATE_PER_MINUTE, LEGAL_TEXT_BODY_LIMIT_BYTES } from '../constants.ts';
 import { checkCustomArbiterAllowed } from '../decide/entitlements-check.ts';
+import { parseServedPolicy } from '../decide/served-policy.ts';
 import { HttpError } from '../http/errors.ts';
 import { perApiKey } from '../http/rate-limits.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
@@ -32,7 +33,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 /** Parses .bb text; a text that does not parse (or whose digest does not match) is a 400 that says where. */
 export function parseArbiterSource(source: string) {
   try {
-    const policy = parsePolicy(source);
+    const policy = parseServedPolicy(source);
     return { policy, digest: policyDigest(policy), text: printPolicy(policy) };
   } catch (error) {
     throw new HttpError(400, `The policy does not parse: ${error instanceof Error ? error.message : String(error)}`);

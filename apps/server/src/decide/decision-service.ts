@@ -2,7 +2,7 @@
 // an inline policy), complete the request once, consult the arbiters in parallel and combine.
 // Signing and recording are decision-recorder.ts's. One service per app (decision-services.ts).
 import crypto from 'node:crypto';
-import { parsePolicy, policyDigest } from '@bytebound/compiler/bytebound-format';
+import { policyDigest } from '@bytebound/compiler/bytebound-format';
 import type { CompleteRequest, Decision, Policy } from '@bytebound/compiler/policy-model';
 import { completeRequest } from '@bytebound/compiler/request';
 import { hostOf, resolveDestination } from '@bytebound/engine/agent/destinations';
@@ -14,6 +14,7 @@ import { arbiterSource, findArbiterToConsult } from '../arbiters/arbiter-store.t
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, type BuiltInArbiter, builtInArbiter, builtInDigest, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
 import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type RequestFor, type ResolvedArbiter } from './consult-arbiters.ts';
 import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
+import { parseServedPolicy } from './served-policy.ts';
 
 /** The reference an inline policy gets in the records. */
 export const INLINE_POLICY_REF = 'inline';
@@ -90,7 +91,7 @@ export class DecisionService {
       load: async () => {
         const row = await arbiterSource(this.db, arbiter.id, version);
         if (!row) throw new Error(`version ${version} of arbiter ${arbiter.id} is missing`);
-        return resolved(this.cache.get(row.digest, () => ({ policy: parsePolicy(row.source), digest: row.digest })));
+        return resolved(this.cache.get(row.digest, () => ({ policy: parseServedPolicy(row.source), digest: row.digest })));
       },
     };
   }
@@ -175,7 +176,7 @@ function withDestinations(raw: unknown, request: CompleteRequest): CompleteReque
 
 function parseInline(text: string): Policy {
   try {
-    return parsePolicy(text);
+    return parseServedPolicy(text);
   } catch (error) {
     throw new Error(`the policy does not load: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -76,6 +76,10 @@ describe(`arbiters (${testDialect})`, () => {
     const altered = await save(alice, { name: 'Altered', source: gdprText.replace('GDPR Art. 44', 'GDPR Art. 99') });
     expect(altered.statusCode).toBe(400);
     expect(altered.json().error).toMatch(/digest does not match/);
+    const gdpr = builtInPolicy(builtInArbiter('gdpr')!);
+    const lone = await save(alice, { name: 'Lone', source: printPolicy({ ...gdpr, rules: gdpr.rules.map((r) => ({ ...r, reason: `${r.reason}\udc00` })) }) });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().error).toMatch(/^The policy does not parse: rules\[0\]\.reason holds a lone surrogate/);
     for (const name of ['gdpr', 'arb_x', '', '../etc']) expect((await save(alice, { name, source: gdprText })).statusCode).toBe(400);
     // A body of neither shape says what the two shapes are, and what the closer one lacks.
     const neither = await save(alice, { name: 'Nothing', legalText: 5 });

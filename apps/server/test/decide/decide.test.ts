@@ -108,6 +108,19 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(body.reasons[0].text).toMatch(/does not load: .*digest does not match/);
   });
 
+  it('denies with a policy holding text no decision can be signed or stored with (a lone surrogate, NUL), saying where', async () => {
+    for (const [odd, problem] of [
+      ['\ud800', 'holds a lone surrogate (an unpaired \\ud800-\\udfff escape): text must be well-formed Unicode'],
+      ['\u0000', 'holds the NUL character (\\u0000), which no text may hold'],
+    ] as const) {
+      const rules = gdpr.rules.map((rule, i) => (i === 1 ? { ...rule, article: `${rule.article}${odd}` } : rule));
+      const response = await decide({ policy: printPolicy({ ...gdpr, rules }), request: transfer });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ decision: 'DENY', exitCode: 2, article: null });
+      expect(response.json().reasons[0].text).toBe(`arbiter inline failed: the policy does not load: rules[1].article ${problem}`);
+    }
+  });
+
   it('keeps a policy that does not load out of the answer and the signed record, naming only where it failed', async () => {
     const filler = 'secretpersonaldata'.repeat(50_000);
     const response = await decide({ policy: `bytebound 1\n${filler}`, request: transfer });
