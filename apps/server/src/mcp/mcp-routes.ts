@@ -11,6 +11,7 @@ import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts
 import { recordDecision } from '../decide/decision-recorder.ts';
 import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { perApiKey } from '../http/rate-limits.ts';
+import { compilePool } from '../public-compiler/compile-pool.ts';
 import { publicJwkSet } from '../keys/server-signing-key.ts';
 import { REFUSES_METHOD } from '../http/unserved-methods.ts';
 
@@ -33,6 +34,8 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       }
       const key = request.apiKey!;
       const server = createBytesboundMcpServer({
+        // In the compile worker, in the customer's turn, stopped at the synthesis timeout: a compile never holds the event loop.
+        compile: (text, input) => compilePool().compile(text, input, `customer:${key.customerId}`),
         decide: async (decisionRequest, args) => {
           const named = args.arbiters?.length || args.policy;
           const inPlan = named ? [] : await builtInArbitersInPlan(app.db, key.customerId, MCP_DEFAULT_ARBITERS);

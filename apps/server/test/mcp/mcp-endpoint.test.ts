@@ -91,6 +91,17 @@ describe(`POST /mcp (${testDialect})`, () => {
     expect(String(out.output)).toContain('package');
   });
 
+  it('compiles in the compile worker: a long compile does not hold the server’s other requests', async () => {
+    const answered: string[] = [];
+    const compiling = call('compile', { text: 'shall '.repeat(20_000), jurisdiction: 'EU' }).then((out) => answered.push(`compile ok=${String(out.ok)}`));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the compile has started
+    const health = await fetch(new URL('/api/health', url));
+    answered.push(`health ${health.status}`);
+    await compiling;
+    // In the server's own thread the compile (over a second) answered first and health waited for it.
+    expect(answered).toEqual(['health 200', 'compile ok=true']);
+  });
+
   it('holds a plan’s limits like the decision API: its arbiters only, its quota, each decision counted', async () => {
     const account = await register(t.app);
     const trial = new Client({ name: 'bytebound-trial', version: '1.0.0' });

@@ -1,7 +1,7 @@
 // The MCP tools compile, decide and verify, so any MCP agent can ask for a verdict before it acts.
 // One definition for both transports: `bytebound mcp` (stdio, deciding locally) and the server's
 // /mcp endpoint (Streamable HTTP, deciding through the decision API and counting the decision).
-import { compile } from '@bytebound/compiler/compile';
+import { type CompileInput, type CompileResult, compile } from '@bytebound/compiler/compile';
 import type { DecisionRequest, Timing } from '@bytebound/compiler/policy-model';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -43,6 +43,11 @@ export type DecideArgs = { request?: Record<string, unknown>; toolCall?: { tool_
 export type DecideResult = Record<string, unknown> & { decision: 'ALLOW' | 'DENY'; exitCode: 0 | 2 };
 
 export type McpToolsOptions = {
+  /**
+   * Compiles legal text: in this process by default (`bytebound mcp`, one agent's own compiles); the
+   * hosted endpoint passes its compile worker, which a compile cannot hold past the synthesis timeout.
+   */
+  compile?: (text: string, input: CompileInput) => Promise<CompileResult> | CompileResult;
   /** Decides one complete-able request against the policy or arbiters the caller named. */
   decide: (request: DecisionRequest, args: DecideArgs) => Promise<DecideResult>;
   /** The public keys verify uses when the caller sends none. */
@@ -119,7 +124,7 @@ export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
       },
     },
     async ({ text, format, jurisdiction, options: compileOptions }) => {
-      const result = compile(text, { format, ...(jurisdiction ? { jurisdiction } : {}), ...(compileOptions ? { options: compileOptions } : {}) });
+      const result = await (options.compile ?? compile)(text, { format, ...(jurisdiction ? { jurisdiction } : {}), ...(compileOptions ? { options: compileOptions } : {}) });
       if (!result.ok) return json({ ok: false, stage: result.stage, error: result.error, validation: result.validation }, true);
       return json({ ok: true, output: result.output, norms: result.norms.length, note: result.note, detected: result.detected, validation: result.validation, metadata: result.metadata, stages: result.stages });
     },
