@@ -69,6 +69,12 @@ export const LINK_PAGES_PER_MINUTE = 30;
 export const PUBLIC_COMPILER_RATE_PER_MINUTE = 30;
 /** Inline policies and requests in the decision API. */
 export const DECIDE_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The longest policy a compile of the server answers (any format): about 2,300 norms in SQL, the
+ * largest, and 5,000 in bytebound; a whole regulation compiles to a few MB. A longer output is a
+ * failed compile that points to the CLI (public-compiler/compile-worker.ts).
+ */
+export const COMPILE_OUTPUT_MAX_CHARS = 8_000_000;
 /** Legal text bodies: above the compiler's own 1 MB limit, so that its clear error is what the caller sees. */
 export const LEGAL_TEXT_BODY_LIMIT_BYTES = 1_536 * 1024;
 /** Per IP, per minute: the playground's decision endpoint (an inline policy decided, nothing signed or stored). */

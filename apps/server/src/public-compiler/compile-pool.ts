@@ -7,11 +7,15 @@
 import type { Worker } from 'node:worker_threads';
 import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
+import { COMPILE_OUTPUT_MAX_CHARS } from '../constants.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
 import type { CompileJob } from './compile-worker.ts';
 
 export const synthesisTimeoutMessage = (ms: number) =>
   `Compilation stopped: it ran longer than the synthesis timeout of ${ms.toLocaleString('en-US')} ms. Shorten the text or split it into smaller parts.`;
+
+export const outputTooLong = (chars: number, max: number) =>
+  `The policy compiled from this text is ${(chars / 1e6).toFixed(1)} MB, over the ${(max / 1e6).toFixed(1)} MB a compile here answers. Split the text into parts, or compile it with the CLI (bytebound compile), which has no such limit.`;
 
 type Reply = { id: number; result?: CompileResult; crash?: string } | { id: number; done: StageTiming } | { ready: true };
 type Pending = { job: CompileJob; resolve: (result: CompileResult) => void; reject: (error: Error) => void; done: StageTiming[] };
@@ -42,15 +46,18 @@ export class CompilePool {
   private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly timeoutMs = SYNTHESIS_TIMEOUT_MS) {}
+  constructor(
+    private readonly timeoutMs = SYNTHESIS_TIMEOUT_MS,
+    private readonly maxOutputChars = COMPILE_OUTPUT_MAX_CHARS,
+  ) {}
 
   /**
-   * Compiles in the worker, in `client`'s turn; a compile past the timeout answers as a failed
-   * compile saying so.
+   * Compiles in the worker, in `client`'s turn; a compile past the timeout, or whose output is over
+   * the limit, answers as a failed compile saying so.
    */
   compile(text: string, input: CompileInput, client = ''): Promise<CompileResult> {
     return new Promise((resolve, reject) => {
-      const pending: Pending = { job: { id: this.nextId++, text, input }, resolve, reject, done: [] };
+      const pending: Pending = { job: { id: this.nextId++, text, input, maxOutputChars: this.maxOutputChars }, resolve, reject, done: [] };
       const queue = this.waiting.get(client);
       if (queue) queue.push(pending);
       else this.waiting.set(client, [pending]);

@@ -1,14 +1,28 @@
 // Inside the compile worker thread: compiles each message it receives and posts the result back,
-// and each stage's timing as it completes (so a compile stopped by the timeout names its stage).
+// and each stage's timing as it completes (so a compile stopped by the timeout names its stage). An
+// output over the job's limit is answered as a failed compile: a 1 MB text can compile to 50 MB,
+// which the server's own thread would then copy, check and serialise for seconds.
 // A compile that runs past the synthesis timeout is stopped by terminating this thread.
 import { parentPort } from 'node:worker_threads';
-import { compile, type CompileInput } from '@bytebound/compiler/compile';
+import { compile, type CompileInput, type CompileResult } from '@bytebound/compiler/compile';
+import { outputTooLong } from './compile-pool.ts';
 
-export type CompileJob = { id: number; text: string; input: CompileInput };
+/** `maxOutputChars`: the longest output answered; a longer one is a failed compile saying so (outputTooLong). */
+export type CompileJob = { id: number; text: string; input: CompileInput; maxOutputChars: number };
+
+/** The result as the server answers it: an output over the limit never leaves this thread. */
+function bounded(result: CompileResult, max: number): CompileResult {
+  if (!result.ok || result.output.length <= max) return result;
+  const error = outputTooLong(result.output.length, max);
+  return { ok: false, stage: 'finalizing', error, validation: { errors: [error], warnings: [], suggestions: [] }, stages: result.stages };
+}
 
 parentPort!.on('message', (job: CompileJob) => {
   try {
-    const result = compile(job.text, job.input, (done) => parentPort!.postMessage({ id: job.id, done }));
+    const result = bounded(
+      compile(job.text, job.input, (done) => parentPort!.postMessage({ id: job.id, done })),
+      job.maxOutputChars,
+    );
     parentPort!.postMessage({ id: job.id, result });
   } catch (error) {
     parentPort!.postMessage({ id: job.id, crash: error instanceof Error ? error.message : String(error) });

@@ -13,6 +13,7 @@ import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts'
 import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
 import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
 import {
+  COMPILE_OUTPUT_MAX_CHARS,
   ARBITERS_RATE_PER_MINUTE,
   DECIDE_BODY_LIMIT_BYTES,
   LEGAL_TEXT_BODY_LIMIT_BYTES,
@@ -24,7 +25,7 @@ import { requireSession } from '../auth/sessions.ts';
 import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
 import { perClient, perKeyOrAccount } from '../http/rate-limits.ts';
-import { compilePool } from './compile-pool.ts';
+import { compilePool, outputTooLong } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
 /** The timing a validate-syntax context without one is decided at. */
@@ -139,6 +140,11 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const options = compileOptionsOf(body.options);
       const result = await compileOrFail(body.source, body.jurisdiction, options, request.ip);
       const output = format.id === 'bytebound' ? result.output : format.emit(result.policy, result.options);
+      // The worker bounded the bytebound output; the format emitted here (SQL is about twice as long) is bounded too.
+      if (output.length > COMPILE_OUTPUT_MAX_CHARS) {
+        const error = outputTooLong(output.length, COMPILE_OUTPUT_MAX_CHARS);
+        throw new HttpError(400, error, { status: 'error', stage: 'finalizing', validation: { errors: [error], warnings: [], suggestions: [] } });
+      }
       const compilationTimeMs = performance.now() - started;
       const validators: { name: string; ok: boolean; messages: string[] }[] = [
         { name: 'legal-text', ok: true, messages: [...result.validation.warnings, ...result.validation.suggestions] },

@@ -1,11 +1,13 @@
 // Public compiles run in a warm worker thread bounded by the synthesis timeout: a compile that
 // runs past it is stopped (its thread terminated) and answers a clear error, and the next compile
-// gets a fresh worker. Here the timeout is made tiny so that a real compile exceeds it.
+// gets a fresh worker. Here the timeout is made tiny so that a real compile exceeds it, and the
+// output limit small so that a real output is over it.
 import { COMPILE_STAGES, compile } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CompilePool, stoppedCompile, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
+import { COMPILE_OUTPUT_MAX_CHARS } from '../../src/constants.ts';
+import { CompilePool, outputTooLong, stoppedCompile, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
 
 const tiny = new CompilePool(5);
 const normal = new CompilePool();
@@ -44,6 +46,24 @@ describe('the compile worker', () => {
     const [second, third] = await Promise.all([tiny.compile(longText, { format: 'rego' }), tiny.compile(longText, { format: 'cedar' })]);
     expect(second).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
     expect(third).toMatchObject({ ok: false, error: synthesisTimeoutMessage(5) });
+  }, 60_000);
+
+  it('answers an output over the limit as a failed compile that says its size and points to the CLI', async () => {
+    const small = new CompilePool(SYNTHESIS_TIMEOUT_MS, 50_000);
+    try {
+      const inProcess = compile(TEMPLATES.gdpr.content, { format: 'sql' });
+      if (!inProcess.ok) throw new Error(inProcess.error);
+      expect(inProcess.output.length).toBeGreaterThan(50_000);
+      const over = await small.compile(TEMPLATES.gdpr.content, { format: 'sql' });
+      expect(over).toMatchObject({ ok: false, stage: 'finalizing', error: outputTooLong(inProcess.output.length, 50_000) });
+      expect(outputTooLong(51_234_567, COMPILE_OUTPUT_MAX_CHARS)).toBe(
+        'The policy compiled from this text is 51.2 MB, over the 8.0 MB a compile here answers. Split the text into parts, or compile it with the CLI (bytebound compile), which has no such limit.',
+      );
+      // Under the limit, the same pool answers the output.
+      expect(await small.compile('Article 1. The processor shall not sell personal data.', { format: 'bytebound' })).toMatchObject({ ok: true });
+    } finally {
+      await small.close();
+    }
   }, 60_000);
 
   it('compiles in turns by client: many compiles from one client do not make another wait behind all of them', async () => {
