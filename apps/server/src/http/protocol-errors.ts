@@ -2,8 +2,9 @@
 // what is wrong, where Node would answer an empty 400 or 417 and Fastify {"message":"Client Error"}:
 // a request the HTTP parser refuses (a malformed Content-Length, chunk or header; headers over the
 // limit; too slow to arrive), an HTTP/1.1 request without a Host header (RFC 9112 section 3.2), an
-// Expect other than 100-continue (RFC 9110 section 10.1.1), and a body sent with a content coding
-// (gzip, ...), which the server does not decode (RFC 9110 section 15.5.16: 415, naming the one it takes).
+// Expect other than 100-continue (RFC 9110 section 10.1.1), a body sent with a content coding
+// (gzip, ...), which the server does not decode (RFC 9110 section 15.5.16: 415, naming the one it
+// takes), and a CONNECT, which Node leaves to a proxy (405).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -45,6 +46,10 @@ export function answerProtocolErrors(this: FastifyInstance, error: ParserError, 
  */
 export function applyProtocolRules(app: FastifyInstance): void {
   app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
+  // A CONNECT (a tunnel through a proxy) reaches no route: Node closes its connection unanswered.
+  app.server.on('connect', (_request, socket: Duplex) =>
+    endWithJson(socket, 405, 'CONNECT is not served: this server is not a proxy', ['Allow: GET, HEAD, POST, PUT, DELETE']),
+  );
   app.server.on('checkExpectation', (request, response) => {
     const body = JSON.stringify({ error: `Expect: ${String(request.headers.expect)} is not supported: the server meets only Expect: 100-continue` });
     response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });

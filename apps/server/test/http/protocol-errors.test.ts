@@ -40,6 +40,7 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
       ],
       [rawRequest('GET', '/api/v1/keys', ['Bad Header: 1']), 400, 'The request is not valid HTTP/1.1: Invalid header token'],
       [rawRequest('BREW', '/api/v1/keys'), 400, 'The request is not valid HTTP/1.1: Invalid method encountered'],
+      ['CONNECT api.example.com:443 HTTP/1.1\r\nHost: api.example.com:443\r\n\r\n', 405, 'CONNECT is not served: this server is not a proxy'],
       [rawRequest('GET', `/api/v1/${'a'.repeat(20_000)}`), 431, 'The request line and headers are larger than 16 KiB'],
       [rawRequest('GET', '/api/v1/keys', [`X-Padding: ${'a'.repeat(20_000)}`]), 431, 'The request line and headers are larger than 16 KiB'],
     ];
