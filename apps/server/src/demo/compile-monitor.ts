@@ -53,10 +53,16 @@ export class CompileMonitor {
     };
   }
 
-  /** Whether a compilation with this id has already run (a client may not reuse an id). */
-  has(compilationId: string): boolean {
+  /**
+   * Takes `compilationId` for a compilation about to run: false when it was already taken (a client
+   * may not reuse an id), at once, so that requests sent together with one id cannot all run.
+   */
+  claim(compilationId: string): boolean {
     this.prune();
-    return this.runs.has(compilationId);
+    if (this.runs.has(compilationId)) return false;
+    this.runs.set(compilationId, { events: [], finished: false, expiresAt: this.now() + MONITOR_REPLAY_MS });
+    if (this.runs.size > MONITOR_REPLAY_ENTRIES) this.runs.delete(this.runs.keys().next().value!);
+    return true;
   }
 
   private prune(): void {

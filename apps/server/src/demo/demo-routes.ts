@@ -98,7 +98,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body as z.infer<typeof demoCompileBody>;
       const compilationId = body.compilationId ?? newId();
-      if (body.compilationId && monitor.has(compilationId)) {
+      if (!monitor.claim(compilationId)) {
         return reply.status(409).send({ error: `compilationId '${compilationId}' was already used: send a new one for each compile` });
       }
       const result = await demoCompile(

@@ -154,6 +154,10 @@ describe(`POST /api/demo/compile (${testDialect})`, () => {
     const id = `reuse-${Date.now()}`;
     expect((await post('/api/demo/compile', body({}, { compilationId: id }))).statusCode).toBe(200);
     expect((await post('/api/demo/compile', body({}, { compilationId: id }))).statusCode).toBe(409);
+    // Sent together, one of them runs.
+    const together = `together-${Date.now()}`;
+    const statuses = (await Promise.all(Array.from({ length: 4 }, () => post('/api/demo/compile', body({}, { compilationId: together }))))).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([200, 409, 409, 409]);
   });
 
   it('limits each client address per minute, not the others', async () => {
