@@ -11,9 +11,9 @@ import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts
 import { recordDecision } from '../decide/decision-recorder.ts';
 import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { perApiKey } from '../http/rate-limits.ts';
-import { compilePool } from '../public-compiler/compile-pool.ts';
-import { publicJwkSet } from '../keys/server-signing-key.ts';
 import { REFUSES_METHOD } from '../http/unserved-methods.ts';
+import { publicJwkSet } from '../keys/server-signing-key.ts';
+import { compilePool } from '../public-compiler/compile-pool.ts';
 
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];

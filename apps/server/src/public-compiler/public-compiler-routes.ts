@@ -13,8 +13,8 @@ import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts'
 import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
 import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
 import {
-  COMPILE_OUTPUT_MAX_CHARS,
   ARBITERS_RATE_PER_MINUTE,
+  COMPILE_OUTPUT_MAX_CHARS,
   DECIDE_BODY_LIMIT_BYTES,
   LEGAL_TEXT_BODY_LIMIT_BYTES,
   PUBLIC_COMPILER_RATE_PER_MINUTE,
