@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLANS } from '../../src/billing/plans.ts';
 import { decisionUsage } from '../../src/decide/decision-recorder.ts';
 import { usagePeriodStart } from '../../src/decide/decision-writer.ts';
+import { compilePool } from '../../src/public-compiler/compile-pool.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -92,14 +93,27 @@ describe(`POST /mcp (${testDialect})`, () => {
   });
 
   it('compiles in the compile worker: a long compile does not hold the server’s other requests', async () => {
-    const answered: string[] = [];
-    const compiling = call('compile', { text: 'shall '.repeat(20_000), jurisdiction: 'EU' }).then((out) => answered.push(`compile ok=${String(out.ok)}`));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the compile has started
-    const health = await fetch(new URL('/api/health', url));
-    answered.push(`health ${health.status}`);
-    await compiling;
-    // In the server's own thread the compile (over a second) answered first and health waited for it.
-    expect(answered).toEqual(['health 200', 'compile ok=true']);
+    // The moment the server hands the compile to its worker.
+    const pool = compilePool();
+    const compileInWorker = pool.compile.bind(pool);
+    let handedOver = () => {};
+    const inWorker = new Promise<string>((resolve) => (handedOver = () => resolve('handed to the worker')));
+    const spy = vi.spyOn(pool, 'compile').mockImplementation((...args) => {
+      handedOver();
+      return compileInWorker(...args);
+    });
+    try {
+      const answered: string[] = [];
+      const compiling = call('compile', { text: 'shall '.repeat(20_000), jurisdiction: 'EU' }).then((out) => answered.push(`compile ok=${String(out.ok)}`));
+      // Compiled in the server's own thread, it answered without reaching the worker.
+      expect(await Promise.race([inWorker, compiling.then(() => 'answered first')])).toBe('handed to the worker');
+      const health = await fetch(new URL('/api/health', url));
+      answered.push(`health ${health.status}`);
+      await compiling;
+      expect(answered).toEqual(['health 200', 'compile ok=true']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('holds a plan’s limits like the decision API: its arbiters only, its quota, each decision counted', async () => {
