@@ -1,6 +1,6 @@
 // Legal text compiled into a policy for an arbiter (POST /api/v1/arbiters with legalText, the
 // demo endpoints). A compile failure is a 400 with the compiler's own message.
-import type { CompileSuccess } from '@bytebound/compiler/compile';
+import type { CompileFailure, CompileSuccess } from '@bytebound/compiler/compile';
 import { type CompileOptions, JURISDICTIONS, type Jurisdiction } from '@bytebound/compiler/policy-model';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
@@ -25,6 +25,9 @@ export const jurisdictionSchema = z.enum(JURISDICTIONS);
  */
 export async function compileOrFail(source: string, jurisdiction: Jurisdiction | undefined, options: Partial<CompileOptions>, client: string): Promise<CompileSuccess> {
   const result = await compilePool().compile(source, { format: 'bytebound', ...(jurisdiction ? { jurisdiction } : {}), options }, client);
-  if (!result.ok) throw new HttpError(400, result.error, { status: 'error', stage: result.stage, validation: result.validation });
+  if (!result.ok) throw compileRefused(result);
   return result;
 }
+
+/** The 400 a failed compile answers: the compiler's message, its stage and validation. */
+export const compileRefused = (failure: CompileFailure) => new HttpError(400, failure.error, { status: 'error', stage: failure.stage, validation: failure.validation });

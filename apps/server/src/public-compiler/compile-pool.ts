@@ -17,6 +17,12 @@ export const synthesisTimeoutMessage = (ms: number) =>
 export const outputTooLong = (chars: number, max: number) =>
   `The policy compiled from this text is ${(chars / 1e6).toFixed(1)} MB, over the ${(max / 1e6).toFixed(1)} MB a compile here answers. Split the text into parts, or compile it with the CLI (bytebound compile), which has no such limit.`;
 
+/** The failed compile an output of `chars` over `max` answers, in its last stage. */
+export function outputTooLongFailure(chars: number, max: number, stages: StageTiming[]): CompileFailure {
+  const error = outputTooLong(chars, max);
+  return { ok: false, stage: 'finalizing', error, validation: { errors: [error], warnings: [], suggestions: [] }, stages };
+}
+
 type Reply = { id: number; result?: CompileResult; crash?: string } | { id: number; done: StageTiming } | { ready: true };
 type Pending = { job: CompileJob; resolve: (result: CompileResult) => void; reject: (error: Error) => void; done: StageTiming[] };
 

@@ -5,16 +5,14 @@
 // A compile that runs past the synthesis timeout is stopped by terminating this thread.
 import { parentPort } from 'node:worker_threads';
 import { compile, type CompileInput, type CompileResult } from '@bytebound/compiler/compile';
-import { outputTooLong } from './compile-pool.ts';
+import { outputTooLongFailure } from './compile-pool.ts';
 
 /** `maxOutputChars`: the longest output answered; a longer one is a failed compile saying so (outputTooLong). */
 export type CompileJob = { id: number; text: string; input: CompileInput; maxOutputChars: number };
 
 /** The result as the server answers it: an output over the limit never leaves this thread. */
 function bounded(result: CompileResult, max: number): CompileResult {
-  if (!result.ok || result.output.length <= max) return result;
-  const error = outputTooLong(result.output.length, max);
-  return { ok: false, stage: 'finalizing', error, validation: { errors: [error], warnings: [], suggestions: [] }, stages: result.stages };
+  return !result.ok || result.output.length <= max ? result : outputTooLongFailure(result.output.length, max, result.stages);
 }
 
 parentPort!.on('message', (job: CompileJob) => {

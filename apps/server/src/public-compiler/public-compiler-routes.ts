@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { lacksScope, optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
 import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
-import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
+import { compileOrFail, compileRefused, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
 import {
   ARBITERS_RATE_PER_MINUTE,
   COMPILE_OUTPUT_MAX_CHARS,
@@ -25,7 +25,7 @@ import { requireSession } from '../auth/sessions.ts';
 import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
 import { perClient, perKeyOrAccount } from '../http/rate-limits.ts';
-import { compilePool, outputTooLong } from './compile-pool.ts';
+import { compilePool, outputTooLongFailure } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
 /** The timing a validate-syntax context without one is decided at. */
@@ -141,10 +141,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const result = await compileOrFail(body.source, body.jurisdiction, options, request.ip);
       const output = format.id === 'bytebound' ? result.output : format.emit(result.policy, result.options);
       // The worker bounded the bytebound output; the format emitted here (SQL is about twice as long) is bounded too.
-      if (output.length > COMPILE_OUTPUT_MAX_CHARS) {
-        const error = outputTooLong(output.length, COMPILE_OUTPUT_MAX_CHARS);
-        throw new HttpError(400, error, { status: 'error', stage: 'finalizing', validation: { errors: [error], warnings: [], suggestions: [] } });
-      }
+      if (output.length > COMPILE_OUTPUT_MAX_CHARS) throw compileRefused(outputTooLongFailure(output.length, COMPILE_OUTPUT_MAX_CHARS, result.stages));
       const compilationTimeMs = performance.now() - started;
       const validators: { name: string; ok: boolean; messages: string[] }[] = [
         { name: 'legal-text', ok: true, messages: [...result.validation.warnings, ...result.validation.suggestions] },

@@ -8,6 +8,7 @@ import { refusedMessage } from '../../src/auth/failed-credentials.ts';
 import { SESSION_MESSAGES } from '../../src/auth/sessions.ts';
 import { API_KEY_ID_BYTES, API_KEY_SECRET_BYTES, FAILED_CREDENTIALS_PER_MINUTE } from '../../src/constants.ts';
 import { bearer, newKey, signedHeaders } from '../api-keys/key-helpers.ts';
+import { clientAddresses } from '../helpers/client-addresses.ts';
 import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { register } from './account-helpers.ts';
@@ -18,9 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-let lastAddress = 0;
 /** A client address no other test of this file uses. */
-const newAddress = () => `10.88.${(++lastAddress >> 8) & 255}.${lastAddress & 255}`;
+const newAddress = clientAddresses(88);
 
 const guessedKey = () => `bb_live_${crypto.randomBytes(API_KEY_ID_BYTES).toString('hex')}_${crypto.randomBytes(API_KEY_SECRET_BYTES).toString('hex')}`;
 const guessedSession = () => ({ authorization: `Bearer ${crypto.randomBytes(32).toString('base64url')}`, cookie: `bytebound_session=${crypto.randomBytes(32).toString('base64url')}` });

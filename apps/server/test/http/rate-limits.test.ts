@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_REQUESTS_PER_MINUTE, AUDIT_READS_PER_MINUTE, LINK_PAGES_PER_MINUTE } from '../../src/constants.ts';
 import { OPERATOR_ROLE } from '../../src/operators/operator-roles.ts';
 import { register } from '../auth/account-helpers.ts';
+import { clientAddresses } from '../helpers/client-addresses.ts';
 import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 
@@ -15,9 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-let lastAddress = 0;
 /** A client address no other test of this file uses. */
-const newAddress = () => `10.77.${(++lastAddress >> 8) & 255}.${lastAddress & 255}`;
+const newAddress = clientAddresses(77);
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
 
