@@ -101,6 +101,11 @@ describe('the bytebound format', () => {
     expect(() => parsePolicy('bytebound 1\n\u200b')).toThrow('line 2, column 1: unexpected character "\\u200b"');
     expect(() => parsePolicy('bytebound 1\n\u{1F600}')).toThrow('line 2, column 1: unexpected character "\u{1F600}"');
     expect(() => parsePolicy('bytebound 1\n"a\u009bb"')).toThrow('line 2, column 1: expected \'digest\', found the string "a\\u009bb"');
+    // Columns count every character read before: comments, strings and their escapes.
+    expect(() => parsePolicy('bytebound 1 # a comment\n"x\\ty\\u0041" \\')).toThrow('line 2, column 14: unexpected character "\\\\"');
+    expect(() => parsePolicy('bytebound 1\n"ab\\q"')).toThrow('line 2, column 4: expected an escape (\\" \\\\ \\n \\r \\t or \\uXXXX) after the backslash');
+    expect(() => parsePolicy('bytebound 1\n  "\\u12G4"')).toThrow('line 2, column 4: expected an escape');
+    expect(() => parsePolicy('bytebound 1\ndigest "a\\"b\\\\" x\n')).toThrow('line 2, column 8: expected the digest sha256:<64 hex digits>, found the string "a\\"b\\\\"');
   });
 
   it('quotes at most 40 characters of the token it did not expect', () => {

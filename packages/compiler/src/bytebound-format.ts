@@ -58,9 +58,17 @@ export function bbString(text: string): string {
   return out + '"';
 }
 
-export function opcodeLabel(code: number): string {
+/** Each opcode's label, `0x68 share/pre-action/personal`: printed and checked once per opcode of every rule. */
+const OPCODE_LABELS: readonly string[] = Array.from({ length: OPCODE_COUNT }, (_, code) => {
   const { action, timing, target } = decodeOpcode(code);
   return `0x${code.toString(16).padStart(2, '0')} ${action}/${timing}/${target}`;
+});
+
+/** The label of opcode `code`; a RangeError for a number that is not one. */
+export function opcodeLabel(code: number): string {
+  const label = OPCODE_LABELS[code];
+  if (label === undefined) throw new RangeError(`opcode ${code} is outside 0..${OPCODE_COUNT - 1}`);
+  return label;
 }
 
 function conditionText(c: Condition): string {
@@ -134,7 +142,17 @@ function shown(value: string): string {
   return escapeInvisible(JSON.stringify(value));
 }
 
-const WORD = /[A-Za-z0-9_\-./:+]/;
+const WORD = /[A-Za-z0-9_\-./:+]+/y;
+/** A run of a string literal's characters that are neither its end, an escape nor a line break. */
+const STRING_RUN = /[^"\\\n]+/y;
+const HEX4 = /[0-9a-fA-F]{4}/y;
+const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', r: '\r', t: '\t' };
+
+/** The match of sticky `pattern` at `at`, or ''. */
+function runAt(pattern: RegExp, text: string, at: number): string {
+  pattern.lastIndex = at;
+  return pattern.exec(text)?.[0] ?? '';
+}
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -155,45 +173,42 @@ function tokenize(text: string): Token[] {
       i++;
       col++;
     } else if (ch === '#') {
-      while (i < text.length && text[i] !== '\n') {
-        i++;
-        col++;
-      }
+      const end = text.indexOf('\n', i);
+      const to = end === -1 ? text.length : end;
+      col += to - i;
+      i = to;
     } else if (ch === '"') {
       const start = { line, column: col };
       let value = '';
       i++;
       col++;
       for (;;) {
+        const run = runAt(STRING_RUN, text, i);
+        value += run;
+        i += run.length;
+        col += run.length;
         if (i >= text.length || text[i] === '\n') {
           line = start.line;
           col = start.column;
           err('expected the closing quote of the string that starts here');
         }
-        const c = text[i]!;
-        if (c === '"') {
+        if (text[i] === '"') {
           i++;
           col++;
           break;
         }
-        if (c === '\\') {
-          const e = text[i + 1];
-          const simple: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', r: '\r', t: '\t' };
-          if (e !== undefined && Object.hasOwn(simple, e)) {
-            value += simple[e];
-            i += 2;
-            col += 2;
-          } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-            value += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-            i += 6;
-            col += 6;
-          } else {
-            err('expected an escape (\\" \\\\ \\n \\r \\t or \\uXXXX) after the backslash');
-          }
+        // A backslash: its escape.
+        const e = text[i + 1];
+        if (e !== undefined && Object.hasOwn(SIMPLE_ESCAPES, e)) {
+          value += SIMPLE_ESCAPES[e];
+          i += 2;
+          col += 2;
+        } else if (e === 'u' && runAt(HEX4, text, i + 2) !== '') {
+          value += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+          col += 6;
         } else {
-          value += c;
-          i++;
-          col++;
+          err('expected an escape (\\" \\\\ \\n \\r \\t or \\uXXXX) after the backslash');
         }
       }
       tokens.push({ kind: 'string', value, ...start });
@@ -201,17 +216,12 @@ function tokenize(text: string): Token[] {
       tokens.push({ kind: 'punct', value: ch, line, column: col });
       i++;
       col++;
-    } else if (WORD.test(ch)) {
-      const start = { line, column: col };
-      let value = '';
-      while (i < text.length && WORD.test(text[i]!)) {
-        value += text[i];
-        i++;
-        col++;
-      }
-      tokens.push({ kind: 'word', value, ...start });
     } else {
-      err(`unexpected character ${shown(String.fromCodePoint(text.codePointAt(i)!))}`);
+      const value = runAt(WORD, text, i);
+      if (value === '') err(`unexpected character ${shown(String.fromCodePoint(text.codePointAt(i)!))}`);
+      tokens.push({ kind: 'word', value, line, column: col });
+      i += value.length;
+      col += value.length;
     }
   }
   tokens.push({ kind: 'eof', value: '', line, column: col });
