@@ -1,14 +1,14 @@
 // Arbiters over HTTP, guarded by API keys: a customer's own arbiters (create / new version, list,
 // versions) next to the built-in ones every key can read.
-import { policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { ARBITERS_RATE_PER_MINUTE, LEGAL_TEXT_BODY_LIMIT_BYTES } from '../constants.ts';
+import type { Database } from '../db/database.ts';
 import { checkCustomArbiterAllowed } from '../decide/entitlements-check.ts';
-import { parseServedPolicy } from '../decide/served-policy.ts';
 import { HttpError } from '../http/errors.ts';
 import { perApiKey } from '../http/rate-limits.ts';
+import { arbiterSource, doesNotParse, type ArbiterSource } from './arbiter-source.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
 import { compileOptionsSchema, compileOrFail, jurisdictionSchema } from './compile-arbiter.ts';
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from './built-in-arbiters.ts';
@@ -30,14 +30,19 @@ const createBody = z.union(
 );
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
-/** Parses .bb text; a text that does not parse (or whose digest does not match) is a 400 that says where. */
-export function parseArbiterSource(source: string) {
+/** Loads .bb text as an arbiter's source; a text that does not parse (or whose digest does not match) is a 400 that says where. */
+export function parseArbiterSource(text: string): ArbiterSource {
   try {
-    const policy = parseServedPolicy(source);
-    return { policy, digest: policyDigest(policy), text: printPolicy(policy) };
+    return arbiterSource(text);
   } catch (error) {
-    throw new HttpError(400, `The policy does not parse: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(400, doesNotParse(error));
   }
+}
+
+/** Keeps `source` as the next version of the customer's arbiter `name` (a new arbiter if none), when their plan allows it. */
+export async function keepArbiter(db: Database, customerId: string, name: string, source: ArbiterSource) {
+  await checkCustomArbiterAllowed(db, customerId, name, source.rules);
+  return saveArbiterVersion(db, { customerId, name, source: source.text, digest: source.digest, rules: source.rules });
 }
 
 export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
@@ -49,16 +54,12 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/v1/arbiters', { ...guard, bodyLimit: LEGAL_TEXT_BODY_LIMIT_BYTES, schema: { body: createBody } }, async (request, reply) => {
     const body = request.body as z.infer<typeof createBody>;
-    const source = 'source' in body ? body.source : printPolicy((await compileOrFail(body.legalText, body.jurisdiction, body.options, `customer:${request.apiKey!.customerId}`)).policy);
-    const parsed = parseArbiterSource(source);
-    await checkCustomArbiterAllowed(app.db, request.apiKey!.customerId, body.name, parsed.policy.rules.length);
-    const { arbiter, created } = await saveArbiterVersion(app.db, {
-      customerId: request.apiKey!.customerId,
-      name: body.name,
-      source: parsed.text,
-      digest: parsed.digest,
-      rules: parsed.policy.rules.length,
-    });
+    const customerId = request.apiKey!.customerId;
+    const source =
+      'source' in body
+        ? parseArbiterSource(body.source)
+        : (await compileOrFail(body.legalText, { jurisdiction: body.jurisdiction, options: body.options }, `customer:${customerId}`, { name: 'arbiter' })).finished;
+    const { arbiter, created } = await keepArbiter(app.db, customerId, body.name, source);
     return reply.status(created ? 201 : 200).send(arbiter);
   });
 

@@ -5,7 +5,6 @@ import type { CompileResult, CompileSuccess, StageTiming } from '@bytebound/comp
 import { STAGE_PROGRESS } from '@bytebound/compiler/config';
 import { formatById } from '@bytebound/compiler/emit/formats';
 import type { CompileOptions, Norm, Rule } from '@bytebound/compiler/policy-model';
-import wabtInit from 'wabt';
 import { compilePool } from '../public-compiler/compile-pool.ts';
 import type { CompileMonitor } from './compile-monitor.ts';
 
@@ -48,20 +47,6 @@ export type DemoCompileFailure = {
   validation: CompileResult['validation'];
 };
 
-let wabt: ReturnType<typeof wabtInit> | undefined;
-
-/** Assembles the .wat output with wabt (validated), so the browser can instantiate it as it is. */
-async function assemble(wat: string): Promise<Uint8Array> {
-  wabt ??= wabtInit();
-  const module = (await wabt).parseWat('policy.wat', wat);
-  try {
-    module.validate();
-    return module.toBinary({}).buffer;
-  } finally {
-    module.destroy();
-  }
-}
-
 const progressOf = (stage: string): number => (STAGE_PROGRESS as Record<string, number>)[stage] ?? 0;
 const timed = (stages: StageTiming[]): TimedStage[] => stages.map((s) => ({ stage: s.stage, ms: s.ms, progress: progressOf(s.stage) }));
 
@@ -79,8 +64,12 @@ function normsWithRules(result: CompileSuccess): DemoCompileSuccess['norms'] {
 
 export async function demoCompile(request: DemoCompileRequest, monitor: CompileMonitor): Promise<DemoCompileSuccess | DemoCompileFailure> {
   const { compilationId } = request;
-  // In the compile worker, stopped at the synthesis timeout (a timeout answers as a failed compile).
-  const result = await compilePool().compile(request.legalText, { format: request.format, jurisdiction: request.jurisdiction, options: request.options }, request.client);
+  // In the compile worker, stopped at the synthesis timeout (a timeout answers as a failed compile);
+  // a .wat is assembled there too (validated), so the browser can instantiate it as it is.
+  const input = { format: request.format, jurisdiction: request.jurisdiction, options: request.options };
+  const result = await (request.format === 'wasm'
+    ? compilePool().compile(request.legalText, input, request.client, { name: 'binary' })
+    : compilePool().compile(request.legalText, input, request.client));
   const stages = timed(result.stages);
   for (const s of stages) monitor.publish({ type: 'stage', compilationId, ...s });
   if (!result.ok) {
@@ -88,16 +77,7 @@ export async function demoCompile(request: DemoCompileRequest, monitor: CompileM
     return { status: 'error', success: false, compilationId, error: result.error, stage: result.stage, stages, validation: result.validation };
   }
   const format = formatById(result.metadata.format)!;
-  let binary: DemoCompileSuccess['binary'];
-  if (format.id === 'wasm') {
-    try {
-      binary = { encoding: 'base64', data: Buffer.from(await assemble(result.output)).toString('base64') };
-    } catch (error) {
-      const message = `The WebAssembly output did not assemble: ${error instanceof Error ? error.message : String(error)}`;
-      monitor.publish({ type: 'error', compilationId, stage: 'finalizing', error: message });
-      return { status: 'error', success: false, compilationId, error: message, stage: 'finalizing', stages, validation: result.validation };
-    }
-  }
+  const binary = 'finished' in result && result.finished instanceof Uint8Array ? { encoding: 'base64' as const, data: Buffer.from(result.finished).toString('base64') } : undefined;
   monitor.publish({
     type: 'complete',
     compilationId,

@@ -9,6 +9,7 @@ import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileRes
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { COMPILE_OUTPUT_MAX_CHARS } from '../constants.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
+import type { FinishedCompile, FinishRequest } from './compile-finish.ts';
 import type { CompileJob } from './compile-worker.ts';
 
 export const synthesisTimeoutMessage = (ms: number) =>
@@ -58,12 +59,16 @@ export class CompilePool {
   ) {}
 
   /**
-   * Compiles in the worker, in `client`'s turn; a compile past the timeout, or whose output is over
-   * the limit, answers as a failed compile saying so.
+   * Compiles in the worker, in `client`'s turn, then finishes the compile there as `finish` asks
+   * (compile-finish.ts); a compile past the timeout, or whose output is over the limit, answers as
+   * a failed compile saying so.
    */
-  compile(text: string, input: CompileInput, client = ''): Promise<CompileResult> {
+  compile(text: string, input: CompileInput, client?: string): Promise<CompileResult>;
+  compile<F extends FinishRequest>(text: string, input: CompileInput, client: string, finish: F): Promise<FinishedCompile<F['name']>>;
+  compile(text: string, input: CompileInput, client = '', finish?: FinishRequest): Promise<CompileResult> {
     return new Promise((resolve, reject) => {
-      const pending: Pending = { job: { id: this.nextId++, text, input, maxOutputChars: this.maxOutputChars }, resolve, reject, done: [] };
+      const job: CompileJob = { id: this.nextId++, text, input, maxOutputChars: this.maxOutputChars, ...(finish ? { finish } : {}) };
+      const pending: Pending = { job, resolve, reject, done: [] };
       const queue = this.waiting.get(client);
       if (queue) queue.push(pending);
       else this.waiting.set(client, [pending]);

@@ -1,27 +1,30 @@
-// Inside the compile worker thread: compiles each message it receives and posts the result back,
-// and each stage's timing as it completes (so a compile stopped by the timeout names its stage). An
-// output over the job's limit is answered as a failed compile: a 1 MB text can compile to 50 MB,
-// which the server's own thread would then copy, check and serialise for seconds.
-// A compile that runs past the synthesis timeout is stopped by terminating this thread.
+// Inside the compile worker thread: compiles each message it receives, finishes it as the job asks
+// (compile-finish.ts) and posts the result back, and each stage's timing as it completes (so a
+// compile stopped by the timeout names its stage). An output over the job's limit is answered as a
+// failed compile: a 1 MB text can compile to 50 MB, which the server's own thread would then copy,
+// check and serialise for seconds.
+// A compile that runs past the synthesis timeout (its finish included) is stopped by terminating this thread.
 import { parentPort } from 'node:worker_threads';
 import { compile, type CompileInput, type CompileResult } from '@bytebound/compiler/compile';
+import { finishCompile, type FinishRequest } from './compile-finish.ts';
 import { outputTooLongFailure } from './compile-pool.ts';
 
 /** `maxOutputChars`: the longest output answered; a longer one is a failed compile saying so (outputTooLong). */
-export type CompileJob = { id: number; text: string; input: CompileInput; maxOutputChars: number };
+export type CompileJob = { id: number; text: string; input: CompileInput; maxOutputChars: number; finish?: FinishRequest };
 
 /** The result as the server answers it: an output over the limit never leaves this thread. */
 function bounded(result: CompileResult, max: number): CompileResult {
   return !result.ok || result.output.length <= max ? result : outputTooLongFailure(result.output.length, max, result.stages);
 }
 
-parentPort!.on('message', (job: CompileJob) => {
+parentPort!.on('message', async (job: CompileJob) => {
   try {
     const result = bounded(
       compile(job.text, job.input, (done) => parentPort!.postMessage({ id: job.id, done })),
       job.maxOutputChars,
     );
-    parentPort!.postMessage({ id: job.id, result });
+    const answer = job.finish && result.ok ? await finishCompile(result, job.finish, job.maxOutputChars) : result;
+    parentPort!.postMessage({ id: job.id, result: answer });
   } catch (error) {
     parentPort!.postMessage({ id: job.id, crash: error instanceof Error ? error.message : String(error) });
   }

@@ -3,18 +3,15 @@
 // compile as an arbiter. Public ones are rate-limited per IP and bounded in size; naming a stored
 // arbiter, or saving one, needs an API key.
 import crypto from 'node:crypto';
-import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
 import { formatById } from '@bytebound/compiler/emit/formats';
 import type { CompileOptions, Condition, Policy } from '@bytebound/compiler/policy-model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { lacksScope, optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
-import { ARBITER_NAME, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
-import { saveArbiterVersion } from '../arbiters/arbiter-store.ts';
-import { compileOrFail, compileRefused, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
+import { ARBITER_NAME, keepArbiter, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
+import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
 import {
   ARBITERS_RATE_PER_MINUTE,
-  COMPILE_OUTPUT_MAX_CHARS,
   DECIDE_BODY_LIMIT_BYTES,
   LEGAL_TEXT_BODY_LIMIT_BYTES,
   PUBLIC_COMPILER_RATE_PER_MINUTE,
@@ -22,10 +19,10 @@ import {
   VALIDATE_SYNTAX_RATE_PER_MINUTE,
 } from '../constants.ts';
 import { requireSession } from '../auth/sessions.ts';
-import { checkCustomArbiterAllowed, checkDecisionAllowed } from '../decide/entitlements-check.ts';
+import { checkDecisionAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
 import { perClient, perKeyOrAccount } from '../http/rate-limits.ts';
-import { compilePool, outputTooLongFailure } from './compile-pool.ts';
+import { compilePool } from './compile-pool.ts';
 import { regulationPolicies, type StatutePolicy } from './statute-policies.ts';
 
 /** The timing a validate-syntax context without one is decided at. */
@@ -137,33 +134,26 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const format = formatById(body.format);
       if (!format) throw new HttpError(400, `Unknown format '${body.format}'`);
       const started = performance.now();
-      const options = compileOptionsOf(body.options);
-      const result = await compileOrFail(body.source, body.jurisdiction, options, request.ip);
-      const output = format.id === 'bytebound' ? result.output : format.emit(result.policy, result.options);
-      // The worker bounded the bytebound output; the format emitted here (SQL is about twice as long) is bounded too.
-      if (output.length > COMPILE_OUTPUT_MAX_CHARS) throw compileRefused(outputTooLongFailure(output.length, COMPILE_OUTPUT_MAX_CHARS, result.stages));
+      const result = await compileOrFail(
+        body.source,
+        { format: format.id, jurisdiction: body.jurisdiction, options: compileOptionsOf(body.options) },
+        request.ip,
+        { name: 'demo', roundTrip: body.options.validate !== false },
+      );
       const compilationTimeMs = performance.now() - started;
+      const { bbs, policyId, roundTrip } = result.finished;
       const validators: { name: string; ok: boolean; messages: string[] }[] = [
         { name: 'legal-text', ok: true, messages: [...result.validation.warnings, ...result.validation.suggestions] },
       ];
-      if (body.options.validate !== false) {
-        // The bytebound output must load back into the very policy it was printed from.
-        let roundTrip: string[] = [];
-        try {
-          const reparsed = parsePolicy(result.output);
-          if (policyDigest(reparsed) !== policyDigest(result.policy)) roundTrip = ['the bytebound output does not load back into the same policy'];
-        } catch (error) {
-          roundTrip = [error instanceof Error ? error.message : String(error)];
-        }
-        validators.push({ name: 'bytebound-round-trip', ok: roundTrip.length === 0, messages: roundTrip });
-      }
+      // The bytebound output must load back into the very policy it was printed from.
+      if (roundTrip) validators.push({ name: 'bytebound-round-trip', ok: roundTrip.length === 0, messages: roundTrip });
       const conditions = conditionsOf(result.policy);
       return {
         status: 'success',
-        policy_id: policyDigest(result.policy),
+        policy_id: policyId,
         output: {
-          [format.id]: output,
-          bbs: result.output,
+          [format.id]: result.output,
+          bbs,
           metadata: {
             compilation_time_ms: Math.round(compilationTimeMs * 100) / 100,
             stages: result.stages,
@@ -193,7 +183,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
         statutes.set(key, cached);
         return { policies: cached, total: cached.length, cache_status: 'HIT' };
       }
-      const result = await compileOrFail(body.text, body.jurisdiction, {}, request.ip);
+      const result = await compileOrFail(body.text, { jurisdiction: body.jurisdiction, options: {} }, request.ip);
       const policies = regulationPolicies(result);
       statutes.set(key, policies);
       if (statutes.size > STATUTE_CACHE_ENTRIES) statutes.delete(statutes.keys().next().value!);
@@ -260,16 +250,12 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const body = request.body as z.infer<typeof blueprintBody>;
       const customerId = request.apiKey?.customerId ?? request.session!.account.id;
-      const text = 'bbs' in body ? body.bbs : printPolicy((await compileOrFail(body.source, body.jurisdiction, compileOptionsOf(body.options), `customer:${customerId}`)).policy);
-      const parsed = parseArbiterSource(text);
-      await checkCustomArbiterAllowed(app.db, customerId, body.name, parsed.policy.rules.length);
-      const { arbiter, created } = await saveArbiterVersion(app.db, {
-        customerId,
-        name: body.name,
-        source: parsed.text,
-        digest: parsed.digest,
-        rules: parsed.policy.rules.length,
-      });
+      const source =
+        'bbs' in body
+          ? parseArbiterSource(body.bbs)
+          : (await compileOrFail(body.source, { jurisdiction: body.jurisdiction, options: compileOptionsOf(body.options) }, `customer:${customerId}`, { name: 'arbiter' }))
+              .finished;
+      const { arbiter, created } = await keepArbiter(app.db, customerId, body.name, source);
       return reply.status(created ? 201 : 200).send(arbiter);
     },
   );

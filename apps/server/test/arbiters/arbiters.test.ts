@@ -9,6 +9,7 @@ import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbit
 import { ARBITERS_RATE_PER_MINUTE } from '../../src/constants.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
+import { finishesAsked } from '../helpers/compile-finishes.ts';
 import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
 
 let t: TestApp;
@@ -110,7 +111,12 @@ describe(`arbiters (${testDialect})`, () => {
 
   it('compiles legal text into a new arbiter with the given options, and answers the compiler error otherwise', async () => {
     const text = TEMPLATES.hipaa.content;
-    const response = await save(alice, { name: 'Patient access', legalText: text, options: { enforcementLevel: 'moderate' } });
+    let response!: Awaited<ReturnType<typeof save>>;
+    const asked = await finishesAsked(async () => {
+      response = await save(alice, { name: 'Patient access', legalText: text, options: { enforcementLevel: 'moderate' } });
+    });
+    // The compiled policy is loaded as an arbiter keeps it in the compile worker.
+    expect(asked).toEqual([{ name: 'arbiter' }]);
     expect(response.statusCode).toBe(201);
     const expected = compile(text, { format: 'bytebound', options: { enforcementLevel: 'moderate' } });
     if (!expected.ok) throw new Error(expected.error);

@@ -2,7 +2,8 @@
 // runs past it is stopped (its thread terminated) and answers a clear error, and the next compile
 // gets a fresh worker. Here the timeout is made tiny so that a real compile exceeds it, and the
 // output limit small so that a real output is over it.
-import { COMPILE_STAGES, compile } from '@bytebound/compiler/compile';
+import { policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
+import { COMPILE_STAGES, compile, type CompileSuccess } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,49 @@ describe('the compile worker', () => {
     // a1 starts at once; a2..a4 wait, and b1 arrives after them.
     await Promise.all([send('a1', 'a'), send('a2', 'a'), send('a3', 'a'), send('a4', 'a'), send('b1', 'b')]);
     expect(finished).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+  }, 60_000);
+
+  it('finishes a compile in the worker as asked: the demo’s bytebound text, an arbiter’s source, a WebAssembly binary', async () => {
+    await normal.warm();
+    const text = TEMPLATES.gdpr.content;
+    const options = { includeTests: true };
+    const inProcess = compile(text, { format: 'bytebound', options });
+    if (!inProcess.ok) throw new Error(inProcess.error);
+    const digest = policyDigest(inProcess.policy);
+
+    // The demo: the bytebound text beside the chosen format, printed with the same options, and whether it loads back.
+    const demo = await normal.compile(text, { format: 'sql', options }, '', { name: 'demo', roundTrip: true });
+    if (!demo.ok) throw new Error(demo.error);
+    expect(demo.output).toBe((compile(text, { format: 'sql', options }) as CompileSuccess).output);
+    expect(demo.finished).toEqual({ bbs: inProcess.output, policyId: digest, roundTrip: [] });
+    const unchecked = await normal.compile(text, { format: 'bytebound', options }, '', { name: 'demo', roundTrip: false });
+    expect(unchecked).toMatchObject({ ok: true, output: inProcess.output, finished: { bbs: inProcess.output, policyId: digest, roundTrip: null } });
+
+    // An arbiter: the policy loaded as the server serves it, in its canonical print.
+    const arbiter = await normal.compile(text, { format: 'bytebound', options }, '', { name: 'arbiter' });
+    expect(arbiter).toMatchObject({ ok: true, finished: { text: printPolicy(inProcess.policy), digest, rules: inProcess.policy.rules.length } });
+
+    // WebAssembly: the module a browser instantiates.
+    const wasm = await normal.compile(text, { format: 'wasm' }, '', { name: 'binary' });
+    if (!wasm.ok) throw new Error(wasm.error);
+    expect(WebAssembly.validate(new Uint8Array(wasm.finished))).toBe(true);
+  }, 60_000);
+
+  it('bounds the text a finish adds as it bounds the output', async () => {
+    const input = { format: 'javascript', options: { includeTests: false } };
+    const javascript = compile(TEMPLATES.gdpr.content, input);
+    const bbs = compile(TEMPLATES.gdpr.content, { ...input, format: 'bytebound' });
+    if (!javascript.ok || !bbs.ok) throw new Error('the template does not compile');
+    // A limit the JavaScript output fits and the bytebound text beside it does not.
+    expect(javascript.output.length).toBeLessThan(bbs.output.length);
+    const small = new CompilePool(SYNTHESIS_TIMEOUT_MS, javascript.output.length);
+    try {
+      const over = await small.compile(TEMPLATES.gdpr.content, input, '', { name: 'demo', roundTrip: true });
+      expect(over).toMatchObject({ ok: false, stage: 'finalizing', error: outputTooLong(bbs.output.length, javascript.output.length) });
+      expect(await small.compile(TEMPLATES.gdpr.content, input)).toMatchObject({ ok: true });
+    } finally {
+      await small.close();
+    }
   }, 60_000);
 
   it('reports a stopped compile in the stage after the last one it completed', () => {
