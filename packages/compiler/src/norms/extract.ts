@@ -84,11 +84,22 @@ function compileLexicon(lexicon: Lexicon): CompiledLexicon {
 
 type Found = { start: number; end: number; index: number };
 
+/**
+ * Every match of global `pattern` in text[from, to), as matchAll finds them. With exec on the
+ * pattern itself: matchAll copies the pattern on every call, which a sentence of a thousand modals
+ * made thousands of times.
+ */
 function findAll(pattern: RegExp, text: string, from = 0, to = text.length): Found[] {
+  if (!pattern.global) throw new TypeError(`findAll needs a global pattern: ${pattern.source.slice(0, 40)}`);
   const out: Found[] = [];
   const region = text.slice(from, to);
   pattern.lastIndex = 0;
-  for (const m of region.matchAll(pattern)) out.push({ start: from + m.index, end: from + m.index + m[0].length, index: matchedIndex(m) });
+  for (let m = pattern.exec(region); m !== null; m = pattern.exec(region)) {
+    out.push({ start: from + m.index, end: from + m.index + m[0].length, index: matchedIndex(m) });
+    // An empty match: step over it, by a whole character in a unicode pattern, as matchAll does.
+    if (m[0] === '') pattern.lastIndex += pattern.unicode && (region.codePointAt(pattern.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+  }
+  pattern.lastIndex = 0;
   return out;
 }
 
@@ -152,6 +163,18 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
   const articleOf = new Map<SegmentNode, SegmentNode>();
   for (const a of articles) for (const n of walk([a])) articleOf.set(n, a);
   const firstLineReference = articles.find((a) => a.reference)?.reference ?? null;
+
+  // Every norm of a sentence looks for its data in the whole sentence: scanned once per stretch, not once per norm.
+  const targetKinds = new Map<string, Set<Target>>();
+  const kindsOf = (from: number, to: number): Set<Target> => {
+    const key = `${from}:${to}`;
+    let kinds = targetKinds.get(key);
+    if (!kinds) {
+      kinds = new Set(findAll(lex.target, text, from, to).map((h) => lex.targetKinds[h.index]!));
+      targetKinds.set(key, kinds);
+    }
+    return kinds;
+  };
 
   const consume = (node: SegmentNode) => walk(node.children).forEach((c) => consumed.add(c));
   const childrenText = (node: SegmentNode) =>
@@ -234,7 +257,7 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
             // "A controller shall: ... 5. Not process sensitive data ...": a negated point is a prohibition.
             const negated = modality === 'obligation' && /^(?:not|ne pas|nicht|no|não)\s/iu.test(childText);
             drafts.push(
-              draft(text, context, lex, {
+              draft(text, context, lex, kindsOf, {
                 modality: negated ? 'prohibition' : modality,
                 subject: subject.name,
                 action: childAction.action,
@@ -259,7 +282,7 @@ export function extractNorms(text: string, context: ExtractContext): Extraction 
         const points = grounds && !exceptionList ? childrenText(node) : null;
         if (grounds) consume(node);
         drafts.push(
-          draft(text, context, lex, {
+          draft(text, context, lex, kindsOf, {
             modality,
             subject: subject.name,
             action: action?.action ?? 'process',
@@ -442,12 +465,12 @@ function untilException(text: string, from: number, to: number, lex: CompiledLex
   return m ? from + m.index : to;
 }
 
-function findTarget(text: string, regions: [number, number][], lex: CompiledLexicon, regulation: RegulationId): Target {
+function findTarget(regions: [number, number][], kindsOf: TargetKinds, regulation: RegulationId): Target {
   // 'general' ("policies", "records") is the weakest evidence: a later region may name the data.
   let general = false;
   for (const [from, to] of regions) {
     if (to <= from) continue;
-    const kinds = new Set(findAll(lex.target, text, from, to).map((h) => lex.targetKinds[h.index]!));
+    const kinds = kindsOf(from, to);
     const best = TARGET_PRECEDENCE.find((t) => kinds.has(t));
     if (best && best !== 'general') return best;
     if (best === 'general') {
@@ -499,7 +522,10 @@ type DraftInput = {
   exceptions?: string[];
 };
 
-function draft(text: string, context: ExtractContext, lex: CompiledLexicon, input: DraftInput): Draft {
+/** The kinds of data (targets) the stretch of text from..to names. */
+type TargetKinds = (from: number, to: number) => Set<Target>;
+
+function draft(text: string, context: ExtractContext, lex: CompiledLexicon, kindsOf: TargetKinds, input: DraftInput): Draft {
   let deadline: string | null = null;
   for (const region of input.deadlineRegions) {
     deadline = findDeadline(region, lex.lexicon.language);
@@ -510,7 +536,7 @@ function draft(text: string, context: ExtractContext, lex: CompiledLexicon, inpu
     modality: input.modality,
     subject: input.subject,
     action: input.action,
-    target: findTarget(text, input.targetRegions, lex, context.regulation),
+    target: findTarget(input.targetRegions, kindsOf, context.regulation),
     deadline,
     condition: input.condition,
     exceptions: (input.exceptions ?? []).slice(0, MAX_EXCEPTIONS_PER_NORM),
