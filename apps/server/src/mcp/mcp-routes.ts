@@ -3,7 +3,7 @@
 // goes through the decision API's arbiters and the plan's limits, is signed, logged and counted
 // like /api/v1/decide (a limit reached answers the tool call as an error that says which).
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
-import { type DecideResult, createBytesboundMcpServer, refuseInvalidToolCalls } from '@bytebound/engine/mcp/bytebound-mcp-server';
+import { type DecideResult, createBytesboundMcpServer, refuseInvalidParams } from '@bytebound/engine/mcp/bytebound-mcp-server';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
@@ -68,7 +68,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
         void server.close();
       });
       await server.connect(transport);
-      refuseInvalidToolCalls(transport);
+      refuseInvalidParams(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     },
   );

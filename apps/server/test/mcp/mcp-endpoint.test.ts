@@ -146,9 +146,14 @@ describe(`POST /mcp (${testDialect})`, () => {
     }
   });
 
-  it('answers a call without its params as invalid params (-32602), not as an internal error', async () => {
+  it('answers a call or an initialize without its params as invalid params (-32602), not as an internal error', async () => {
     const { key } = await newKey(t, customerId);
-    for (const body of [{ jsonrpc: '2.0', id: 7, method: 'tools/call' }, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: {} }]) {
+    const calls = [
+      { jsonrpc: '2.0', id: 7, method: 'tools/call' },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: {} },
+      { jsonrpc: '2.0', id: 7, method: 'initialize', params: { capabilities: {}, clientInfo: { name: 'agent', version: '1' } } },
+    ];
+    for (const body of calls) {
       const response = await fetch(url, {
         method: 'POST',
         headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -157,7 +162,7 @@ describe(`POST /mcp (${testDialect})`, () => {
       const answer = (await response.json()) as { id: number; error?: { code: number; message: string } };
       expect(answer.id).toBe(7);
       expect(answer.error?.code).toBe(-32602);
-      expect(answer.error?.message).toMatch(/name/);
+      expect(answer.error?.message).toMatch(body.method === 'initialize' ? /protocolVersion \(a string\)/ : /the tool's name/);
     }
   });
 

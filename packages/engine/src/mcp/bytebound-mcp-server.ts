@@ -6,7 +6,14 @@ import type { DecisionRequest, Timing } from '@bytebound/compiler/policy-model';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type CallToolResult, CallToolRequestSchema, ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  type JSONRPCMessage,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { classifyToolCall } from '../agent/classify.ts';
 import { type ResolvedDestination, hostOf } from '../agent/destinations.ts';
@@ -191,16 +198,28 @@ export function localAttributes(request: DecisionRequest, resolve: (host: string
   return { ...request, attributes: { destination: d.destination, legalBasis: d.legalBasis, safeguards: d.safeguards, ...given } };
 }
 
+/** The requests this server answers whose params the SDK checks, with what each needs. */
+const PARAMS_OF: Record<string, { schema: z.ZodType; needs: string }> = {
+  initialize: {
+    schema: InitializeRequestSchema,
+    needs: 'initialize needs params with protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version)',
+  },
+  'tools/list': { schema: ListToolsRequestSchema, needs: 'tools/list takes no params but an optional cursor (a string)' },
+  'tools/call': { schema: CallToolRequestSchema, needs: "tools/call needs params with the tool's name (a string) and its arguments" },
+};
+
 /**
- * Answers a tools/call whose params the SDK's own schema refuses (no tool name, arguments that are
- * not an object) with JSON-RPC's invalid params (-32602), where the SDK would answer an internal
- * error (-32603). Call it once the server is connected to `transport`, on either transport.
+ * Answers a request whose params the SDK's own schema refuses (a tools/call without a tool name,
+ * an initialize without a protocol version, a cursor that is not a string) with JSON-RPC's invalid
+ * params (-32602) and what the method needs, where the SDK would answer an internal error (-32603)
+ * holding its schema's report. Call it once the server is connected to `transport`, on either transport.
  */
-export function refuseInvalidToolCalls(transport: Transport): void {
+export function refuseInvalidParams(transport: Transport): void {
   const forward = transport.onmessage!;
   transport.onmessage = (message, extra) => {
-    if ('method' in message && message.method === 'tools/call' && 'id' in message && !CallToolRequestSchema.safeParse(message).success) {
-      const error = { code: ErrorCode.InvalidParams, message: "Invalid params: tools/call needs params with the tool's name (a string) and its arguments" };
+    const params = 'method' in message && 'id' in message && Object.hasOwn(PARAMS_OF, message.method) ? PARAMS_OF[message.method]! : null;
+    if (params && 'id' in message && !params.schema.safeParse(message).success) {
+      const error = { code: ErrorCode.InvalidParams, message: `Invalid params: ${params.needs}` };
       void transport.send({ jsonrpc: '2.0', id: message.id, error }, { relatedRequestId: message.id }).catch(() => {});
       return;
     }
@@ -220,7 +239,7 @@ export async function serveOverStdio(server: McpServer): Promise<void> {
     void transport.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
   };
   await server.connect(transport);
-  refuseInvalidToolCalls(transport);
+  refuseInvalidParams(transport);
   await new Promise<void>((resolve) => process.stdin.on('close', resolve));
   await server.close();
 }

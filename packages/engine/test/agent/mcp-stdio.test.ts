@@ -50,13 +50,24 @@ describe('bytebound mcp (stdio)', { timeout: 30_000 }, () => {
   });
 
   it('answers a line that is not JSON, or not JSON-RPC, with JSON-RPC’s own error instead of silence', () => {
-    const lines = ['{not json', '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":"str"}', '{"jsonrpc":"2.0","id":3,"method":"ping"}', '{"jsonrpc":"2.0","id":4,"method":"tools/call"}'];
+    const lines = [
+      '{not json', '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":"str"}', '{"jsonrpc":"2.0","id":3,"method":"ping"}', '{"jsonrpc":"2.0","id":4,"method":"tools/call"}',
+      '{"jsonrpc":"2.0","id":5,"method":"initialize","params":{"capabilities":{}}}',
+      '{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"cursor":5}}',
+    ];
     const run = spawnSync(process.execPath, [path.join(root, 'packages/cli/bin/bytebound.mjs'), 'mcp'], { input: `${lines.join('\n')}\n`, encoding: 'utf8', timeout: 30_000, env: { ...process.env, BYTEBOUND_HOME: home } });
     const answers = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
     expect(answers).toContainEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
     expect(answers).toContainEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the line is not a JSON-RPC 2.0 message' } });
     expect(answers).toContainEqual({ jsonrpc: '2.0', id: 3, result: {} });
     expect(answers).toContainEqual({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: "Invalid params: tools/call needs params with the tool's name (a string) and its arguments" } });
+    // Params the method cannot take are invalid params that say what it needs, not an internal error quoting a schema.
+    expect(answers).toContainEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      error: { code: -32602, message: 'Invalid params: initialize needs params with protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version)' },
+    });
+    expect(answers).toContainEqual({ jsonrpc: '2.0', id: 6, error: { code: -32602, message: 'Invalid params: tools/list takes no params but an optional cursor (a string)' } });
   });
 
   it('denies a tool call it cannot inspect whole, saying why (fail secure)', async () => {
