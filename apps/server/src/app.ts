@@ -7,7 +7,7 @@ import { dataKeyOf } from './api-keys/api-key-auth.ts';
 import { checkDataKey } from './api-keys/data-key-check.ts';
 import { clientLogRoutes } from './client-logs/client-log-routes.ts';
 import type { Config } from './config.ts';
-import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS, STREAM_MESSAGE_MAX_BYTES } from './constants.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS, STREAM_CLOSE_TIMEOUT_MS, STREAM_MESSAGE_MAX_BYTES } from './constants.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -98,8 +98,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app);
   await app.register(rateLimit, rateLimitOptions(config, db));
   // One WebSocket server for every stream (the demo monitor, the receptionist): a second would route each upgrade twice.
+  // A stream refused for its messages stops being read, so its client's close frame never arrives:
+  // its connection is cut after the close timeout (an option of ws 8.23 its types do not list yet).
+  const streamServerOptions = { maxPayload: STREAM_MESSAGE_MAX_BYTES, closeTimeout: STREAM_CLOSE_TIMEOUT_MS };
   await app.register(websocket, {
-    options: { maxPayload: STREAM_MESSAGE_MAX_BYTES },
+    options: streamServerOptions,
     // A client that breaks the protocol (a message over the limit, a malformed frame) has its socket
     // closed, with 1009 or 1002 from ws; that is the client's doing, not a failure of the server.
     errorHandler: (error, socket, request) => {

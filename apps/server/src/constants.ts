@@ -14,6 +14,14 @@ export const STREAM_MESSAGE_MAX_BYTES = 4 * 1024;
 export const STREAMS_PER_IP = 50;
 /** The close code of a stream refused for the number already open (4000 + HTTP's 429). */
 export const STREAMS_FULL_CODE = 4429;
+/** Messages a client may send on one stream a minute (the site's own clients send none); one more closes it (STREAM_REFUSED_CODE). */
+export const STREAM_MESSAGES_PER_MINUTE = 60;
+/** Answers queued for a client that does not read them, past which its stream is closed (STREAM_REFUSED_CODE). */
+export const STREAM_QUEUED_MAX_BYTES = 1024 * 1024;
+/** The close code of a stream that sent too many messages or stopped reading (WebSocket's policy violation). */
+export const STREAM_REFUSED_CODE = 1008;
+/** How long a closed stream waits for its client's close frame before its connection is cut (ws waits 30 s by default). */
+export const STREAM_CLOSE_TIMEOUT_MS = 2_000;
 
 /** Client logger: the browser flushes every 5 s or 100 entries; the endpoint accepts at most one batch of that size. */
 export const CLIENT_LOG_BATCH_MAX = 100;

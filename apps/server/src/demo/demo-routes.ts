@@ -17,7 +17,7 @@ import {
   MONITOR_IDLE_MS,
   MONITOR_WATCHES_PER_SOCKET,
 } from './demo-config.ts';
-import { addressLimit, OpenStreams } from '../http/open-streams.ts';
+import { addressLimit, boundedStream, OpenStreams } from '../http/open-streams.ts';
 import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { countVariantCompile } from './variant-counts.ts';
 
@@ -147,9 +147,20 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
       if (!openStreams.admit(socket, [addressLimit(request)])) return;
       const subscriptions = new Map<string, () => void>();
       const idle = setTimeout(() => socket.close(1000, 'idle'), MONITOR_IDLE_MS);
-      const forward = (event: MonitorEvent) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-      };
+      const { send } = boundedStream(socket, (data) => {
+        let parsed;
+        try {
+          parsed = monitorMessage.safeParse(JSON.parse(data.toString('utf8')));
+        } catch {
+          parsed = null;
+        }
+        if (!parsed?.success) {
+          send({ type: 'invalid', error: 'Send {"type":"monitor","compilationId":"<id>"} to watch a compilation' });
+          return;
+        }
+        watch(parsed.data.compilationId);
+      });
+      const forward = (event: MonitorEvent) => send(event);
       const watch = (compilationId: string) => {
         idle.refresh();
         if (subscriptions.has(compilationId)) return;
@@ -163,19 +174,6 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
       };
       const { compilationId } = request.query as z.infer<typeof monitorQuery>;
       if (compilationId) watch(compilationId);
-      socket.on('message', (data: Buffer) => {
-        let parsed;
-        try {
-          parsed = monitorMessage.safeParse(JSON.parse(data.toString('utf8')));
-        } catch {
-          parsed = null;
-        }
-        if (!parsed?.success) {
-          socket.send(JSON.stringify({ type: 'invalid', error: 'Send {"type":"monitor","compilationId":"<id>"} to watch a compilation' }));
-          return;
-        }
-        watch(parsed.data.compilationId);
-      });
       socket.on('close', () => {
         clearTimeout(idle);
         for (const unsubscribe of subscriptions.values()) unsubscribe();

@@ -1,16 +1,25 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { STREAMS_FULL_CODE } from '../constants.ts';
-import { OpenStreams } from './open-streams.ts';
+import { STREAM_MESSAGES_PER_MINUTE, STREAM_QUEUED_MAX_BYTES, STREAM_REFUSED_CODE, STREAMS_FULL_CODE } from '../constants.ts';
+import { boundedStream, OpenStreams, STREAM_REFUSED_REASONS } from './open-streams.ts';
 
-/** A socket as ws has it: open (1) until closed (3), 'close' emitted once. */
+/** A socket as ws has it: open (1) until closed (3), 'close' emitted once; what it was sent, and whether it still reads. */
 class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
   readyState = 1;
   closedWith: [number, string] | null = null;
+  sent: unknown[] = [];
+  bufferedAmount = 0;
+  reading = true;
   close(code: number, reason: string) {
     this.closedWith = [code, reason];
     this.end();
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  pause() {
+    this.reading = false;
   }
   end() {
     this.readyState = 3;
@@ -55,5 +64,47 @@ describe('OpenStreams', () => {
     expect(gone.closedWith).toBeNull();
     expect(streams.count('ip:a')).toBe(0);
     expect(streams.admit(new FakeSocket(), limits(1))).toBe(true);
+  });
+});
+
+describe('boundedStream', () => {
+  const flood = STREAM_MESSAGES_PER_MINUTE;
+
+  it(`hands on ${flood} messages a minute; one more closes the stream with ${STREAM_REFUSED_CODE}, stops reading, and nothing more is handled or sent`, () => {
+    const socket = new FakeSocket();
+    let clock = 1_000;
+    const handled: string[] = [];
+    const { send } = boundedStream(socket, (data) => handled.push(data.toString()), () => clock);
+    for (let i = 0; i < flood; i++) socket.emit('message', Buffer.from(`m${i}`));
+    expect(handled.length).toBe(flood);
+    expect(socket.closedWith).toBeNull();
+    // A new minute: the count starts again.
+    clock += 60_000;
+    for (let i = 0; i < flood; i++) socket.emit('message', Buffer.from(`n${i}`));
+    expect(handled.length).toBe(2 * flood);
+    socket.emit('message', Buffer.from('one too many'));
+    expect(socket.closedWith).toEqual([STREAM_REFUSED_CODE, 'too many messages: at most 60 a minute']);
+    expect(socket.reading).toBe(false);
+    socket.emit('message', Buffer.from('after'));
+    expect(handled.length).toBe(2 * flood);
+    send({ type: 'late' });
+    expect(socket.sent).toEqual([]);
+  });
+
+  it(`answers while the client reads, and closes the stream once ${STREAM_QUEUED_MAX_BYTES / 1024 / 1024} MiB of answers wait unread`, () => {
+    const socket = new FakeSocket();
+    const { send } = boundedStream(socket, () => {});
+    send({ type: 'counters', n: 1 });
+    socket.bufferedAmount = STREAM_QUEUED_MAX_BYTES;
+    send({ type: 'counters', n: 2 });
+    expect(socket.sent).toEqual([
+      { type: 'counters', n: 1 },
+      { type: 'counters', n: 2 },
+    ]);
+    socket.bufferedAmount = STREAM_QUEUED_MAX_BYTES + 1;
+    send({ type: 'counters', n: 3 });
+    expect(socket.sent.length).toBe(2);
+    expect(socket.closedWith).toEqual([STREAM_REFUSED_CODE, STREAM_REFUSED_REASONS.unread]);
+    expect(socket.reading).toBe(false);
   });
 });

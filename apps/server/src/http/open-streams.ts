@@ -1,7 +1,8 @@
 // How many WebSocket streams are open, per key (an IP, a session): a stream over its key's limit is
 // closed as soon as it opens, so that one client cannot hold thousands of sockets and listeners.
-// Counts are per process, as the sockets are.
-import { STREAMS_FULL_CODE, STREAMS_PER_IP } from '../constants.ts';
+// Counts are per process, as the sockets are. And how much one open stream may send and leave
+// unread (boundedStream): a flood of small messages, or answers no one reads, held the server.
+import { STREAM_MESSAGES_PER_MINUTE, STREAM_QUEUED_MAX_BYTES, STREAM_REFUSED_CODE, STREAMS_FULL_CODE, STREAMS_PER_IP } from '../constants.ts';
 
 type Socket = { readonly readyState: number; readonly OPEN: number; close(code: number, reason: string): void; once(event: 'close', listener: () => void): unknown };
 
@@ -48,4 +49,51 @@ export class OpenStreams {
   count(key: string): number {
     return this.open.get(key) ?? 0;
   }
+}
+
+/** A ws socket as boundedStream uses it. */
+type MessageSocket = Socket & {
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  pause(): void;
+  on(event: 'message', listener: (data: Buffer) => void): unknown;
+};
+
+export const STREAM_REFUSED_REASONS = {
+  flood: `too many messages: at most ${STREAM_MESSAGES_PER_MINUTE} a minute`,
+  unread: 'the answers were not read',
+} as const;
+
+/**
+ * `socket`'s messages, at most STREAM_MESSAGES_PER_MINUTE a minute, to `onMessage`, and `send` for
+ * its answers while its client reads them. One message more, or answers left unread past
+ * STREAM_QUEUED_MAX_BYTES, close the stream (STREAM_REFUSED_CODE, saying which) and stop reading
+ * from it, so that what a flooding client sent next costs the server nothing.
+ */
+export function boundedStream(socket: MessageSocket, onMessage: (data: Buffer) => void, now: () => number = Date.now): { send(frame: unknown): void } {
+  let refused = false;
+  let windowStart = now();
+  let count = 0;
+  const refuse = (reason: string) => {
+    refused = true;
+    socket.close(STREAM_REFUSED_CODE, reason);
+    socket.pause();
+  };
+  socket.on('message', (data) => {
+    if (refused) return;
+    const at = now();
+    if (at - windowStart >= 60_000) {
+      windowStart = at;
+      count = 0;
+    }
+    if (++count > STREAM_MESSAGES_PER_MINUTE) return refuse(STREAM_REFUSED_REASONS.flood);
+    onMessage(data);
+  });
+  return {
+    send(frame) {
+      if (refused || socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > STREAM_QUEUED_MAX_BYTES) return refuse(STREAM_REFUSED_REASONS.unread);
+      socket.send(JSON.stringify(frame));
+    },
+  };
 }

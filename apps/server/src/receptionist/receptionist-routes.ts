@@ -14,7 +14,7 @@ import {
   RECEPTIONIST_SESSIONS_PER_IP_PER_MINUTE,
   RECEPTIONIST_STREAMS_PER_SESSION,
 } from '../constants.ts';
-import { addressLimit, OpenStreams, streamAddress } from '../http/open-streams.ts';
+import { addressLimit, boundedStream, OpenStreams, streamAddress } from '../http/open-streams.ts';
 import { perClient } from '../http/rate-limits.ts';
 import { upgradeRequired } from '../http/stream-upgrades.ts';
 import { ComplianceCheck, type CheckedDecision } from './compliance-check.ts';
@@ -359,9 +359,9 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
       { key: `session:${session.id}`, max: RECEPTIONIST_STREAMS_PER_SESSION, reason: 'too many open streams for this session' },
     ]);
     if (!admitted) return;
-    const send = (frame: unknown) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-    };
+    const { send } = boundedStream(socket, (data) => {
+      if (data.toString() === 'ping' || /"type"\s*:\s*"ping"/.test(data.toString())) send({ type: 'pong' });
+    });
     const onDecision = ({ sessionRowId, decision }: { sessionRowId: string; decision: unknown }) => {
       if (sessionRowId === session.id) send({ type: 'decision', decision });
     };
@@ -374,9 +374,6 @@ export async function receptionistRoutes(app: FastifyInstance): Promise<void> {
       stream.off('decision', onDecision);
       stream.off('counters', onCounters);
       stream.off('checkpoint', onCheckpoint);
-    });
-    socket.on('message', (data: Buffer) => {
-      if (data.toString() === 'ping' || /"type"\s*:\s*"ping"/.test(data.toString())) send({ type: 'pong' });
     });
     send({ type: 'hello', counters: await stream.counters(), checkpoints: await stream.recentCheckpoints(), uptimeStartedAt: new Date(app.startedAt).toISOString() });
   });

@@ -8,6 +8,7 @@ import { TEMPLATES } from '@bytebound/compiler/templates';
 import { MESSAGE_TOO_SHORT } from '@bytebound/compiler/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { STREAM_MESSAGES_PER_MINUTE, STREAM_REFUSED_CODE } from '../../src/constants.ts';
 import { DEMO_COMPILE_RATE_PER_MINUTE, MONITOR_WATCHES_PER_SOCKET } from '../../src/demo/demo-config.ts';
 import { variantCounts } from '../../src/demo/variant-counts.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
@@ -308,6 +309,22 @@ describe(`GET /api/demo/monitor, the WebSocket monitor (${testDialect})`, () => 
     const [event] = await events;
     socket.terminate();
     expect(event).toMatchObject({ type: 'invalid' });
+  });
+
+  it(`closes a monitor that sends more than ${STREAM_MESSAGES_PER_MINUTE} messages a minute with ${STREAM_REFUSED_CODE} and why, and answers the others`, async () => {
+    const flooding = await connect('/api/demo/monitor');
+    const answered: string[] = [];
+    flooding.on('message', (data: Buffer) => answered.push(JSON.parse(data.toString('utf8')).type));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => flooding.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    for (let i = 0; i < 10_000; i++) flooding.send('x');
+    expect(await closed).toEqual({ code: STREAM_REFUSED_CODE, reason: `too many messages: at most ${STREAM_MESSAGES_PER_MINUTE} a minute` });
+    // Each message up to the limit was answered; none after it.
+    expect(answered).toEqual(Array.from({ length: STREAM_MESSAGES_PER_MINUTE }, () => 'invalid'));
+    const other = await connect('/api/demo/monitor');
+    const events = collect(other, () => true);
+    other.send('not json');
+    expect((await events)[0]).toMatchObject({ type: 'invalid' });
+    other.terminate();
   });
 
   it('holds at most 50 monitors open from one address: one more is closed with 4429 and why', async () => {
