@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { dataKeyOf } from '../api-keys/api-key-auth.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/api-key-store.ts';
 import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/account-constants.ts';
-import { hashPassword, passwordProblem } from '../auth/passwords.ts';
+import { hashPassword, passwordMark, passwordProblem } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
 import { checkAccountPassword } from '../auth/throttle.ts';
 import { callsThisMonth, termsOf } from '../billing/entitlements.ts';
@@ -158,7 +158,10 @@ export async function accountRoutes(app: FastifyInstance, options: { mailer: Mai
     const problem = passwordProblem(newPassword);
     if (problem) throw new HttpError(400, problem);
     const now = Date.now();
-    await db.updateTable('accounts').set({ password_hash: await hashPassword(newPassword), password_changed_at: now }).where('id', '=', session.account.id).execute();
+    const passwordHash = await hashPassword(newPassword);
+    await db.updateTable('accounts').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', session.account.id).execute();
+    // This session goes on with the new password; every other one ends, and one signed in with the old password meanwhile is refused (passwordMark).
+    await db.updateTable('sessions').set({ password_mark: passwordMark(passwordHash) }).where('token_hash', '=', session.tokenHash).execute();
     await db.deleteFrom('sessions').where('account_id', '=', session.account.id).where('token_hash', '!=', session.tokenHash).execute();
     options.mailer
       .send(passwordChangedEmail(session.account.email, session.account.first_name, `${config.publicUrl}/auth/forget-password`))

@@ -80,7 +80,9 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
       return reply.status(401).send({ success: false, error: AUTH_MESSAGES.badCredentials } satisfies Fail);
     }
     await clearFailures(db, keys[0]!.key);
-    const token = await startSession(db, config, reply, account.id, body.rememberMe);
+    // The account deleted while its password was checked: its credentials are no longer valid.
+    const token = await startSession(db, config, reply, account, body.rememberMe);
+    if (!token) return reply.status(401).send({ success: false, error: AUTH_MESSAGES.badCredentials } satisfies Fail);
     return reply.send({ success: true, token, customerId: account.id });
   }
 
@@ -135,8 +137,9 @@ export async function authRoutes(app: FastifyInstance, options: { mailer: Mailer
     sendLater(app, mailer, welcomeEmail(body.email, body.firstName, config.accountUrl, TRIAL_DAYS));
     // The updates box starts the newsletter's double opt-in: nothing is sent until the link is followed.
     if (body.subscribeNewsletter) startNewsletterOptIn(app, body.email).catch((error: unknown) => app.log.error({ err: error }, 'newsletter opt-in failed'));
-    const token = await startSession(db, config, reply, id, false, now);
+    const token = await startSession(db, config, reply, { id, password_hash: passwordHash }, false, now);
     await answerNoSoonerThan(startedAt);
+    if (!token) return reply.status(401).send({ success: false, error: AUTH_MESSAGES.badCredentials } satisfies Fail);
     return reply.status(201).send({ success: true, token, customerId: id });
   });
 

@@ -6,9 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { AccountsTable } from '../db/tables.ts';
+import { isForeignKeyViolation } from '../db/constraint-errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { REMEMBER_ME_MS, SESSION_COOKIE, SESSION_MS } from './account-constants.ts';
 import { checkCredentials } from './failed-credentials.ts';
+import { passwordMark } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type Session = { tokenHash: string; account: AccountsTable };
@@ -18,16 +20,40 @@ export const SESSION_MESSAGES = {
   invalid: 'Your session has ended. Please sign in again.',
 } as const;
 
-export async function startSession(db: Database, config: Config, reply: FastifyReply, accountId: string, remember: boolean, now = Date.now()): Promise<string> {
+/**
+ * Starts a session for `account`, signed in with its password hash of now (passwordMark), and sets
+ * its cookie; the session's bearer token, or null when the account was deleted meanwhile.
+ */
+export async function startSession(
+  db: Database,
+  config: Config,
+  reply: FastifyReply,
+  account: Pick<AccountsTable, 'id' | 'password_hash'>,
+  remember: boolean,
+  now = Date.now(),
+): Promise<string | null> {
   const token = newToken();
   const binder = newToken();
   const lifetime = remember ? REMEMBER_ME_MS : SESSION_MS;
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: hashToken(token), account_id: accountId, binder_hash: hashToken(binder), remember: remember ? 1 : 0, created_at: now, expires_at: now + lifetime })
-    .execute();
+  try {
+    await db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        account_id: account.id,
+        binder_hash: hashToken(binder),
+        remember: remember ? 1 : 0,
+        created_at: now,
+        expires_at: now + lifetime,
+        password_mark: passwordMark(account.password_hash),
+      })
+      .execute();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
   // A sign-in keeps the account from being deleted as inactive (account-retention.ts).
-  await db.updateTable('accounts').set({ last_active_at: now }).where('id', '=', accountId).execute();
+  await db.updateTable('accounts').set({ last_active_at: now }).where('id', '=', account.id).execute();
   reply.setCookie(SESSION_COOKIE, binder, {
     path: '/',
     httpOnly: true,
@@ -84,11 +110,13 @@ async function sessionOf(db: Database, { token, binder }: { token: string; binde
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .selectAll('accounts')
-    .select(['sessions.binder_hash', 'sessions.expires_at'])
+    .select(['sessions.binder_hash', 'sessions.expires_at', 'sessions.password_mark'])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now || !sameHash(row.binder_hash, hashToken(binder))) return null;
-  const { binder_hash: _binder, expires_at: _expires, ...account } = row;
+  // Signed in with a password changed since: ended, wherever the change's sign-out of every session came too late.
+  if (row.password_mark !== passwordMark(row.password_hash)) return null;
+  const { binder_hash: _binder, expires_at: _expires, password_mark: _mark, ...account } = row;
   return { tokenHash, account };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { Database } from '../db/database.ts';
 import type { BookingsTable } from '../db/tables.ts';
 import { type BookingEmailDetails, bookingCancelledEmail, bookingCancelledSalesEmail, bookingConfirmationEmail, bookingSalesEmail } from '../email/messages.ts';
@@ -93,11 +94,6 @@ export async function nearestFreeSlots(db: Database, config: Config, startMs: nu
     .slice(0, NEAREST_SLOTS)
     .map((n) => n.slot)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export function bookingView(row: BookingsTable, config: Config): BookingView {

@@ -2,6 +2,7 @@
 // text, integer, bigint (epoch ms), and integer 0/1 for booleans.
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { subtreePosition } from '../audit/subtree-position.ts';
+import { passwordMark } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Database } from './database.ts';
 
@@ -604,6 +605,17 @@ function migrations(db: Database): Record<string, Migration> {
         for (const { id } of rows) {
           await sql`update checkouts set id = ${hashToken(id)} where id = ${id}`.execute(k);
           await sql`update billing_events set event_id = ${`test_checkout_${hashToken(id)}`} where event_id = ${`test_checkout_${id}`}`.execute(k);
+        }
+      },
+    },
+    '0019-sessions-password-mark': {
+      async up(k: Kysely<unknown>) {
+        // Which password each session was signed in with (auth/passwords.ts passwordMark): those open
+        // now were signed in with their account's password of now.
+        await k.schema.alterTable('sessions').addColumn('password_mark', 'text', (c) => c.notNull().defaultTo('')).execute();
+        const { rows } = await sql<{ token_hash: string; password_hash: string }>`select s.token_hash, a.password_hash from sessions s join accounts a on a.id = s.account_id`.execute(k);
+        for (const { token_hash, password_hash } of rows) {
+          await sql`update sessions set password_mark = ${passwordMark(password_hash)} where token_hash = ${token_hash}`.execute(k);
         }
       },
     },

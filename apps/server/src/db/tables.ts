@@ -232,6 +232,8 @@ export type SessionsTable = {
   remember: number;
   created_at: number;
   expires_at: number;
+  /** passwordMark of the account's password hash at sign-in (auth/passwords.ts). */
+  password_mark: string;
 };
 
 export type PasswordResetsTable = {

@@ -2,7 +2,7 @@
 // decisions against the plan's quota, recent decisions with proof bundles, change of password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { outboxMessage, register, signIn } from '../auth/account-helpers.ts';
+import { accountRow, lateSession, outboxMessage, register, signIn } from '../auth/account-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,12 +86,23 @@ describe('account', () => {
     expect(wrong.json()).toEqual({ error: 'The current password is not correct' });
     const common = await t.app.inject({ method: 'POST', url: '/api/account/password', headers: account.headers, payload: { currentPassword: account.password, newPassword: 'iloveyou' } });
     expect(common.statusCode).toBe(400);
+    const readBeforeChange = await accountRow(t, account.customerId);
     const done = await t.app.inject({ method: 'POST', url: '/api/account/password', headers: account.headers, payload: { currentPassword: account.password, newPassword: 'Fresh-Passphrase-31' } });
     expect(done.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/account', headers: account.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/account', headers: otherHeaders })).statusCode).toBe(401);
+    // A sign-in that checked the old password before the change and started its session after it: refused too.
+    expect((await t.app.inject({ url: '/api/account', headers: (await lateSession(t, readBeforeChange))! })).statusCode).toBe(401);
     expect((await signIn(t.app, account.email, 'Fresh-Passphrase-31')).statusCode).toBe(200);
     await outboxMessage(t.db, account.email, /password was changed/);
+  });
+
+  it('answers a sign-in whose account is deleted while its password is checked as a wrong password, not a 500', async () => {
+    const account = await register(t.app);
+    const readBeforeDeletion = await accountRow(t, account.customerId);
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: { password: account.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await lateSession(t, readBeforeDeletion)).toBeNull();
   });
 
   it('counts a wrong current password as a failed sign-in: a session alone guesses no faster than the sign-in form', async () => {

@@ -1,6 +1,9 @@
 // Helpers of the account tests: register and sign in through the real API, read the outbox.
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyReply, LightMyRequestResponse } from 'fastify';
+import { startSession } from '../../src/auth/sessions.ts';
 import type { Database } from '../../src/db/database.ts';
+import type { AccountsTable } from '../../src/db/tables.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 export const STRONG_PASSWORD = 'Correct-Horse-Battery-9';
 
@@ -55,4 +58,20 @@ export function resetTokenIn(text: string): string {
   const match = /\/auth\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(text);
   if (!match) throw new Error(`no reset link in: ${text}`);
   return decodeURIComponent(match[1]!);
+}
+
+/**
+ * The account's row as a sign-in reads it before checking the password: `lateSession` then finishes
+ * that sign-in, as one that checked the password before a change and starts its session after it.
+ */
+export function accountRow(t: TestApp, id: string): Promise<AccountsTable> {
+  return t.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Starts the session of a sign-in that read `account` earlier; its headers, or null when no session started. */
+export async function lateSession(t: TestApp, account: Pick<AccountsTable, 'id' | 'password_hash'>): Promise<Record<string, string> | null> {
+  let binder = '';
+  const reply = { setCookie: (_name: string, value: string) => (binder = value) } as unknown as FastifyReply;
+  const token = await startSession(t.db, t.config, reply, account, false);
+  return token ? { authorization: `Bearer ${token}`, cookie: `bytebound_session=${binder}` } : null;
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { outboxMessage, register, registration, resetTokenIn, signIn, STRONG_PASSWORD } from './account-helpers.ts';
+import { accountRow, lateSession, outboxMessage, register, registration, resetTokenIn, signIn, STRONG_PASSWORD } from './account-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -247,9 +247,14 @@ describe('forgot and reset password', () => {
     expect(Number(stored[0]!.expires_at) - Number(stored[0]!.created_at)).toBe(3600 * 1000);
 
     expect((await post('/api/auth/reset-password', { token, password: 'qwerty123' })).json().error).toMatch(/most common passwords/);
+    const readBeforeReset = await accountRow(t, account.customerId);
     const done = await post('/api/auth/reset-password', { token, password: 'A-new-Passphrase-77' });
     expect(done.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/me', headers: account.headers })).statusCode).toBe(401);
+    // A sign-in that checked the old password before the reset and started its session after it: refused too.
+    const late = await lateSession(t, readBeforeReset);
+    const refused = await t.app.inject({ url: '/api/auth/me', headers: late! });
+    expect([refused.statusCode, refused.json().error]).toEqual([401, 'Your session has ended. Please sign in again.']);
     expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(401);
     expect((await signIn(t.app, account.email, 'A-new-Passphrase-77')).statusCode).toBe(200);
     await outboxMessage(t.db, account.email, /password was changed/);

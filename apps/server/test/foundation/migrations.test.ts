@@ -4,13 +4,14 @@
 // personal data to it; an audit log that kept each leaf's hash twice (audit_trail and audit_nodes)
 // and its subtrees by level and index keeps its leaves once and its subtrees in the order they
 // complete, exactly as appends write them now, and still proves every entry; a test checkout kept
-// under the secret of its address is kept under the secret's hash.
+// under the secret of its address is kept under the secret's hash; open sessions stay signed in.
 import { appendToFrontier, fromHex } from '@bytebound/engine/merkle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendToAuditLog, checkpointRow, consistencyProofFor, inclusionProofFor, planAppend } from '../../src/audit/audit-log.ts';
+import { passwordMark } from '../../src/auth/passwords.ts';
 import { hashToken, newToken } from '../../src/auth/tokens.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { signedDecision } from '../audit/fixtures.ts';
@@ -99,5 +100,21 @@ describe('migrations', () => {
     const ids = (await db.selectFrom('checkouts').select('id').execute()).map((r) => r.id).sort();
     expect(ids).toEqual([hashToken(open), hashToken(confirmed), 'cs_test_stripe'].sort());
     expect(await db.selectFrom('billing_events').select('event_id').execute()).toEqual([{ event_id: `test_checkout_${hashToken(confirmed)}` }]);
+  });
+
+  it('keeps the sessions open at an upgrade signed in, marked with the password they were signed in with', async () => {
+    testDb = await createTestDatabase();
+    const { db } = testDb;
+    await migrate(db, { upTo: '0018-test-checkouts-hashed' });
+    await sql`insert into accounts (id, email, password_hash, first_name, last_name, company_name, terms_version, terms_accepted_at, newsletter, plan, plan_status,
+      trial_ends_at, plan_event_at, created_at, password_changed_at) values ('cus_1', 'ada@example.com', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', 'Ada',
+      'Lovelace', 'Engines', '2026-01', 1, 0, 'trial', 'trialing', 1, 1, 1, 1)`.execute(db);
+    await sql`insert into sessions (token_hash, account_id, binder_hash, remember, created_at, expires_at) values ('t1', 'cus_1', 'b1', 0, 1, 2)`.execute(db);
+
+    await migrate(db);
+
+    expect(await db.selectFrom('sessions').select(['token_hash', 'password_mark']).execute()).toEqual([
+      { token_hash: 't1', password_mark: passwordMark('$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA') },
+    ]);
   });
 });
