@@ -24,11 +24,12 @@ export const accountDataRights: DataRightsHandler = {
     const account = await accountOf(db, subject);
     if (!account) return null;
     const webhook = await db.selectFrom('decision_webhooks').select(['url', 'created_at']).where('customer_id', '=', account.id).executeTakeFirst();
-    const [sessions, keys, checkouts, decisions] = await Promise.all([
+    const [sessions, keys, checkouts, decisions, usage] = await Promise.all([
       db.selectFrom('sessions').select(['created_at', 'expires_at', 'remember']).where('account_id', '=', account.id).execute(),
       listApiKeys(db, account.id),
       db.selectFrom('checkouts').select(['plan', 'billing_cycle', 'provider', 'created_at', 'completed_at']).where('account_id', '=', account.id).execute(),
       db.selectFrom('decision_logs').select(['id', 'decision', 'exit_code', 'article', 'bundle_id', 'created_at']).where('customer_id', '=', account.id).orderBy('created_at', 'desc').execute(),
+      db.selectFrom('decision_usage').select(['period_start', 'calls']).where('customer_id', '=', account.id).orderBy('period_start', 'desc').execute(),
     ]);
     return {
       profile: {
@@ -47,6 +48,7 @@ export const accountDataRights: DataRightsHandler = {
       checkouts: checkouts.map((c) => ({ plan: c.plan, billingCycle: c.billing_cycle, provider: c.provider, createdAt: iso(c.created_at), completedAt: iso(c.completed_at) })),
       decisionWebhook: webhook ? { url: webhook.url, createdAt: iso(webhook.created_at) } : null,
       decisions: decisions.map((d) => ({ id: d.id, decision: d.decision, exitCode: d.exit_code, article: d.article, proofBundle: d.bundle_id, at: iso(d.created_at) })),
+      decisionsPerMonth: usage.map((u) => ({ month: iso(u.period_start)!.slice(0, 7), decisions: Number(u.calls) })),
     };
   },
   async erase(db, subject) {
@@ -58,6 +60,7 @@ export const accountDataRights: DataRightsHandler = {
       const decisionIds = trx.selectFrom('decision_logs').select('id').where('customer_id', '=', account.id);
       count(await trx.deleteFrom('arbiter_results').where('decision_id', 'in', decisionIds).executeTakeFirst());
       count(await trx.deleteFrom('decision_logs').where('customer_id', '=', account.id).executeTakeFirst());
+      count(await trx.deleteFrom('decision_usage').where('customer_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('customer_commitment_keys').where('customer_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('subject_keys').where('customer_id', '=', account.id).executeTakeFirst());
       count(await trx.deleteFrom('api_keys').where('customer_id', '=', account.id).executeTakeFirst());

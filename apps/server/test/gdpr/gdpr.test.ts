@@ -31,9 +31,15 @@ describe('data rights', () => {
     expect(bodiless.json().records.account.profile.email).toBe(account.email);
   });
 
-  it('deletes the account with its sessions, keys and emails after the password is confirmed', async () => {
+  it('deletes the account with its sessions, keys, use and emails after the password is confirmed', async () => {
     const account = await register(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } });
+    const { key } = (await t.app.inject({ method: 'POST', url: '/api/account/keys', headers: account.headers, payload: { name: 'prod' } })).json().key as { key: string };
+    const request = { action: 'read', timing: 'pre-action', target: 'general' };
+    const decided = await t.app.inject({ method: 'POST', url: '/api/v1/decide', headers: { authorization: `Bearer ${key}` }, payload: { arbiters: ['gdpr'], request } });
+    expect(decided.statusCode).toBe(200);
+    // The month's count of decisions is the account's data too: exported, then erased.
+    const exported = (await t.app.inject({ method: 'POST', url: '/api/gdpr/access', headers: account.headers })).json();
+    expect(exported.records.account.decisionsPerMonth).toEqual([{ month: new Date().toISOString().slice(0, 7), decisions: 1 }]);
     await outboxMessage(t.db, account.email, /Welcome/);
     const noPassword = await t.app.inject({ method: 'POST', url: '/api/gdpr/delete', headers: account.headers, payload: {} });
     expect(noPassword.json()).toEqual({ error: 'Enter your password to delete your account.' });
@@ -43,6 +49,7 @@ describe('data rights', () => {
     expect(await t.db.selectFrom('accounts').selectAll().where('id', '=', account.customerId).execute()).toEqual([]);
     expect(await t.db.selectFrom('sessions').selectAll().where('account_id', '=', account.customerId).execute()).toEqual([]);
     expect(await t.db.selectFrom('api_keys').selectAll().where('customer_id', '=', account.customerId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('decision_usage').selectAll().where('customer_id', '=', account.customerId).execute()).toEqual([]);
     expect(await t.db.selectFrom('outbox').selectAll().where('recipient', '=', account.email).execute()).toEqual([]);
     expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(401);
   });
