@@ -10,7 +10,7 @@ import { eraseSubjectCommitmentKey } from '../audit/commitment-keys.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE, MAX_PARALLEL_ARBITERS, SUBJECT_ERASURE_RATE_PER_MINUTE } from '../constants.ts';
 import { perApiKey } from '../http/rate-limits.ts';
 import { recordDecision } from './decision-recorder.ts';
-import { checkDecisionAllowed } from './entitlements-check.ts';
+import { admitDecision } from './entitlements-check.ts';
 
 /** The caller's own reference to a data subject (a user id, a ticket id): stored only as a keyed hash. */
 export const subjectReference = z.string().min(1).max(MAX_SUBJECT_REFERENCE_LENGTH);
@@ -44,20 +44,24 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
       const key = request.apiKey!;
       const body = request.body as z.infer<typeof decideBody>;
       const refs = [...new Set(body.arbiters ?? [])];
-      await checkDecisionAllowed(app.db, key.customerId, refs);
-      const calls = await app.decisions.resolve(key.customerId, refs);
-      if (body.policy !== undefined) calls.push(app.decisions.inlinePolicy(body.policy));
-      const consultation = await app.decisions.consult(calls, body.request);
-      return recordDecision(app.db, app.signingKey, {
-        customerId: key.customerId,
-        apiKeyId: key.id,
-        source: 'api',
-        decision: consultation.decision,
-        outcomes: consultation.outcomes,
-        latencyNs: consultation.latencyNs,
-        request: body.request,
-        subject: body.subject,
-      });
+      const counted = await admitDecision(app.db, key.customerId, refs);
+      try {
+        const calls = await app.decisions.resolve(key.customerId, refs);
+        if (body.policy !== undefined) calls.push(app.decisions.inlinePolicy(body.policy));
+        const consultation = await app.decisions.consult(calls, body.request);
+        return await recordDecision(app.db, app.signingKey, {
+          customerId: key.customerId,
+          apiKeyId: key.id,
+          source: 'api',
+          decision: consultation.decision,
+          outcomes: consultation.outcomes,
+          latencyNs: consultation.latencyNs,
+          request: body.request,
+          subject: body.subject,
+        });
+      } finally {
+        counted();
+      }
     },
   );
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts';
 import { recordDecision } from '../decide/decision-recorder.ts';
-import { builtInArbitersInPlan, checkDecisionAllowed } from '../decide/entitlements-check.ts';
+import { admitDecision, builtInArbitersInPlan } from '../decide/entitlements-check.ts';
 import { perApiKey } from '../http/rate-limits.ts';
 import { REFUSES_METHOD } from '../http/unserved-methods.ts';
 import { publicJwkSet } from '../keys/server-signing-key.ts';
@@ -40,21 +40,25 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
           const named = args.arbiters?.length || args.policy;
           const inPlan = named ? [] : await builtInArbitersInPlan(app.db, key.customerId, MCP_DEFAULT_ARBITERS);
           const names = [...new Set(named ? (args.arbiters ?? []) : inPlan.length > 0 ? inPlan : MCP_DEFAULT_ARBITERS)];
-          await checkDecisionAllowed(app.db, key.customerId, names);
-          const calls = await app.decisions.resolve(key.customerId, names);
-          if (args.policy !== undefined) calls.push(app.decisions.inlinePolicy(args.policy));
-          const consultation = await app.decisions.consult(calls, decisionRequest);
-          const recorded = await recordDecision(app.db, app.signingKey, {
-            customerId: key.customerId,
-            apiKeyId: key.id,
-            source: 'mcp',
-            decision: consultation.decision,
-            outcomes: consultation.outcomes,
-            latencyNs: consultation.latencyNs,
-            request: decisionRequest,
-            subject: args.subject,
-          });
-          return recorded as unknown as DecideResult;
+          const counted = await admitDecision(app.db, key.customerId, names);
+          try {
+            const calls = await app.decisions.resolve(key.customerId, names);
+            if (args.policy !== undefined) calls.push(app.decisions.inlinePolicy(args.policy));
+            const consultation = await app.decisions.consult(calls, decisionRequest);
+            const recorded = await recordDecision(app.db, app.signingKey, {
+              customerId: key.customerId,
+              apiKeyId: key.id,
+              source: 'mcp',
+              decision: consultation.decision,
+              outcomes: consultation.outcomes,
+              latencyNs: consultation.latencyNs,
+              request: decisionRequest,
+              subject: args.subject,
+            });
+            return recorded as unknown as DecideResult;
+          } finally {
+            counted();
+          }
         },
         keys: async () => keyRingFromJwks(await publicJwkSet(app.db)),
         keyRingFromJwks,

@@ -78,6 +78,21 @@ describe(`plan limits of the decision API (${testDialect})`, () => {
     expect(afterTrial.json().error).toMatch(/trial has ended/);
   });
 
+  it('admits no more decisions sent together than the quota has left', async () => {
+    const { customerId, key } = await accountKey();
+    const limit = PLANS.trial.entitlements.apiCallsPerMonth;
+    const now = Date.now();
+    await t.db.insertInto('decision_usage').values({ customer_id: customerId, period_start: usagePeriodStart(now), calls: limit - 5 }).execute();
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => decide(key, ['gdpr']).then((r) => r.statusCode)));
+    expect(statuses.filter((s) => s === 200).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(35);
+    expect(await decisionUsage(t.db, customerId, now)).toBe(limit);
+    // A refused or failed decision leaves nothing counted: with one call freed, exactly one more is admitted.
+    await t.db.updateTable('decision_usage').set({ calls: limit - 1 }).where('customer_id', '=', customerId).execute();
+    const again = await Promise.all(Array.from({ length: 10 }, () => decide(key, ['gdpr']).then((r) => r.statusCode)));
+    expect(again.filter((s) => s === 200).length).toBe(1);
+  });
+
   it('limits custom arbiters to the plan: none on a trial, three of up to 100 rules on Growth', async () => {
     const trial = await accountKey();
     expect((await save(trial.key, 'Mine')).json().error).toMatch(/Trial plan includes no custom arbiters/);
