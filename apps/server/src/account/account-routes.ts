@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dataKeyOf } from '../api-keys/api-key-auth.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../api-keys/api-key-store.ts';
 import { API_KEYS_PER_ACCOUNT_MAX, RECENT_DECISIONS_SHOWN } from '../auth/account-constants.ts';
+import { sentPassword } from '../auth/auth-schemas.ts';
 import { hashPassword, passwordMark, passwordProblem } from '../auth/passwords.ts';
 import { requireSession } from '../auth/sessions.ts';
 import { checkAccountPassword } from '../auth/throttle.ts';
@@ -21,7 +22,7 @@ import { deleteWebhook, saveWebhook, webhookUrlProblem } from './decision-webhoo
 const keyBody = z.object({ name: z.string().trim().min(1, 'Name the key').max(80, 'A key name has at most 80 characters') }).strict();
 const keyParams = z.object({ id: z.string().regex(/^[0-9a-f]{1,64}$/, 'Unknown key') });
 const webhookBody = z.object({ url: z.string().trim().min(1, 'Enter the webhook URL').max(2_000) }).strict();
-const passwordBody = z.object({ currentPassword: z.string().min(1, 'Current password is required').max(256), newPassword: z.string().max(256) }).strict();
+const passwordBody = z.object({ currentPassword: sentPassword().min(1, 'Current password is required'), newPassword: sentPassword() }).strict();
 
 export async function accountRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { db, config } = app;

@@ -13,6 +13,16 @@ export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** A control character other than a tab or a line break: what a text of several lines may not hold. */
 export const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
 
+/**
+ * A password as sent: at most PASSWORD_MAX_CHARS characters, counted as the minimum counts them (by
+ * code point: an emoji is one character, as the person typing it sees it).
+ */
+export const sentPassword = () =>
+  z
+    .string({ error: 'Password is required' })
+    .max(2 * PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong)
+    .refine((password) => [...password].length <= PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong);
+
 const email = z
   .string({ error: 'Email is required' })
   .trim()
@@ -33,7 +43,7 @@ const required = (message: string) => {
 
 export const signInBody = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong),
+  password: sentPassword().min(1, 'Password is required'),
   rememberMe: z.boolean().optional().default(false),
 });
 

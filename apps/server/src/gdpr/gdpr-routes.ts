@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GDPR_LINK_EXPIRY_MS, GDPR_REQUEST_RATE_PER_HOUR, PRODUCT_NAME } from '../auth/account-constants.ts';
-import { EMAIL_PATTERN } from '../auth/auth-schemas.ts';
+import { EMAIL_PATTERN, sentPassword } from '../auth/auth-schemas.ts';
 import { clearSessionCookie, findSession } from '../auth/sessions.ts';
 import { checkAccountPassword } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { perClient, perClientPage } from '../http/rate-limits.ts';
 import type { DataSubject } from './data-rights.ts';
 
-const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: z.string().max(256).optional() });
+const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: sentPassword().optional() });
 
 export const GDPR_MESSAGES = {
   linkSent: 'If we hold data for this email, a single-use link has been sent to it. It expires in 24 hours.',

@@ -134,6 +134,17 @@ describe('sign-in and sessions', () => {
     expect(wrong.json()).toEqual({ success: false, error: 'Invalid email or password' });
   });
 
+  it('counts a password by its characters at both ends: 256 emoji register and sign in', async () => {
+    // From an address of its own: registrations are limited per address and hour.
+    const registerFrom = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: '10.3.0.1' });
+    const password = '🔐'.repeat(256);
+    const body = registration({ password });
+    expect((await registerFrom(body)).statusCode).toBe(201);
+    expect((await signIn(t.app, body.email as string, password)).statusCode).toBe(200);
+    const over = await registerFrom(registration({ password: '🔐'.repeat(257) }));
+    expect(over.json()).toEqual({ success: false, error: 'Password must be at most 256 characters' });
+  });
+
   it('says what is wrong with a sign-in form that cannot be right', async () => {
     const form = { email: `someone.${Date.now()}@example.com`, password: 'Some-Password-42' };
     const cases: [Record<string, unknown>, string][] = [
@@ -141,6 +152,8 @@ describe('sign-in and sessions', () => {
       [{ email: 'not-an-email' }, 'Please enter a valid email'],
       [{ password: '' }, 'Password is required'],
       [{ password: 'x'.repeat(257) }, 'Password must be at most 256 characters'],
+      // Characters as a person counts them: 257 emoji are too many.
+      [{ password: '🔐'.repeat(257) }, 'Password must be at most 256 characters'],
     ];
     for (const [override, message] of cases) {
       const response = await post('/api/auth/signin', { ...form, ...override });
