@@ -10,6 +10,8 @@ import { isWellFormedText } from '@bytebound/engine/canonical-json';
 import { MAX_JSON_DEPTH } from '../constants.ts';
 import { HttpError } from './errors.ts';
 
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
 /**
  * Parses application/json bodies of `app` (and the plugins it registers) with the rules above, and
  * no text/plain ones.
@@ -22,6 +24,11 @@ export function useJsonBodies(app: FastifyInstance, { keepRawBody = false } = {}
   // Fastify also reads text/plain as a string, which no route takes: such a body is a 415 that asks for JSON.
   if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // JSON is exchanged in UTF-8 (RFC 8259): a body declared in another charset would be read wrong.
+    const charset = CHARSET.exec(request.headers['content-type'] ?? '')?.[1]!.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(new HttpError(415, `A JSON body is read as UTF-8: charset=${charset.slice(0, 40)} is not supported, send it in UTF-8`), undefined);
+    }
     const text = body as string; // parseAs: 'string'
     if (keepRawBody) (request as { rawBody?: string }).rawBody = text;
     void parse(request, text, (error, value) => {

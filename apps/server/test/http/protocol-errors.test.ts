@@ -79,6 +79,14 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
       expect(answer.status, type).toBe(415);
       expect(JSON.parse(answer.body)).toEqual({ error: 'Unsupported content type: send application/json' });
     }
+    // JSON in another charset than UTF-8 would be read wrong: it is refused, UTF-8 however spelt is read.
+    const declared = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', 'Content-Type: application/json; charset=ISO-8859-1', 'Content-Length: 2'], '{}'));
+    expect(declared.status).toBe(415);
+    expect(JSON.parse(declared.body)).toEqual({ error: 'A JSON body is read as UTF-8: charset=iso-8859-1 is not supported, send it in UTF-8' });
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf8"']) {
+      const utf8 = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', `Content-Type: ${type}`, 'Content-Length: 2'], '{}'));
+      expect([utf8.status, JSON.parse(utf8.body).error], type).toEqual([400, 'Please enter your name']);
+    }
   });
 
   it('logs none of it as a failure of the server, nor a decision whose client left, and goes on answering', async () => {
