@@ -1,10 +1,10 @@
 // Requests that are not HTTP the server can read, answered in the API's error shape {error} with
 // what is wrong, where Node would answer an empty 400 or 417 and Fastify {"message":"Client Error"}:
 // a request the HTTP parser refuses (a malformed Content-Length, chunk or header; headers over the
-// limit; too slow to arrive), an HTTP/1.1 request without a Host header (RFC 9112 section 3.2), an
+// limit; too slow to arrive), an HTTP/1.1 request without a Host header or with several (RFC 9112 section 3.2), an
 // Expect other than 100-continue (RFC 9110 section 10.1.1), a body sent with a content coding
 // (gzip, ...), which the server does not decode (RFC 9110 section 15.5.16: 415, naming the one it
-// takes), and a CONNECT, which Node leaves to a proxy (405).
+// takes), a transfer coding other than chunked (501), and a CONNECT, which Node leaves to a proxy (405).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -57,9 +57,24 @@ export function applyProtocolRules(app: FastifyInstance): void {
   });
   // A callback hook (no promise a request): it runs on every decision. Answering ends the chain.
   app.addHook('onRequest', (request, reply, done) => {
-    // An upgrade is left to the WebSocket checks (stream-upgrades.ts), which run after this hook.
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined && request.headers.upgrade === undefined) {
-      void reply.status(400).header('connection', 'close').send({ error: 'An HTTP/1.1 request must have a Host header' });
+    // RFC 9112 section 3.2: exactly one Host (Node keeps the first of several and drops the others).
+    const hosts = hostHeaders(request.raw);
+    if (request.raw.httpVersion === '1.1' && hosts !== 1) {
+      const error = hosts === 0 ? 'An HTTP/1.1 request must have a Host header' : 'A request must have one Host header, not several';
+      // A WebSocket handshake's socket is the WebSocket library's, which a reply would leave open: answered on the socket itself.
+      if (request.headers.upgrade !== undefined) {
+        reply.hijack();
+        endWithJson(request.raw.socket, 400, error);
+      } else void reply.status(400).header('connection', 'close').send({ error });
+      return;
+    }
+    // RFC 9112 section 6.1: a transfer coding the server does not know (gzip, ...) is a 501; Node decodes only chunked.
+    const transfer = request.headers['transfer-encoding']?.toLowerCase();
+    if (transfer !== undefined && transfer.split(',').some((c) => c.trim() !== 'chunked')) {
+      void reply
+        .status(501)
+        .header('connection', 'close')
+        .send({ error: `Transfer-Encoding ${transfer.slice(0, 60)} is not supported: send the body with a Content-Length, or chunked only` });
       return;
     }
     const coding = request.headers['content-encoding']?.trim().toLowerCase();
@@ -69,6 +84,14 @@ export function applyProtocolRules(app: FastifyInstance): void {
     }
     done();
   });
+}
+
+/** How many Host headers a request has: as sent (rawHeaders), or, for a handshake injected in a test, which has none, as parsed. */
+function hostHeaders({ rawHeaders, headers }: { rawHeaders?: string[]; headers: { host?: string } }): number {
+  if (!rawHeaders) return headers.host === undefined ? 0 : 1;
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') count++;
+  return count;
 }
 
 /**

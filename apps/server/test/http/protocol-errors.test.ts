@@ -59,6 +59,9 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
     expect(JSON.parse(noHost.body)).toEqual({ error: 'An HTTP/1.1 request must have a Host header' });
     // HTTP/1.0 has no Host header to require.
     expect((await rawExchange(port, 'GET /api/v1/keys HTTP/1.0\r\n\r\n')).status).toBe(200);
+    const twoHosts = await rawExchange(port, 'GET /api/v1/keys HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n');
+    expect(twoHosts.status).toBe(400);
+    expect(JSON.parse(twoHosts.body)).toEqual({ error: 'A request must have one Host header, not several' });
 
     const teapot = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Content-Type: application/json', 'Expect: teapot', `Content-Length: ${CONTACT.length}`], CONTACT));
     expect(teapot.status).toBe(417);
@@ -68,6 +71,9 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
     expect(gzip.status).toBe(415);
     expect(gzip.headers['accept-encoding']).toBe('identity');
     expect(JSON.parse(gzip.body)).toEqual({ error: 'Content-Encoding gzip is not supported: send the body uncompressed' });
+    const gzipChunks = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', 'Content-Type: application/json', 'Transfer-Encoding: gzip, chunked'], '2\r\n{}\r\n0\r\n\r\n'));
+    expect(gzipChunks.status).toBe(501);
+    expect(JSON.parse(gzipChunks.body)).toEqual({ error: 'Transfer-Encoding gzip, chunked is not supported: send the body with a Content-Length, or chunked only' });
     const identity = await rawExchange(port, rawRequest('POST', '/api/home/contact', ['Connection: close', 'Content-Type: application/json', 'Content-Encoding: identity', 'Content-Length: 2'], '{}'));
     expect(identity.status).toBe(400); // read, and refused for its fields
     expect(JSON.parse(identity.body).error).toBe('Please enter your name');

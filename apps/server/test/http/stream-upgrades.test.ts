@@ -47,6 +47,13 @@ describe(`WebSocket upgrades (${testDialect})`, () => {
     }
   });
 
+  it('refuses a handshake without a Host header, as every HTTP/1.1 request without one', async () => {
+    const answer = await rawExchange(port, `GET /api/demo/monitor HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${KEY}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'An HTTP/1.1 request must have a Host header' });
+    expect(answer.closed).toBe(true);
+  });
+
   it('still opens a stream for a well-formed upgrade', async () => {
     const answer = await exchange('GET', '/api/demo/monitor', ['Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Key: ${KEY}`, 'Sec-WebSocket-Version: 13']);
     expect(answer.status).toBe(101);

@@ -20,7 +20,9 @@ type Frame = { type: string; [key: string]: unknown };
 async function openStream(t: Pick<TestApp, 'app'>, visitor: Visitor | null) {
   const frames: Frame[] = [];
   let closed: number | null = null;
-  const ws: WebSocket = await t.app.injectWS('/api/poc-ai-chat/stream', visitor ? { headers: { cookie: visitor.cookieHeader } } : {}, {
+  // An HTTP/1.1 handshake names its Host, as a browser's does.
+  const headers = { host: 'localhost', ...(visitor ? { cookie: visitor.cookieHeader } : {}) };
+  const ws: WebSocket = await t.app.injectWS('/api/poc-ai-chat/stream', { headers }, {
     onInit: (socket: WebSocket) => {
       socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
       socket.on('close', (code) => {
