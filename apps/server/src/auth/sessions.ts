@@ -4,9 +4,9 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { isForeignKeyViolation } from '../db/constraint-errors.ts';
 import type { Database } from '../db/database.ts';
 import type { AccountsTable } from '../db/tables.ts';
-import { isForeignKeyViolation } from '../db/constraint-errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { REMEMBER_ME_MS, SESSION_COOKIE, SESSION_MS } from './account-constants.ts';
 import { checkCredentials } from './failed-credentials.ts';
@@ -114,7 +114,8 @@ async function sessionOf(db: Database, { token, binder }: { token: string; binde
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now || !sameHash(row.binder_hash, hashToken(binder))) return null;
-  // Signed in with a password changed since: ended, wherever the change's sign-out of every session came too late.
+  // Signed in with a password changed since: ended, even when the change's sign-out of every session
+  // missed it (its sign-in checked the old password just before the change and started just after).
   if (row.password_mark !== passwordMark(row.password_hash)) return null;
   const { binder_hash: _binder, expires_at: _expires, password_mark: _mark, ...account } = row;
   return { tokenHash, account };

@@ -10,7 +10,8 @@ import { HttpError } from './errors.ts';
 export function applyUrlRules(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.includes('%00')) return done(new HttpError(400, 'The address holds an encoded NUL character (%00), which no path or query accepts'));
-    if (request.url.startsWith('/api/')) {
+    // The route the path reached (its letters decoded), so that /%61pi/ is held to the rule as /api/ is.
+    if ((request.routeOptions.url ?? request.url).startsWith('/api/')) {
       const query = request.query as Record<string, unknown>;
       for (const name in query) {
         if (Array.isArray(query[name])) return done(new HttpError(400, `The query gives ${name.slice(0, 40)} more than once: give each parameter once`));

@@ -58,6 +58,8 @@ describe(`health and errors (${testDialect})`, () => {
       ['/api/booking/slots?days=3&days=4', 'days'],
       ['/api/v1/audit/consistency?from=1&to=2&from=1', 'from'],
       ['/api/operator/leads.csv?kind=contacts&kind=bookings', 'kind'],
+      // The same route, its path written with an encoded letter.
+      ['/%61pi/booking/slots?days=3&days=4', 'days'],
     ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(400);
