@@ -1,6 +1,5 @@
 // Password hashing (argon2id, m = 19 MiB, t = 2, p = 1) and the password rules: at least 8
 // characters and none of the 10,000 most common passwords (SecLists, shipped as common-passwords.txt).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
@@ -50,15 +49,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
-}
-
-/**
- * Which password a session was signed in with: a digest of the account's password hash then. A
- * session whose mark is not that of the account's hash now was signed in with a password since
- * changed, even by a sign-in checked just before the change and finished just after it.
- */
-export function passwordMark(passwordHash: string): string {
-  return crypto.createHash('sha256').update(passwordHash, 'utf8').digest('hex').slice(0, 32);
 }
 
 let dummy: Promise<string> | undefined;

@@ -10,7 +10,7 @@ import type { AccountsTable } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { REMEMBER_ME_MS, SESSION_COOKIE, SESSION_MS } from './account-constants.ts';
 import { checkCredentials } from './failed-credentials.ts';
-import { passwordMark } from './passwords.ts';
+import { passwordMark } from './password-mark.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type Session = { tokenHash: string; account: AccountsTable };

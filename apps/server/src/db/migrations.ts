@@ -2,7 +2,7 @@
 // text, integer, bigint (epoch ms), and integer 0/1 for booleans.
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { subtreePosition } from '../audit/subtree-position.ts';
-import { passwordMark } from '../auth/passwords.ts';
+import { passwordMark } from '../auth/password-mark.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Database } from './database.ts';
 

@@ -11,7 +11,7 @@ import { verifyFile } from '@bytebound/engine/verify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendToAuditLog, checkpointRow, consistencyProofFor, inclusionProofFor, planAppend } from '../../src/audit/audit-log.ts';
-import { passwordMark } from '../../src/auth/passwords.ts';
+import { passwordMark } from '../../src/auth/password-mark.ts';
 import { hashToken, newToken } from '../../src/auth/tokens.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { signedDecision } from '../audit/fixtures.ts';
