@@ -9,7 +9,7 @@ import path from 'node:path';
 import { detectData, EMAIL_PATTERN, emailMatches } from '../packages/engine/src/agent/detect.ts';
 import { agentPayloads, detectionSnippets } from '../packages/engine/test/agent/corpus/generate.ts';
 import { overall, runPayloads, scoreDetection } from '../packages/engine/test/agent/corpus/score.ts';
-import { median, table } from './lib/stats.ts';
+import { medianMs, table } from './lib/stats.ts';
 
 const snippets = detectionSnippets();
 const scores = scoreDetection(snippets);
@@ -43,16 +43,6 @@ const inputs: [string, string][] = [
   ['one letter repeated', 'x'.repeat(MB)],
   ['"a@" repeated (the slowest found)', repeatedTo('a@')],
 ];
-/** Median milliseconds of `runs` calls. */
-function medianMs(work: () => unknown, runs = 7): number {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    work();
-    samples.push(performance.now() - started);
-  }
-  return median(samples);
-}
 console.log('\nSpeed on 1 MB of each input (median of 7 runs, milliseconds)');
 table(
   ['input', 'detectData', 'emails: from each @', 'emails: regex at every position (peer)', 'ratio'],

@@ -9,7 +9,7 @@ import { parsePolicy } from '@bytebound/compiler/bytebound-format';
 import { compile } from '@bytebound/compiler/compile';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import * as cedar from '@cedar-policy/cedar-wasm/nodejs';
-import { median, table } from './lib/stats.ts';
+import { medianMs, table } from './lib/stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 /** Warm-up: runs until this long has passed (and at least 3), so that a small policy is timed compiled, not interpreted. */
@@ -23,17 +23,7 @@ function articles(n: number): string {
   return parts.join('\n\n');
 }
 
-function timed(load: () => unknown): number {
-  const warm = performance.now();
-  for (let i = 0; i < 3 || performance.now() - warm < WARMUP_MS; i++) load();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    load();
-    samples.push(performance.now() - started);
-  }
-  return median(samples);
-}
+const timed = (load: () => unknown) => medianMs(load, { runs: RUNS, warmupMs: WARMUP_MS });
 
 const inputs = [
   { name: 'GDPR template', text: TEMPLATES.gdpr.content, jurisdiction: 'EU' },

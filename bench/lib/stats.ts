@@ -9,6 +9,22 @@ export function percentile(samples: number[], p: number): number {
 
 export const median = (samples: number[]) => percentile(samples, 50);
 
+/**
+ * Median milliseconds of `runs` calls of `work`, after warming up for `warmupMs` (at least 3 calls
+ * when there is a warm-up, so that a slow call is timed compiled too).
+ */
+export function medianMs(work: () => unknown, { runs = 7, warmupMs = 0 } = {}): number {
+  const warm = performance.now();
+  for (let i = 0; warmupMs > 0 && (i < 3 || performance.now() - warm < warmupMs); i++) work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    work();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
 export function formatRate(perSecond: number): string {
   if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(2)} M/s`;
   if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)} k/s`;

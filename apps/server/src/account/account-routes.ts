@@ -23,7 +23,7 @@ import { deleteWebhook, saveWebhook, webhookUrlProblem } from './decision-webhoo
 const keyBody = z.object({ name: z.string().trim().min(1, 'Name the key').max(80, 'A key name has at most 80 characters') }).strict();
 const keyParams = z.object({ id: z.string().regex(/^[0-9a-f]{1,64}$/, 'Unknown key') });
 const webhookBody = z.object({ url: z.string().trim().min(1, 'Enter the webhook URL').max(2_000) }).strict();
-const passwordBody = z.object({ currentPassword: sentPassword().min(1, 'Current password is required'), newPassword: sentPassword() }).strict();
+const passwordBody = z.object({ currentPassword: sentPassword.min(1, 'Current password is required'), newPassword: sentPassword }).strict();
 
 export async function accountRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { db, config } = app;

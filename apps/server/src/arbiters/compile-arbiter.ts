@@ -37,7 +37,7 @@ export async function compileOrFail<F extends FinishRequest>(
 ): Promise<Exclude<FinishedCompile<F['name']>, CompileFailure>>;
 export async function compileOrFail(source: string, { format = 'bytebound', jurisdiction, options }: CompileRequest, client: string, finish?: FinishRequest) {
   const input = { format, ...(jurisdiction ? { jurisdiction } : {}), options };
-  const result = await (finish ? compilePool().compile(source, input, client, finish) : compilePool().compile(source, input, client));
+  const result = await compilePool().compile(source, input, client, finish);
   if (!result.ok) throw compileRefused(result);
   return result;
 }

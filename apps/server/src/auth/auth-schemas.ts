@@ -17,11 +17,10 @@ export const CONTROL_CHARACTER_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
  * A password as sent: at most PASSWORD_MAX_CHARS characters, counted as the minimum counts them (by
  * code point: an emoji is one character, as the person typing it sees it).
  */
-export const sentPassword = () =>
-  z
-    .string({ error: 'Password is required' })
-    .max(2 * PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong)
-    .refine((password) => [...password].length <= PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong);
+export const sentPassword = z
+  .string({ error: 'Password is required' })
+  .max(2 * PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong)
+  .refine((password) => [...password].length <= PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong);
 
 const email = z
   .string({ error: 'Email is required' })
@@ -43,7 +42,7 @@ const required = (message: string) => {
 
 export const signInBody = z.object({
   email,
-  password: sentPassword().min(1, 'Password is required'),
+  password: sentPassword.min(1, 'Password is required'),
   rememberMe: z.boolean().optional().default(false),
 });
 

@@ -33,8 +33,10 @@ export function commonPasswords(): Set<string> {
 /** The message for a password that breaks a rule, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return PASSWORD_MESSAGES.required;
-  if (password.length > 2 * PASSWORD_MAX_CHARS || [...password].length > PASSWORD_MAX_CHARS) return PASSWORD_MESSAGES.tooLong;
-  if ([...password].length < PASSWORD_MIN_CHARS) return PASSWORD_MESSAGES.tooShort;
+  // Characters by code point; a text over twice the maximum in UTF-16 units is too long whatever it holds.
+  const characters = password.length > 2 * PASSWORD_MAX_CHARS ? Infinity : [...password].length;
+  if (characters > PASSWORD_MAX_CHARS) return PASSWORD_MESSAGES.tooLong;
+  if (characters < PASSWORD_MIN_CHARS) return PASSWORD_MESSAGES.tooShort;
   if (commonPasswords().has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
   return null;
 }

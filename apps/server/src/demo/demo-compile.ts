@@ -67,9 +67,7 @@ export async function demoCompile(request: DemoCompileRequest, monitor: CompileM
   // In the compile worker, stopped at the synthesis timeout (a timeout answers as a failed compile);
   // a .wat is assembled there too (validated), so the browser can instantiate it as it is.
   const input = { format: request.format, jurisdiction: request.jurisdiction, options: request.options };
-  const result = await (request.format === 'wasm'
-    ? compilePool().compile(request.legalText, input, request.client, { name: 'binary' })
-    : compilePool().compile(request.legalText, input, request.client));
+  const result = await compilePool().compile(request.legalText, input, request.client, request.format === 'wasm' ? { name: 'binary' } : undefined);
   const stages = timed(result.stages);
   for (const s of stages) monitor.publish({ type: 'stage', compilationId, ...s });
   if (!result.ok) {

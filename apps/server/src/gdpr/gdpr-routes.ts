@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { perClient, perClientPage } from '../http/rate-limits.ts';
 import type { DataSubject } from './data-rights.ts';
 
-const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: sentPassword().optional() });
+const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: sentPassword.optional() });
 
 export const GDPR_MESSAGES = {
   linkSent: 'If we hold data for this email, a single-use link has been sent to it. It expires in 24 hours.',

@@ -7,7 +7,7 @@ import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/byte
 import type { CompileFailure, CompileSuccess } from '@bytebound/compiler/compile';
 import wabtInit from 'wabt';
 import { arbiterSource, doesNotParse, type ArbiterSource } from '../arbiters/arbiter-source.ts';
-import { outputTooLong } from './compile-pool.ts';
+import { outputTooLongFailure } from './compile-pool.ts';
 
 /** The finish a compile asks for (the compile worker's job names it). */
 export type FinishRequest =
@@ -61,7 +61,7 @@ async function finishing(result: CompileSuccess, finish: FinishRequest, maxOutpu
   switch (finish.name) {
     case 'demo': {
       const bbs = result.metadata.format === 'bytebound' ? result.output : emitBytebound(result.policy, result.options);
-      if (bbs.length > maxOutputChars) return failedFinish(result, outputTooLong(bbs.length, maxOutputChars));
+      if (bbs.length > maxOutputChars) return outputTooLongFailure(bbs.length, maxOutputChars, result.stages);
       return { bbs, policyId: policyDigest(result.policy), roundTrip: finish.roundTrip ? roundTripProblems(result, bbs) : null };
     }
     case 'arbiter':

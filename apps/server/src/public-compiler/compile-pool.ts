@@ -65,6 +65,7 @@ export class CompilePool {
    */
   compile(text: string, input: CompileInput, client?: string): Promise<CompileResult>;
   compile<F extends FinishRequest>(text: string, input: CompileInput, client: string, finish: F): Promise<FinishedCompile<F['name']>>;
+  compile(text: string, input: CompileInput, client: string, finish: FinishRequest | undefined): Promise<CompileResult>;
   compile(text: string, input: CompileInput, client = '', finish?: FinishRequest): Promise<CompileResult> {
     return new Promise((resolve, reject) => {
       const job: CompileJob = { id: this.nextId++, text, input, maxOutputChars: this.maxOutputChars, ...(finish ? { finish } : {}) };

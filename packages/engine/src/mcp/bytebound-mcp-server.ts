@@ -218,9 +218,9 @@ export function refuseInvalidParams(transport: Transport): void {
   const forward = transport.onmessage!;
   transport.onmessage = (message, extra) => {
     const params = 'method' in message && 'id' in message && Object.hasOwn(PARAMS_OF, message.method) ? PARAMS_OF[message.method]! : null;
-    if (params && 'id' in message && !params.schema.safeParse(message).success) {
-      const error = { code: ErrorCode.InvalidParams, message: `Invalid params: ${params.needs}` };
-      void transport.send({ jsonrpc: '2.0', id: message.id, error }, { relatedRequestId: message.id }).catch(() => {});
+    if (params && !params.schema.safeParse(message).success) {
+      const { id } = message as { id: string | number };
+      void transport.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${params.needs}` } }, { relatedRequestId: id }).catch(() => {});
       return;
     }
     forward(message, extra);
