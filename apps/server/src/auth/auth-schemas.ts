@@ -1,13 +1,11 @@
 // Request bodies of the auth API. Messages are the spec's (section 5), so the server's answer is
 // what the form would have said.
 import { z } from 'zod';
+import { emailField } from '../email/email-address.ts';
 import { PASSWORD_MAX_CHARS } from './account-constants.ts';
 import { PASSWORD_MESSAGES } from './passwords.ts';
 
-const EMAIL_MAX = 254;
 const NAME_MAX = 100;
-/** The spec's "simple email pattern". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A control character (C0, DEL, C1): never part of a name, and an escape sequence in an operator's terminal. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** A control character other than a tab or a line break: what a text of several lines may not hold. */
@@ -22,13 +20,7 @@ export const sentPassword = z
   .max(2 * PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong)
   .refine((password) => [...password].length <= PASSWORD_MAX_CHARS, PASSWORD_MESSAGES.tooLong);
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, 'Please enter a valid email')
-  .regex(EMAIL_PATTERN, 'Please enter a valid email')
-  .transform((value) => value.toLowerCase());
+const email = emailField({ required: 'Email is required', invalid: 'Please enter a valid email' });
 
 const required = (message: string) => {
   const field = message.replace(' is required', '');
@@ -58,13 +50,7 @@ export const registerBody = z.object({
 });
 
 export const forgotPasswordBody = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(EMAIL_MAX, 'Please enter a valid email address')
-    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
-    .transform((value) => value.toLowerCase()),
+  email: emailField({ required: 'Email is required', invalid: 'Please enter a valid email address' }),
 });
 
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please request a new one.';

@@ -1,17 +1,10 @@
 // Request shapes of the booking API, with the messages a visitor reads next to the form.
 import { z } from 'zod';
-import { CONTROL_CHARACTER, CONTROL_CHARACTER_IN_TEXT, EMAIL_PATTERN } from '../auth/auth-schemas.ts';
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_IN_TEXT } from '../auth/auth-schemas.ts';
+import { emailField } from '../email/email-address.ts';
 import { BOOKING_MESSAGES, COMPANY_MAX_CHARS, INTEREST_MAX_CHARS, NAME_MAX_CHARS, NOTES_MAX_CHARS } from './booking-constants.ts';
 
-const EMAIL_MAX = 254;
-
-export const workEmail = z
-  .string({ error: 'Please enter your work email' })
-  .trim()
-  .min(1, 'Please enter your work email')
-  .max(EMAIL_MAX, 'Please enter a valid email address')
-  .regex(EMAIL_PATTERN, 'Please enter a valid email address')
-  .transform((value) => value.toLowerCase());
+export const workEmail = emailField({ required: 'Please enter your work email', invalid: 'Please enter a valid email address' });
 
 export const requiredText = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters`);

@@ -4,6 +4,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { subtreePosition } from '../audit/subtree-position.ts';
 import { passwordMark } from '../auth/password-mark.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { canonicalEmail } from '../email/email-address.ts';
 import type { Database } from './database.ts';
 
 /** Subtree rows migration 0017 copies a statement (well under either database's limit on bound values). */
@@ -616,6 +617,34 @@ function migrations(db: Database): Record<string, Migration> {
         const { rows } = await sql<{ token_hash: string; password_hash: string }>`select s.token_hash, a.password_hash from sessions s join accounts a on a.id = s.account_id`.execute(k);
         for (const { token_hash, password_hash } of rows) {
           await sql`update sessions set password_mark = ${passwordMark(password_hash)} where token_hash = ${token_hash}`.execute(k);
+        }
+      },
+    },
+    '0020-canonical-emails': {
+      async up(k: Kysely<unknown>) {
+        // Every address kept in its one spelling (email/email-address.ts canonicalEmail): they were
+        // kept trimmed and in lower case only, so `alice@example.com.` or a full-width `ａlice@…`
+        // was an account, a subscription or a data-rights match of its own. Where an account or a
+        // subscription already holds the canonical spelling, the other keeps the one it has.
+        const columns = [
+          ['accounts', 'email', true],
+          ['newsletter_subscribers', 'email', true],
+          ['bookings', 'email', false],
+          ['pilot_requests', 'email', false],
+          ['contacts', 'email', false],
+          ['gdpr_requests', 'email', false],
+          ['receptionist_leads', 'email', false],
+          ['outbox', 'recipient', false],
+        ] as const;
+        for (const [table, column, unique] of columns) {
+          const { rows } = await sql<{ address: string }>`select distinct ${sql.ref(column)} as address from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(k);
+          for (const { address } of rows) {
+            const canonical = canonicalEmail(address);
+            if (canonical === address) continue;
+            const update = sql`update ${sql.table(table)} set ${sql.ref(column)} = ${canonical} where ${sql.ref(column)} = ${address}`;
+            if (!unique) await update.execute(k);
+            else await sql`${update} and not exists (select 1 from ${sql.table(table)} where ${sql.ref(column)} = ${canonical})`.execute(k);
+          }
         }
       },
     },

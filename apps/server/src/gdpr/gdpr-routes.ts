@@ -5,18 +5,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GDPR_LINK_EXPIRY_MS, GDPR_REQUEST_RATE_PER_HOUR, PRODUCT_NAME } from '../auth/account-constants.ts';
-import { EMAIL_PATTERN, sentPassword } from '../auth/auth-schemas.ts';
+import { sentPassword } from '../auth/auth-schemas.ts';
 import { clearSessionCookie, findSession } from '../auth/sessions.ts';
 import { checkAccountPassword } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { LINK_PAGES_PER_MINUTE } from '../constants.ts';
+import { emailField } from '../email/email-address.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { dataRightsEmail, escapeHtml } from '../email/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import { perClient, perClientPage } from '../http/rate-limits.ts';
 import type { DataSubject } from './data-rights.ts';
-
-const requestBody = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(), password: sentPassword.optional() });
 
 export const GDPR_MESSAGES = {
   linkSent: 'If we hold data for this email, a single-use link has been sent to it. It expires in 24 hours.',
@@ -25,6 +24,8 @@ export const GDPR_MESSAGES = {
   passwordWrong: 'The password is not correct.',
   linkInvalid: 'This link is invalid, expired or already used. Please make a new request.',
 } as const;
+
+const requestBody = z.object({ email: emailField({ required: GDPR_MESSAGES.emailNeeded, invalid: 'Please enter a valid email address' }).optional(), password: sentPassword.optional() });
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)} — ${PRODUCT_NAME}</title>
@@ -40,7 +41,7 @@ export async function gdprRoutes(app: FastifyInstance, options: { mailer: Mailer
   async function emailLink(email: string, action: 'access' | 'delete') {
     const token = newToken();
     const now = Date.now();
-    await db.insertInto('gdpr_requests').values({ token_hash: hashToken(token), email: email.toLowerCase(), action, created_at: now, expires_at: now + GDPR_LINK_EXPIRY_MS, used_at: null }).execute();
+    await db.insertInto('gdpr_requests').values({ token_hash: hashToken(token), email, action, created_at: now, expires_at: now + GDPR_LINK_EXPIRY_MS, used_at: null }).execute();
     options.mailer.send(dataRightsEmail(email, action, `${config.publicUrl}/api/gdpr/requests/${token}`)).catch((error: unknown) => app.log.error({ err: error }, 'email could not be sent'));
   }
 

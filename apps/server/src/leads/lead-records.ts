@@ -2,12 +2,13 @@
 // see them: bookings, pilot requests, contacts and newsletter subscribers. Matching is by email.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { canonicalEmail } from '../email/email-address.ts';
 import type { DataRightsHandler, DataSubject } from '../gdpr/data-rights.ts';
 import type { RetentionPolicy } from '../retention/retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-const emailOf = (subject: DataSubject) => subject.email.trim().toLowerCase();
+const emailOf = (subject: DataSubject) => canonicalEmail(subject.email);
 
 export const LEAD_KINDS = ['bookings', 'pilotRequests', 'contacts', 'subscribers'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];

@@ -1,6 +1,7 @@
 // Account roles: 'customer' (every account) and 'operator' (the team: sees the leads). Roles are
 // set from the command line (`bytebound operators grant|revoke|list`), never over HTTP.
 import type { Database } from '../db/database.ts';
+import { canonicalEmail } from '../email/email-address.ts';
 
 export const OPERATOR_ROLE = 'operator';
 export const CUSTOMER_ROLE = 'customer';
@@ -9,7 +10,7 @@ export type OperatorSummary = { email: string; name: string; company: string; ac
 
 /** Sets the role of the account with this email; false when there is no such account. */
 export async function setRole(db: Database, email: string, role: typeof OPERATOR_ROLE | typeof CUSTOMER_ROLE): Promise<boolean> {
-  const result = await db.updateTable('accounts').set({ role }).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const result = await db.updateTable('accounts').set({ role }).where('email', '=', canonicalEmail(email)).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

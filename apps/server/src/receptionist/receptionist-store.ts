@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { eraseSubjectCommitmentKeys } from '../audit/commitment-keys.ts';
 import type { Database } from '../db/database.ts';
+import { canonicalEmail } from '../email/email-address.ts';
 import type { PersonalDataItem } from './personal-data.ts';
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
@@ -51,6 +52,7 @@ export async function findLead(db: Database, sessionId: string) {
 /** Sets the given fields of the session's lead (creating it); fields left undefined stay as they are. */
 export async function upsertLead(db: Database, sessionId: string, fields: LeadFields, now = Date.now()): Promise<void> {
   const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as LeadFields;
+  if (set.email) set.email = canonicalEmail(set.email);
   if (Object.keys(set).length === 0) return;
   await db
     .insertInto('receptionist_leads')
@@ -156,13 +158,14 @@ export async function purgeBefore(db: Database, cutoff: number, customerId: stri
 
 /** Chat leads and their sessions' data by the email a person gave in the chat (the site-wide GDPR requests). */
 export async function sessionsWithEmail(db: Database, email: string): Promise<string[]> {
-  const normalized = email.trim().toLowerCase();
-  const fromLeads = await db.selectFrom('receptionist_leads').select('session_id').where((eb) => eb(eb.fn('lower', ['email']), '=', normalized)).execute();
+  // An address said in the chat is kept as it was written: the lead's is its canonical spelling.
+  const spellings = [...new Set([canonicalEmail(email), email.trim().toLowerCase()])];
+  const fromLeads = await db.selectFrom('receptionist_leads').select('session_id').where((eb) => eb(eb.fn('lower', ['email']), 'in', spellings)).execute();
   const fromItems = await db
     .selectFrom('personal_data')
     .select('session_id')
     .where('category', '=', 'email')
-    .where((eb) => eb(eb.fn('lower', ['value']), '=', normalized))
+    .where((eb) => eb(eb.fn('lower', ['value']), 'in', spellings))
     .execute();
   return [...new Set([...fromLeads, ...fromItems].map((r) => r.session_id))];
 }

@@ -31,9 +31,9 @@ export function sessionOf(response: LightMyRequestResponse): Signed {
   return { token: body.token, customerId: body.customerId, cookie, headers: { authorization: `Bearer ${body.token}`, cookie } };
 }
 
-export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}, remoteAddress = '127.0.0.1') {
   const body = registration(overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { ...sessionOf(response), email: body.email as string, password: body.password as string };
 }

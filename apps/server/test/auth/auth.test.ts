@@ -84,6 +84,26 @@ describe('registration', () => {
   });
 });
 
+describe('one account per mailbox', () => {
+  it('reads an address in its one spelling: full-width, fully qualified or IDNA-encoded, it is the same account, and mail goes to that spelling', async () => {
+    const local = `grace.${Math.random().toString(36).slice(2)}`;
+    const wide = [...local].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    // Another address than the other tests', whose registrations and reset requests fill its hourly allowance.
+    const remoteAddress = '10.9.0.1';
+    const account = await register(t.app, { email: `${wide}＠BÜCHER.de.`, companyName: 'Hopper Compilers' }, remoteAddress);
+    expect((await accountRow(t, account.customerId)).email).toBe(`${local}@bücher.de`);
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: `${local}@xn--bcher-kva.de` }), remoteAddress });
+    expect(again.statusCode).toBe(409);
+    expect((await signIn(t.app, `${local}@bücher.de.`, account.password)).json()).toMatchObject({ success: true, customerId: account.customerId });
+    expect((await signIn(t.app, `${local.toUpperCase()}@XN--BCHER-KVA.DE`, account.password)).json()).toMatchObject({ success: true, customerId: account.customerId });
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `${wide}@bücher.de` }, remoteAddress });
+    const mail = await outboxMessage(t.db, `${local}@bücher.de`, /Reset your/);
+    expect(resetTokenIn(mail.text_body)).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+});
+
 describe('the updates box at registration', () => {
   it('starts the newsletter double opt-in: a pending subscription and a confirmation email, nothing more', async () => {
     const subscriber = await register(t.app, { subscribeNewsletter: true });

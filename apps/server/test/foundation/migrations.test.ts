@@ -4,7 +4,8 @@
 // personal data to it; an audit log that kept each leaf's hash twice (audit_trail and audit_nodes)
 // and its subtrees by level and index keeps its leaves once and its subtrees in the order they
 // complete, exactly as appends write them now, and still proves every entry; a test checkout kept
-// under the secret of its address is kept under the secret's hash; open sessions stay signed in.
+// under the secret of its address is kept under the secret's hash; open sessions stay signed in;
+// every address is kept in its one spelling, an account whose spelling is taken keeping its own.
 import { appendToFrontier, fromHex } from '@bytebound/engine/merkle';
 import { generateSigningKey } from '@bytebound/engine/signing-keys';
 import { verifyFile } from '@bytebound/engine/verify';
@@ -116,5 +117,32 @@ describe('migrations', () => {
     expect(await db.selectFrom('sessions').select(['token_hash', 'password_mark']).execute()).toEqual([
       { token_hash: 't1', password_mark: passwordMark('$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA') },
     ]);
+  });
+
+  it('keeps every address in its one spelling, and an account whose spelling another account has keeps its own', async () => {
+    testDb = await createTestDatabase();
+    const { db } = testDb;
+    await migrate(db, { upTo: '0019-sessions-password-mark' });
+    const account = (id: string, email: string) => sql`insert into accounts (id, email, password_hash, first_name, last_name, company_name, terms_version,
+      terms_accepted_at, newsletter, plan, plan_status, trial_ends_at, plan_event_at, created_at, password_changed_at) values (${id}, ${email}, 'h', 'A', 'B', 'C',
+      '2026-01', 1, 0, 'trial', 'trialing', 1, 1, 1, 1)`;
+    await account('cus_grace', 'ｇrace@xn--bcher-kva.de.').execute(db);
+    await account('cus_ada', 'ada@example.com').execute(db);
+    await account('cus_ada_dot', 'ada@example.com.').execute(db);
+    await sql`insert into newsletter_subscribers (id, email, status, created_at, updated_at) values ('sub_1', 'ｇrace@bücher.de', 'confirmed', 1, 1)`.execute(db);
+    await sql`insert into contacts (id, name, email, company, interest, created_at) values ('con_1', 'Ada', 'ada@example.com.', 'C', 'pilot', 1)`.execute(db);
+    await sql`insert into outbox (recipient, subject, text_body, html_body, created_at) values ('ada@example.com.', 's', 't', 'h', 1)`.execute(db);
+
+    await migrate(db);
+
+    const accounts = await db.selectFrom('accounts').select(['id', 'email']).orderBy('id').execute();
+    expect(accounts).toEqual([
+      { id: 'cus_ada', email: 'ada@example.com' },
+      { id: 'cus_ada_dot', email: 'ada@example.com.' },
+      { id: 'cus_grace', email: 'grace@bücher.de' },
+    ]);
+    expect(await db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'grace@bücher.de' }]);
+    expect(await db.selectFrom('contacts').select('email').execute()).toEqual([{ email: 'ada@example.com' }]);
+    expect(await db.selectFrom('outbox').select('recipient').execute()).toEqual([{ recipient: 'ada@example.com' }]);
   });
 });

@@ -1,5 +1,6 @@
 // Checks shared by the site's lead forms (booking, pilot request, contact, newsletter): the same
 // messages everywhere, and the server's limits so a form never sends what the server refuses.
+import { isValidEmail } from './email-address.ts';
 
 /** The server accepts at most this many characters of notes, use case or message. */
 export const LEAD_TEXT_MAX_CHARS = 2_000;
@@ -8,8 +9,6 @@ export const LEAD_TEXT_MAX_CHARS = 2_000;
 export const LEAD_NAME_MAX_CHARS = 200;
 export const LEAD_COMPANY_MAX_CHARS = 200;
 export const LEAD_INTEREST_MAX_CHARS = 500;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const LEAD_MESSAGES = {
   nameRequired: 'Please enter your name',
@@ -25,7 +24,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export function emailProblem(email: string): string | undefined {
   if (!email.trim()) return LEAD_MESSAGES.emailRequired;
-  if (!EMAIL_PATTERN.test(email.trim())) return LEAD_MESSAGES.emailInvalid;
+  if (!isValidEmail(email)) return LEAD_MESSAGES.emailInvalid;
   return undefined;
 }
 

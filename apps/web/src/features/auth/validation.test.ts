@@ -27,6 +27,8 @@ describe('sign-in', () => {
     expect(validateSignIn({ email: '', password: '', rememberMe: false })).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(validateSignIn({ email: 'ada@', password: 'x', rememberMe: false })).toEqual({ email: 'Please enter a valid email' });
     expect(validateSignIn({ email: 'ada@example.com', password: 'x', rememberMe: false })).toEqual({});
+    // Typed with a full-width keyboard layout: the address the server reads is ada@example.com.
+    expect(validateSignIn({ email: 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', password: 'x', rememberMe: false })).toEqual({});
   });
   it('blocks submission while the email is invalid, a field is empty or a request runs', () => {
     expect(canSubmitSignIn({ email: 'ada@example.com', password: 'x', rememberMe: false }, false)).toBe(true);

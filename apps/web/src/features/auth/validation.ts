@@ -1,9 +1,7 @@
 // Validation of the sign-in, register, forgot and reset forms with the spec's messages (section 5),
 // and the informational password strength meter (0-4: Very Weak .. Strong).
 import { PASSWORD_MIN_CHARS } from '../../config/constants.ts';
-
-/** The spec's simple email pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isValidEmail } from '../../lib/email-address.ts';
 
 export const MESSAGES = {
   emailInvalidInline: 'Please enter a valid email address',
@@ -24,8 +22,6 @@ export const MESSAGES = {
 } as const;
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
-
-export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
 export type SignInValues = { email: string; password: string; rememberMe: boolean };
 

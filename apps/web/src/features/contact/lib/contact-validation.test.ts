@@ -5,6 +5,7 @@ import { validateContact } from './contact-validation.ts';
 describe('contact form checks', () => {
   it('needs name, email, company and interest; the message is optional', () => {
     expect(validateContact({ name: 'Hedy', email: 'hedy@example.com', company: 'Spread', interest: 'PCI DSS', message: '' })).toEqual({});
+    expect(validateContact({ name: 'Hedy', email: 'ｈｅｄｙ＠ｅｘａｍｐｌｅ．ｃｏｍ', company: 'Spread', interest: 'PCI DSS', message: '' })).toEqual({});
     expect(validateContact({ name: '', email: 'hedy@', company: '', interest: '', message: '' })).toEqual({
       name: LEAD_MESSAGES.nameRequired,
       email: LEAD_MESSAGES.emailInvalid,
