@@ -5,7 +5,8 @@
 import { keyRingFromJwks } from '@bytebound/engine/signing-keys';
 import { type DecideResult, createBytesboundMcpServer, refuseInvalidParams } from '@bytebound/engine/mcp/bytebound-mcp-server';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance } from 'fastify';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
 import { DECIDE_BODY_LIMIT_BYTES, DECIDE_RATE_PER_MINUTE } from '../constants.ts';
 import { recordDecision } from '../decide/decision-recorder.ts';
@@ -18,6 +19,10 @@ import { compilePool } from '../public-compiler/compile-pool.ts';
 /** The built-in arbiters a decide call consults when it names none and sends no policy: the agent hook's default, those of them the plan includes. */
 export const MCP_DEFAULT_ARBITERS = ['gdpr', 'pci-dss', 'hipaa'];
 
+function invalidRequest(reply: FastifyReply, why: string) {
+  return reply.status(400).send({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: ${why}` }, id: null });
+}
+
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   useApiKeyAuth(app);
   app.post(
@@ -28,10 +33,11 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       config: perApiKey(DECIDE_RATE_PER_MINUTE),
     },
     async (request, reply) => {
-      // JSON-RPC 2.0: an empty batch is an invalid request, answered with one error.
-      if (Array.isArray(request.body) && request.body.length === 0) {
-        return reply.status(400).send({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch holds no message' }, id: null });
-      }
+      // JSON-RPC 2.0: an empty batch, or JSON that is not a JSON-RPC message as MCP reads one (params
+      // an object, when given), is an invalid request, answered with one error (the SDK would call it a parse error).
+      const messages: unknown[] = Array.isArray(request.body) ? request.body : [request.body];
+      if (messages.length === 0) return invalidRequest(reply, 'an empty batch holds no message');
+      if (!messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) return invalidRequest(reply, 'the body is not a JSON-RPC 2.0 message');
       const key = request.apiKey!;
       const server = createBytesboundMcpServer({
         // In the compile worker, in the customer's turn, stopped at the synthesis timeout: a compile never holds the event loop.

@@ -166,11 +166,16 @@ describe(`POST /mcp (${testDialect})`, () => {
     }
   });
 
-  it('answers an empty batch as an invalid request (-32600), and a decide call naming no arbiter as an invalid call, as the decision API does', async () => {
+  it('answers an empty batch or JSON that is not a JSON-RPC message as an invalid request (-32600), and a decide call naming no arbiter as an invalid call, as the decision API does', async () => {
     const { key } = await newKey(t, customerId);
-    const response = await fetch(url, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '[]' });
+    const send = (body: string) => fetch(url, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+    const response = await send('[]');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch holds no message' }, id: null });
+    for (const body of ['{"foo":1}', '{"jsonrpc":"1.0","id":1,"method":"tools/list"}', '{"jsonrpc":"2.0","id":7,"method":"tools/list","params":5}', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"},7]']) {
+      const refused = await send(body);
+      expect([refused.status, await refused.json()]).toEqual([400, { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the body is not a JSON-RPC 2.0 message' }, id: null }]);
+    }
     const none = await client.callTool({ name: 'decide', arguments: { request: { action: 'read', timing: 'pre-action', target: 'general' }, arbiters: [] } });
     expect(none.isError).toBe(true);
     expect(JSON.stringify(none.content)).toMatch(/arbiters/);

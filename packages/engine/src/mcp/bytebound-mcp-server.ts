@@ -146,7 +146,7 @@ export function createBytesboundMcpServer(options: McpToolsOptions): McpServer {
       inputSchema: decideInput,
     },
     async (args) => {
-      if (!args.request === !args.toolCall) return json({ error: 'send exactly one of request or toolCall' }, true);
+      if (!args.request === !args.toolCall) return refused('send exactly one of request or toolCall');
       try {
         if (args.request) return json(await options.decide(args.request as DecisionRequest, args));
         const { requests, summary, found, uninspected } = toolCallRequests(args.toolCall!, { filesOnThisMachine: options.filesOnThisMachine });

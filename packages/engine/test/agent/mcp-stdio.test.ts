@@ -70,6 +70,13 @@ describe('bytebound mcp (stdio)', { timeout: 30_000 }, () => {
     expect(answers).toContainEqual({ jsonrpc: '2.0', id: 6, error: { code: -32602, message: 'Invalid params: tools/list takes no params but an optional cursor (a string)' } });
   });
 
+  it('denies a decide call with both a request and a tool call, or neither, saying why (fail secure)', async () => {
+    const request = { action: 'read', timing: 'pre-action', target: 'general' };
+    for (const args of [{}, { request, toolCall: { tool_name: 'Bash', tool_input: { command: 'npm test' } } }]) {
+      expect(await call('decide', args)).toMatchObject({ isError: true, decision: 'DENY', exitCode: 2, error: 'send exactly one of request or toolCall' });
+    }
+  });
+
   it('denies a tool call it cannot inspect whole, saying why (fail secure)', async () => {
     let deep: unknown = 'jane.doe@acme-corp.com';
     for (let i = 0; i < 40; i++) deep = { k: deep };
