@@ -276,7 +276,7 @@ export function verifyAuditExport(file: AuditExport, keys: KeyRing, trusted: Che
   let frontier: Hash[] = [];
   checkRoots(0, frontierRoot(frontier));
   let bundles = 0;
-  let retained = 0;
+  let withheld = 0;
   for (const [i, entry] of file.entries.entries()) {
     const name = `entry ${i}${typeof entry?.bundleId === 'string' ? ` (bundle ${entry.bundleId})` : ''}`;
     if (entry?.index !== i) r.fail('order', `entry at position ${i} says it is leaf ${entry?.index}`, name);
@@ -291,12 +291,12 @@ export function verifyAuditExport(file: AuditExport, keys: KeyRing, trusted: Che
       if (!equalHashes(leafHash(auditLeafData(entry.envelope)), leaf)) r.fail('leaf', 'the leaf hash is not the hash of the bundle', name);
       if (r.failures.length === before) bundles += 1;
     } else {
-      retained += 1;
+      withheld += 1;
     }
     frontier = appendToFrontier(frontier, i, leaf).frontier;
     checkRoots(i + 1, frontierRoot(frontier));
   }
-  r.pass(`${bundles} bundles verified, ${retained} leaves whose payload is past retention`);
+  r.pass(`${bundles} bundles verified, ${withheld} leaves without their payload (past retention, or not the reader's decisions)`);
   // The passed list for a large log would be long; keep one line per kind of check.
   const summary = new Report('audit-export');
   const counts = new Map<string, number>();

@@ -52,11 +52,14 @@ async function checkEntitlements(db: Database, customerId: string, arbiterRefs: 
   if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
   const limit = account.entitlements.apiCallsPerMonth;
   if (limit >= 0) {
-    const used = (await decisionUsage(db, customerId, now)) + (unrecorded.get(customerId) ?? 0);
-    if (used >= limit) {
+    const recorded = await decisionUsage(db, customerId, now);
+    if (recorded + (unrecorded.get(customerId) ?? 0) >= limit) {
+      // A decision recorded a moment ago can be counted twice here, recorded and not yet released:
+      // the answer says no more than the limit, which this instance never admits past.
+      const made = Math.max(recorded, limit);
       throw new HttpError(
         429,
-        `Monthly quota reached: your ${account.label} includes ${limit.toLocaleString('en-US')} API calls a month and ${used.toLocaleString('en-US')} were made. ${account.forMore} or wait for next month.`,
+        `Monthly quota reached: your ${account.label} includes ${limit.toLocaleString('en-US')} API calls a month and ${made.toLocaleString('en-US')} were made. ${account.forMore} or wait for next month.`,
       );
     }
   }

@@ -8,6 +8,7 @@ import { applyPlanChange } from '../../src/billing/fulfilment.ts';
 import { PLANS } from '../../src/billing/plans.ts';
 import { decisionUsage } from '../../src/decide/decision-recorder.ts';
 import { usagePeriodStart } from '../../src/decide/decision-writer.ts';
+import { admitDecision } from '../../src/decide/entitlements-check.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -91,6 +92,22 @@ describe(`plan limits of the decision API (${testDialect})`, () => {
     await t.db.updateTable('decision_usage').set({ calls: limit - 1 }).where('customer_id', '=', customerId).execute();
     const again = await Promise.all(Array.from({ length: 10 }, () => decide(key, ['gdpr']).then((r) => r.statusCode)));
     expect(again.filter((s) => s === 200).length).toBe(1);
+  });
+
+  it('says no more calls were made than the quota when a decision just recorded is still counted as admitted', async () => {
+    const { customerId, key } = await accountKey();
+    const limit = PLANS.trial.entitlements.apiCallsPerMonth;
+    const month = usagePeriodStart(Date.now());
+    await t.db.insertInto('decision_usage').values({ customer_id: customerId, period_start: month, calls: limit - 1 }).execute();
+    const admitted = await admitDecision(t.db, customerId, ['gdpr']);
+    // Its commit lands before the request that made it releases it.
+    await t.db.updateTable('decision_usage').set({ calls: limit }).where('customer_id', '=', customerId).where('period_start', '=', month).execute();
+    const over = await decide(key, ['gdpr']);
+    admitted();
+    expect([over.statusCode, over.json().error]).toEqual([
+      429,
+      'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.',
+    ]);
   });
 
   it('limits custom arbiters to the plan: none on a trial, three of up to 100 rules on Growth', async () => {
