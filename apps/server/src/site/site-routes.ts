@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { REFUSES_METHOD } from '../http/unserved-methods.ts';
 
 type SiteManifest = {
   /** Path prefixes whose sub-paths are client routes served by that prefix's prerendered page. */
@@ -50,6 +51,20 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const page = pageFor(pathname, files, manifest);
     if (page) return sendPage(reply, page);
     return files.has('/404.html') ? sendPage(reply, '/404.html', 404) : reply.status(404).send({ error: 'Not found' });
+  });
+
+  // A page or file of the site is read, never written: another method there is 405 with the methods
+  // it answers; an address the site does not have, or the API's, answers as the app does (404 or 405).
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/*',
+    config: REFUSES_METHOD,
+    handler: async (request, reply) => {
+      const pathname = decodePath(request.url);
+      const served = pathname !== null && !pathname.startsWith('/api/') && pathname !== '/api' && (files.has(pathname) || pageFor(pathname, files, manifest) !== null);
+      if (!served) return reply.callNotFound();
+      return reply.status(405).header('allow', 'GET, HEAD').send({ error: `${request.method} is not served at ${pathname}: it answers GET, HEAD` });
+    },
   });
 }
 

@@ -76,6 +76,17 @@ describe(`site serving (${testDialect})`, () => {
     expect(api.json().error).toMatch(/no-such-thing/);
   });
 
+  it('answers another method than GET or HEAD at a page or file with 405 and what it answers, elsewhere as the app does', async () => {
+    for (const [method, url] of [['OPTIONS', '/'], ['POST', '/docs'], ['DELETE', '/account/keys'], ['PUT', '/robots.txt']] as const) {
+      const refused = await t.app.inject({ method, url });
+      expect([refused.statusCode, refused.headers.allow, refused.json().error]).toEqual([405, 'GET, HEAD', `${method} is not served at ${url}: it answers GET, HEAD`]);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/no-such-page' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'PUT', url: '/api/v1/decide' });
+    expect([api.statusCode, api.headers.allow]).toEqual([405, 'POST']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'ada@example.com', password: 'x' } })).statusCode).toBe(401);
+  });
+
   it('never serves files outside the build folder', async () => {
     for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/%00']) {
       const response = await t.app.inject({ method: 'GET', url });
