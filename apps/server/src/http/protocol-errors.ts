@@ -1,10 +1,11 @@
 // Requests that are not HTTP the server can read, answered in the API's error shape {error} with
 // what is wrong, where Node would answer an empty 400 or 417 and Fastify {"message":"Client Error"}:
 // a request the HTTP parser refuses (a malformed Content-Length, chunk or header; headers over the
-// limit; too slow to arrive), an HTTP/1.1 request without a Host header or with several (RFC 9112 section 3.2), an
-// Expect other than 100-continue (RFC 9110 section 10.1.1), a body sent with a content coding
-// (gzip, ...), which the server does not decode (RFC 9110 section 15.5.16: 415, naming the one it
-// takes), a transfer coding other than chunked (501), and a CONNECT, which Node leaves to a proxy (405).
+// limit; too slow to arrive), a request that is not HTTP/1.x (505), an HTTP/1.1 request without a
+// Host header or with several (RFC 9112 section 3.2), an Expect other than 100-continue (RFC 9110
+// section 10.1.1), a body sent with a content coding (gzip, ...), which the server does not decode
+// (RFC 9110 section 15.5.16: 415, naming the one it takes), a transfer coding other than chunked
+// (501), and a CONNECT, which Node leaves to a proxy (405).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -57,15 +58,22 @@ export function applyProtocolRules(app: FastifyInstance): void {
   });
   // A callback hook (no promise a request): it runs on every decision. Answering ends the chain.
   app.addHook('onRequest', (request, reply, done) => {
-    // RFC 9112 section 3.2: exactly one Host (Node keeps the first of several and drops the others).
-    const hosts = hostHeaders(request.raw);
-    if (request.raw.httpVersion === '1.1' && hosts !== 1) {
-      const error = hosts === 0 ? 'An HTTP/1.1 request must have a Host header' : 'A request must have one Host header, not several';
+    const refuse = (status: number, error: string) => {
       // A WebSocket handshake's socket is the WebSocket library's, which a reply would leave open: answered on the socket itself.
       if (request.headers.upgrade !== undefined) {
         reply.hijack();
-        endWithJson(request.raw.socket, 400, error);
-      } else void reply.status(400).header('connection', 'close').send({ error });
+        endWithJson(request.raw.socket, status, error);
+      } else void reply.status(status).header('connection', 'close').send({ error });
+    };
+    // RFC 9112 section 2.3: a request line without a version (HTTP/0.9) or with a major version other than 1 (HTTP/2.0, which is not a request line of its own protocol).
+    if (request.raw.httpVersionMajor !== 1) {
+      refuse(505, `HTTP/${request.raw.httpVersion} is not served: send the request as HTTP/1.1`);
+      return;
+    }
+    // RFC 9112 section 3.2: exactly one Host (Node keeps the first of several and drops the others).
+    const hosts = hostHeaders(request.raw);
+    if (request.raw.httpVersion === '1.1' && hosts !== 1) {
+      refuse(400, hosts === 0 ? 'An HTTP/1.1 request must have a Host header' : 'A request must have one Host header, not several');
       return;
     }
     // RFC 9112 section 6.1: a transfer coding the server does not know (gzip, ...) is a 501; Node decodes only chunked.

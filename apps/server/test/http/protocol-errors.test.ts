@@ -59,6 +59,11 @@ describe(`requests that are not readable HTTP (${testDialect})`, () => {
     expect(JSON.parse(noHost.body)).toEqual({ error: 'An HTTP/1.1 request must have a Host header' });
     // HTTP/1.0 has no Host header to require.
     expect((await rawExchange(port, 'GET /api/v1/keys HTTP/1.0\r\n\r\n')).status).toBe(200);
+    // A request line without a version is HTTP/0.9, and HTTP/2.0 is not a request line of its own protocol.
+    for (const [line, version] of [['GET /api/v1/keys\r\n\r\n', '0.9'], ['GET /api/v1/keys HTTP/2.0\r\nHost: localhost\r\n\r\n', '2.0']]) {
+      const old = await rawExchange(port, line!);
+      expect([old.status, JSON.parse(old.body), old.closed]).toEqual([505, { error: `HTTP/${version} is not served: send the request as HTTP/1.1` }, true]);
+    }
     const twoHosts = await rawExchange(port, 'GET /api/v1/keys HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n');
     expect(twoHosts.status).toBe(400);
     expect(JSON.parse(twoHosts.body)).toEqual({ error: 'A request must have one Host header, not several' });
