@@ -4,9 +4,9 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import { z } from 'zod';
 
 /** The longest address SMTP carries (RFC 5321's path limit less its angle brackets). */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 /** The spec's "simple email pattern". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * What IDNA may map: letters, digits, hyphens, dots, underscores and any character beyond ASCII.
