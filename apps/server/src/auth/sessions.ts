@@ -115,8 +115,12 @@ async function sessionOf(db: Database, { token, binder }: { token: string; binde
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now || !sameHash(row.binder_hash, hashToken(binder))) return null;
   // Signed in with a password changed since: ended, even when the change's sign-out of every session
-  // missed it (its sign-in checked the old password just before the change and started just after).
-  if (row.password_mark !== passwordMark(row.password_hash)) return null;
+  // missed it (its sign-in checked the old password just before the change and started just after),
+  // and deleted, as the change would have deleted it, rather than kept until it expires.
+  if (row.password_mark !== passwordMark(row.password_hash)) {
+    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    return null;
+  }
   const { binder_hash: _binder, expires_at: _expires, password_mark: _mark, ...account } = row;
   return { tokenHash, account };
 }

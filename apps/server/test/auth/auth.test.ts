@@ -288,6 +288,8 @@ describe('forgot and reset password', () => {
     const late = await lateSession(t, readBeforeReset);
     const refused = await t.app.inject({ url: '/api/auth/me', headers: late! });
     expect([refused.statusCode, refused.json().error]).toEqual([401, 'Your session has ended. Please sign in again.']);
+    // Ended, and no longer kept: the account's sessions are none (the reset signed out every other).
+    expect(await t.db.selectFrom('sessions').select('token_hash').where('account_id', '=', account.customerId).execute()).toEqual([]);
     expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(401);
     expect((await signIn(t.app, account.email, 'A-new-Passphrase-77')).statusCode).toBe(200);
     await outboxMessage(t.db, account.email, /password was changed/);
