@@ -65,8 +65,8 @@ export function applyProtocolRules(app: FastifyInstance): void {
         endWithJson(request.raw.socket, status, error);
       } else void reply.status(status).header('connection', 'close').send({ error });
     };
-    // RFC 9112 section 2.3: a request line without a version (HTTP/0.9) or with a major version other than 1 (HTTP/2.0, which is not a request line of its own protocol).
-    // (A handshake injected in a test has no version: null.)
+    // RFC 9112 section 2.3: a request line without a version (HTTP/0.9), or of another major version
+    // (HTTP/2.0 is not a request line of its own protocol). A handshake injected in a test has none: null.
     const major = request.raw.httpVersionMajor;
     if (major === 0 || major > 1) {
       refuse(505, `HTTP/${request.raw.httpVersion} is not served: send the request as HTTP/1.1`);
