@@ -80,7 +80,39 @@ function dataIn(text: string): Finding[] {
   // Words are split first: a regular expression looking for a `%` inside long words backtracks over each (minutes on a 1 MB line).
   const encoded = text.includes('%') ? text.split(/[\s"'&=?]+/).filter((word) => /%[0-9a-f]{2}/i.test(word)) : [];
   const decoded = encoded.map(percentDecoded).filter((word, i) => word !== encoded[i]);
+  // So is data a receiver reads back as written: JSON and JavaScript escapes (jane.doe\u0040acme-corp.com), HTML
+  // character references (&#64;, &commat;) and full-width or other compatibility characters (＠). A text with none
+  // of these is not split (a text beyond ASCII normalises as it is: no compatibility character in it).
+  const escaped = ESCAPED.test(text);
+  const compatible = BEYOND_ASCII.test(text) && text.normalize('NFKC') !== text;
+  if (escaped || compatible) {
+    for (const word of text.split(/[\s"'=?]+/)) {
+      if (!(escaped && ESCAPED.test(word)) && !(compatible && BEYOND_ASCII.test(word))) continue;
+      const read = readBack(word);
+      if (read !== word) decoded.push(read);
+    }
+  }
   return detectData(decoded.length === 0 ? text : `${text}\n${decoded.join('\n')}`);
+}
+
+const ESCAPED = /\\[ux]|&#|&commat;/i;
+const BEYOND_ASCII = /[^\0-\x7f]/;
+
+/** `word` as the program that receives it reads it: escapes and character references replaced, compatibility characters normalised (NFKC). */
+function readBack(word: string): string {
+  const character = (code: number, written: string) => (code <= 0x10ffff ? String.fromCodePoint(code) : written);
+  let read = word;
+  if (read.includes('\\')) {
+    read = read.replace(/\\u\{([0-9a-f]{1,6})\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi, (written, braced?: string, four?: string, two?: string) =>
+      character(parseInt(braced ?? four ?? two!, 16), written),
+    );
+  }
+  if (read.includes('&')) {
+    read = read.replace(/&#x([0-9a-f]{1,6});?|&#(\d{1,7});?|&commat;/gi, (written, hex?: string, decimal?: string) =>
+      hex === undefined && decimal === undefined ? '@' : character(hex !== undefined ? parseInt(hex, 16) : Number(decimal), written),
+    );
+  }
+  return BEYOND_ASCII.test(read) ? read.normalize('NFKC') : read;
 }
 
 function percentDecoded(word: string): string {
