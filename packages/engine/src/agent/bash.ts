@@ -350,7 +350,7 @@ export function findExecs(argv: readonly string[]): string[][] {
   return runs;
 }
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
 function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Unread): void {
   let argv = cmd.argv;

@@ -5,8 +5,8 @@
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
-import { type Redirect, type SimpleCommand, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
+import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
+import { MAX_ARGUMENT_NESTING, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { LocalFiles } from './local-files.ts';
@@ -625,8 +625,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: writesFile(cmd) || program === 'npm' ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   }
   // Any other program (python -c, node -e, a script): if its text names a remote URL and carries
-  // regulated data, that data is taken as going there.
-  const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
+  // regulated data, that data is taken as going there. An interpreter's script file is its text too
+  // where its code sends (a package's setup.py naming its home page and its author's address does not).
+  const script = INTERPRETER.test(program) ? scriptOperand(args, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null;
+  const scriptText = script === null ? '' : readSentFile(script, ctx);
+  const sends = SENDS_IN_CODE.test(scriptText);
+  const text = [args.join(' '), cmd.stdin ?? '', sends ? scriptText : '', sends ? filesNamedIn(scriptText, ctx) : ''].join('\n');
   const hosts: { host: string; encrypted: boolean }[] = [];
   for (const m of text.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
@@ -636,13 +640,82 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
 }
 
+/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`). */
+const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy)$/i;
+/** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */
+const INTERPRETER_VALUE_OPTIONS = new Set(['-W', '-X', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '-I']);
+/**
+ * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`, `method:
+ * 'POST'`, a `body` or `data=` given), a socket or request's `send`, mail, or curl and wget run from it.
+ */
+const SENDS_IN_CODE = /\.(?:post|put|patch)\s*\(|\bmethod\s*[:=]\s*['"`](?:post|put|patch)\b|\bbody\s*[:=]|\bdata\s*=|\.send(?:all)?\s*\(|\bsendmail\b|\bsmtplib\b|\b(?:curl|wget)\b/i;
+/** A file name in quotes in code (`open("customers.csv")`, `readFileSync('./exports/leads.json')`): a path with an extension. */
+const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})\1/g;
+/** How many of them a script's files are looked for (each is a look at the disk). */
+const MAX_FILES_NAMED_IN_CODE = 64;
+
+/** The text of the local files a sending script names in quotes: what it may read and send. */
+function filesNamedIn(code: string, ctx: ClassifyContext): string {
+  const names = new Set<string>();
+  for (const m of code.matchAll(FILE_NAME_IN_CODE)) {
+    names.add(m[2]!);
+    if (names.size === MAX_FILES_NAMED_IN_CODE) break;
+  }
+  return [...names].map((name) => readSentFile(name, ctx)).join('\n');
+}
+
+/** A shell's options that take the next word as a value (`bash -o pipefail up.sh`). */
+const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+/** An interpreter's options that give the program in the arguments (its text is read there) or name a module, not a file. */
+const PROGRAM_IN_ARGUMENTS = new Set(['-c', '-e', '-E', '-p', '-m', '--eval', '--print']);
+/** A shell's: the script on stdin or in the arguments (`bash -s`, `sh -c`), read where the command line is parsed. */
+const SCRIPT_NOT_IN_A_FILE = new Set(['-c', '-s']);
+
+/** The script file a shell or an interpreter runs, from the words after its name (`-u send.py`, `run -A x.ts`), or null: inline code, a module, a prompt. */
+function scriptOperand(args: readonly string[], valueOptions: ReadonlySet<string>, notAFile: ReadonlySet<string>): string | null {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (notAFile.has(a)) return null;
+    if (a === '--') return args[k + 1] ?? null;
+    if (a.startsWith('-') || a.startsWith('+')) {
+      if (valueOptions.has(a)) k++;
+    } else if (k > 0 || a !== 'run') return a;
+  }
+  return null;
+}
+
+/**
+ * The shell script a command runs, read: `bash up.sh`, `sh -x up.sh`, `source up.sh`, `. up.sh`, or
+ * `./up.sh` itself (a file without `#!` runs in the shell, as does one whose `#!` names a shell).
+ * A file run by its path whose `#!` names another program comes back as that program running it
+ * (`./send.py` is `python3 ./send.py`), which reads it as its script; null for anything else.
+ */
+function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; path: string } | { argv: string[] } | null {
+  const [first = '', ...args] = cmd.argv;
+  const program = basename(first);
+  if (SHELLS.has(program)) {
+    const path = scriptOperand(args, SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE);
+    return path === null ? null : { shell: readSentFile(path, ctx), path };
+  }
+  if ((program === 'source' || program === '.') && args[0] !== undefined) return { shell: readSentFile(args[0], ctx), path: args[0] };
+  if (!first.includes('/') || first.includes('{}') || !ctx.files?.isText(localPath(first, ctx.cwd))) return null;
+  const text = readSentFile(first, ctx);
+  const shebang = /^#!\s*(\S+)(?:\s+(.*))?/.exec(text.slice(0, text.indexOf('\n') >>> 0));
+  if (!shebang) return { shell: text, path: first };
+  const named = basename(shebang[1]!);
+  // `#!/usr/bin/env python3`, `#!/usr/bin/env -S node --no-warnings`: the program env runs.
+  const runner = named === 'env' ? ((shebang[2] ?? '').split(/\s+/).find((w) => w !== '' && !w.startsWith('-')) ?? '') : named;
+  if (SHELLS.has(runner)) return { shell: text, path: first };
+  return INTERPRETER.test(runner) ? { argv: [runner, first, ...args] } : null;
+}
+
 function bashClassification(command: string, ctx: ClassifyContext): Classification {
   let action: Action = 'process';
   const summaries: string[] = [];
   const findings: Finding[] = [];
   const transfers: Transfer[] = [];
   const transferred = new Set<string>();
-  const commands = parseCommandLine(command, 0, ctx.uninspected);
+  const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
   let here: ClassifyContext = { ...ctx, sockets: new Map() };
@@ -657,7 +730,27 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
     const unread = new Unread();
     const own: ClassifyContext = { ...here, uninspected: unread, ...(cmd.filesAtRunTime ? { filesAtRunTime: true } : {}) };
-    const view = commandView(cmd, own);
+    // A script the command runs is judged as the commands it holds: what they send, they send.
+    const script = scriptRun(cmd, own);
+    if (script !== null && 'shell' in script) {
+      const depth = (here.depth ?? 0) + 1;
+      if (depth > MAX_SHELL_NESTING) {
+        ctx.uninspected?.add(`it runs scripts nested more than ${MAX_SHELL_NESTING} deep`);
+        continue;
+      }
+      const inner = bashClassification(script.shell, { ...here, depth });
+      if (inner.touchesOwnFiles) return { ...inner, summary: `${script.path}: ${inner.summary}` };
+      action = worse(action, inner.action);
+      summaries.push(`${script.path}: ${inner.summary}`);
+      findings.push(...inner.findings);
+      for (const t of inner.transfers) {
+        if (transferred.has(t.host)) continue;
+        transferred.add(t.host);
+        transfers.push(t);
+      }
+      continue;
+    }
+    const view = commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
     const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), own);

@@ -121,6 +121,22 @@ export class LocalFiles {
     }
   }
 
+  /** True when `file` is text a program runs (its first 512 bytes hold no NUL): a script, not a binary, which is not read. */
+  isText(file: string): boolean {
+    if (!this.onThisMachine) return false;
+    let fd: number | undefined;
+    try {
+      if (!fs.statSync(file).isFile()) return false;
+      fd = fs.openSync(file, 'r');
+      const head = Buffer.alloc(512);
+      return !head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).includes(0);
+    } catch {
+      return false;
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+  }
+
   private entries(dir: string): string[] {
     let names = this.folders.get(dir);
     if (names === undefined) {
