@@ -91,6 +91,25 @@ test('choosing a plan without being signed in asks for sign-in first', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
 });
 
+test.describe('when the checkout cannot start', () => {
+  // The browser logs the failed calls this test makes.
+  test.use({ allowedErrors: [/(?:status of 500|ERR_CONNECTION_REFUSED) .*\/api\/auth\/subscribe/] });
+
+  test('a checkout the server cannot start says so, and a server out of reach says that instead', async ({ page }) => {
+    await openPage(page, '/auth/payment');
+    // Signed in as far as the page knows; the subscribe call is answered here.
+    await page.evaluate(() => localStorage.setItem('authToken', 'token-for-this-test'));
+    await page.route('**/api/auth/subscribe', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('The checkout could not be started. Please try again.')).toBeVisible();
+    await page.unroute('**/api/auth/subscribe');
+    await page.route('**/api/auth/subscribe', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('Unable to connect to the server. Please try again.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test('script and SQL in every field are stored and shown as text', async ({ page }) => {
   const email = uniqueEmail('inject');
   let dialogs = 0;

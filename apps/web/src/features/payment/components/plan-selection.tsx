@@ -30,6 +30,8 @@ const storedToken = () => {
   }
 };
 
+const CHECKOUT_NOT_STARTED = 'The checkout could not be started. Please try again.';
+
 export function PlanSelection() {
   const navigate = useNavigate();
   const [cycle, setCycle] = useState<Cycle>('monthly');
@@ -55,7 +57,7 @@ export function PlanSelection() {
         window.location.assign(response.checkoutUrl ?? paths.account);
         return;
       }
-      setError(response.error ?? 'The checkout could not be started. Please try again.');
+      setError(response.error ?? CHECKOUT_NOT_STARTED);
     } catch (failure) {
       logger.error(`subscribe failed: ${failure instanceof Error ? failure.message : JSON.stringify(failure)}`);
       const status = failure && typeof failure === 'object' && 'error' in failure && typeof failure.error === 'string' ? failure.error : null;
@@ -63,7 +65,9 @@ export function PlanSelection() {
         void navigate(`${paths.signIn}?next=${encodeURIComponent(paths.payment)}`);
         return;
       }
-      setError(status ?? 'Unable to connect to the server. Please try again.');
+      // The server answered without saying why (an HTTP error with no message): the checkout did not start, the connection was fine.
+      const answered = !(failure instanceof Error) || (typeof failure.cause === 'object' && failure.cause !== null && 'status' in failure.cause);
+      setError(status ?? (answered ? CHECKOUT_NOT_STARTED : 'Unable to connect to the server. Please try again.'));
     }
     setLoading(false);
   }
