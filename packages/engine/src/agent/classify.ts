@@ -215,7 +215,14 @@ function outputOfCommands(commands: readonly SimpleCommand[], ctx: ClassifyConte
     .join('\n');
 }
 
-type CommandView = { action: Action; summary: string; sent: string[]; hosts: { host: string; encrypted: boolean }[] };
+type CommandView = {
+  action: Action;
+  summary: string;
+  sent: string[];
+  /** Code the program runs that is sent too (a script's text and the files it names): read as data, never as shell words. */
+  code?: string;
+  hosts: { host: string; encrypted: boolean }[];
+};
 
 const CURL_VALUE_OPTIONS = new Set([
   '-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-F', '--form', '--form-string', '-T', '--upload-file',
@@ -628,15 +635,14 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // regulated data, that data is taken as going there. An interpreter's script file is its text too
   // where its code sends (a package's setup.py naming its home page and its author's address does not).
   const script = INTERPRETER.test(program) ? scriptOperand(args, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null;
-  const scriptText = script === null ? '' : readSentFile(script, ctx);
-  const sends = SENDS_IN_CODE.test(scriptText);
-  const text = [args.join(' '), cmd.stdin ?? '', sends ? scriptText : '', sends ? filesNamedIn(scriptText, ctx) : ''].join('\n');
+  const code = script === null ? '' : scriptCode(script, ctx);
+  const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
   const hosts: { host: string; encrypted: boolean }[] = [];
-  for (const m of text.matchAll(URL_IN_TEXT)) {
+  for (const m of `${text}\n${code}`.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
     if (host && resolveDestination(host, ctx.destinations).destination !== 'local') hosts.push({ host, encrypted: m[0].startsWith('https') });
   }
-  if (hosts.length > 0) return { action: 'process', summary: `${program} with a remote URL`, sent: [text], hosts };
+  if (hosts.length > 0) return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && `${code}\n${filesNamedIn(code, ctx)}`, hosts };
   return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
 }
 
@@ -653,6 +659,23 @@ const SENDS_IN_CODE = /\.(?:post|put|patch)\s*\(|\bmethod\s*[:=]\s*['"`](?:post|
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})\1/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */
 const MAX_FILES_NAMED_IN_CODE = 64;
+
+/** Where installed programs live (the system's, a package manager's): their code is not the agent's, and not read as what it sends. */
+const INSTALLED = /^\/(?:usr|bin|sbin|lib\w*|opt|snap|nix)\/|\/(?:node_modules|site-packages|dist-packages)\//;
+/** A line that is only a comment (`#`, `//`, a block comment's): an author's address in a header is not sent. */
+const COMMENT_LINE = /^[ \t]*(?:#|\/\/|\/?\*).*$/gm;
+
+/**
+ * A script's code as what it may send: its text without its comment lines, when it is a text file
+ * outside the installed programs and its code sends (SENDS_IN_CODE); '' otherwise. The script is
+ * the program, not data: what of it is left unread (a file past the bounds) does not block the call.
+ */
+function scriptCode(script: string, ctx: ClassifyContext): string {
+  const full = localPath(script, ctx.cwd);
+  if (INSTALLED.test(full) || !ctx.files?.isText(full)) return '';
+  const code = ctx.files.read(script, ctx.cwd, new Unread()).replace(COMMENT_LINE, '');
+  return SENDS_IN_CODE.test(code) ? code : '';
+}
 
 /** The text of the local files a sending script names in quotes: what it may read and send. */
 function filesNamedIn(code: string, ctx: ClassifyContext): string {
@@ -698,7 +721,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
     return path === null ? null : { shell: readSentFile(path, ctx), path };
   }
   if ((program === 'source' || program === '.') && args[0] !== undefined) return { shell: readSentFile(args[0], ctx), path: args[0] };
-  if (!first.includes('/') || first.includes('{}') || !ctx.files?.isText(localPath(first, ctx.cwd))) return null;
+  if (!first.includes('/') || first.includes('{}') || INSTALLED.test(localPath(first, ctx.cwd)) || !ctx.files?.isText(localPath(first, ctx.cwd))) return null;
   const text = readSentFile(first, ctx);
   const shebang = /^#!\s*(\S+)(?:\s+(.*))?/.exec(text.slice(0, text.indexOf('\n') >>> 0));
   if (!shebang) return { shell: text, path: first };
@@ -753,7 +776,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     const view = commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
-    const sentText = withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), own);
+    const sentText = [withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), own), view.code ?? ''].filter(Boolean).join('\n');
     const found = view.hosts.length > 0 && sentText ? dataIn(sentText) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');

@@ -21,6 +21,9 @@ script('build.sh', '#!/bin/bash\n# Maintainer: jane.doe@acme-corp.com, see https
 script('send.py', 'import requests\nrequests.post("https://api.acme-analytics.io/leads", json={"email": "jane.doe@acme-corp.com"})\n');
 script('upload.py', 'import requests\nwith open("customers.csv") as f:\n    requests.post("https://api.acme-analytics.io/import", data=f.read())\n');
 script('send-leads', '#!/usr/bin/env node\nfetch("https://api.acme-analytics.io/leads", { method: "POST", body: "jane.doe@acme-corp.com" });\n');
+script('ping.py', '# Author: jane.doe@acme-corp.com\nimport requests\nrequests.post("https://api.acme-analytics.io/ping", json={"ok": True})\n');
+// A compiled program whose strings name a URL, an address and a post: not a script, not read.
+fs.writeFileSync(path.join(cwd, 'tool.bin'), Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x00]), Buffer.from('https://api.acme-analytics.io jane.doe@acme-corp.com .post(')]));
 script('setup.py', 'from setuptools import setup\nsetup(name="app", url="https://github.com/acme/app", author_email="jane.doe@acme-corp.com")\n');
 const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
@@ -171,6 +174,9 @@ describe('outbound commands', () => {
     ['./build.sh'],
     ['python3 setup.py sdist'],
     ['python3 -m http.server 8000'],
+    // A script whose code sends, but nothing personal: an address in a comment is not sent.
+    ['python3 ping.py'],
+    ['node tool.bin'],
     // A program run by its path that is not a script is not read.
     [`${process.execPath} --version`],
   ])('allows local work: %s', (command) => {
