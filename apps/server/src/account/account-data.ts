@@ -8,14 +8,13 @@ import { forgetArbiters } from '../arbiters/arbiter-store.ts';
 import { forgetCustomerCommitmentKeys } from '../audit/commitment-keys.ts';
 import { forgetAccountPlans } from '../decide/entitlements-check.ts';
 import type { Database } from '../db/database.ts';
-import { canonicalEmail } from '../email/email-address.ts';
 import type { DataRightsHandler, DataSubject } from '../gdpr/data-rights.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 async function accountOf(db: Database, subject: DataSubject) {
   let query = db.selectFrom('accounts').selectAll();
-  query = subject.accountId ? query.where('id', '=', subject.accountId) : query.where('email', '=', canonicalEmail(subject.email));
+  query = subject.accountId ? query.where('id', '=', subject.accountId) : query.where('email', '=', subject.email);
   return query.executeTakeFirst();
 }
 
@@ -90,16 +89,16 @@ export function outboxDataRights(outboxDirectory: string): DataRightsHandler {
   return {
     name: 'outbox',
     async access(db, subject) {
-      const rows = await db.selectFrom('outbox').select(['subject', 'created_at']).where('recipient', '=', canonicalEmail(subject.email)).execute();
+      const rows = await db.selectFrom('outbox').select(['subject', 'created_at']).where('recipient', '=', subject.email).execute();
       return rows.length === 0 ? null : rows.map((r) => ({ subject: r.subject, sentAt: iso(r.created_at) }));
     },
     async erase(db, subject) {
-      const rows = await db.selectFrom('outbox').select('id').where('recipient', '=', canonicalEmail(subject.email)).execute();
+      const rows = await db.selectFrom('outbox').select('id').where('recipient', '=', subject.email).execute();
       const ids = new Set(rows.map((r) => `-${r.id}.eml`));
       if (ids.size === 0) return 0;
       const files = fs.existsSync(outboxDirectory) ? fs.readdirSync(outboxDirectory) : [];
       for (const file of files) if ([...ids].some((suffix) => file.endsWith(suffix))) fs.rmSync(path.join(outboxDirectory, file), { force: true });
-      const result = await db.deleteFrom('outbox').where('recipient', '=', canonicalEmail(subject.email)).executeTakeFirst();
+      const result = await db.deleteFrom('outbox').where('recipient', '=', subject.email).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

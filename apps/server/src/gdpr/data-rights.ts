@@ -1,7 +1,9 @@
 // Data rights (GDPR Art. 15, 17, 20) for every kind of record: each kind registers how to export
 // and erase what it holds about a person; /api/gdpr/access and /api/gdpr/delete run them all.
 import type { Database } from '../db/database.ts';
+import { canonicalEmail } from '../email/email-address.ts';
 
+/** The person a request is about; the registry hands each handler the email in its one spelling (canonicalEmail). */
 export type DataSubject = { email: string; accountId: string | null };
 
 export type DataRightsHandler = {
@@ -27,8 +29,9 @@ export class DataRightsRegistry {
 
   async exportFor(db: Database, subject: DataSubject): Promise<Record<string, unknown>> {
     const records: Record<string, unknown> = {};
+    const spelled = inOneSpelling(subject);
     for (const handler of this.handlers.values()) {
-      const data = await handler.access(db, subject);
+      const data = await handler.access(db, spelled);
       if (data !== null && data !== undefined) records[handler.name] = data;
     }
     return records;
@@ -36,10 +39,13 @@ export class DataRightsRegistry {
 
   async eraseFor(db: Database, subject: DataSubject): Promise<Record<string, number>> {
     const erased: Record<string, number> = {};
-    for (const handler of this.handlers.values()) erased[handler.name] = await handler.erase(db, subject);
+    const spelled = inOneSpelling(subject);
+    for (const handler of this.handlers.values()) erased[handler.name] = await handler.erase(db, spelled);
     return erased;
   }
 }
+
+const inOneSpelling = (subject: DataSubject): DataSubject => ({ ...subject, email: canonicalEmail(subject.email) });
 
 declare module 'fastify' {
   interface FastifyInstance {

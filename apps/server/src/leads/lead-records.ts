@@ -2,13 +2,11 @@
 // see them: bookings, pilot requests, contacts and newsletter subscribers. Matching is by email.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { canonicalEmail } from '../email/email-address.ts';
-import type { DataRightsHandler, DataSubject } from '../gdpr/data-rights.ts';
+import type { DataRightsHandler } from '../gdpr/data-rights.ts';
 import type { RetentionPolicy } from '../retention/retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-const emailOf = (subject: DataSubject) => canonicalEmail(subject.email);
 
 export const LEAD_KINDS = ['bookings', 'pilotRequests', 'contacts', 'subscribers'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
@@ -86,24 +84,24 @@ const orNull = <T>(list: T[]) => (list.length > 0 ? list : null);
 export const leadDataRights: DataRightsHandler[] = [
   {
     name: 'bookings',
-    access: async (db, subject) => orNull(await bookingRecords(db, { email: emailOf(subject) })),
-    erase: async (db, subject) => deleted(await db.deleteFrom('bookings').where('email', '=', emailOf(subject)).executeTakeFirst()),
+    access: async (db, subject) => orNull(await bookingRecords(db, { email: subject.email })),
+    erase: async (db, subject) => deleted(await db.deleteFrom('bookings').where('email', '=', subject.email).executeTakeFirst()),
   },
   {
     name: 'pilotRequests',
-    access: async (db, subject) => orNull(await pilotRequestRecords(db, { email: emailOf(subject) })),
-    erase: async (db, subject) => deleted(await db.deleteFrom('pilot_requests').where('email', '=', emailOf(subject)).executeTakeFirst()),
+    access: async (db, subject) => orNull(await pilotRequestRecords(db, { email: subject.email })),
+    erase: async (db, subject) => deleted(await db.deleteFrom('pilot_requests').where('email', '=', subject.email).executeTakeFirst()),
   },
   {
     name: 'contacts',
-    access: async (db, subject) => orNull(await contactRecords(db, { email: emailOf(subject) })),
-    erase: async (db, subject) => deleted(await db.deleteFrom('contacts').where('email', '=', emailOf(subject)).executeTakeFirst()),
+    access: async (db, subject) => orNull(await contactRecords(db, { email: subject.email })),
+    erase: async (db, subject) => deleted(await db.deleteFrom('contacts').where('email', '=', subject.email).executeTakeFirst()),
   },
   {
     name: 'subscribers',
-    access: async (db, subject) => orNull(await subscriberRecords(db, { email: emailOf(subject) })),
+    access: async (db, subject) => orNull(await subscriberRecords(db, { email: subject.email })),
     erase: async (db, subject) => {
-      const ids = (await db.selectFrom('newsletter_subscribers').select('id').where('email', '=', emailOf(subject)).execute()).map((r) => r.id);
+      const ids = (await db.selectFrom('newsletter_subscribers').select('id').where('email', '=', subject.email).execute()).map((r) => r.id);
       if (ids.length === 0) return 0;
       await db.deleteFrom('newsletter_unsubscribe_tokens').where('subscriber_id', 'in', ids).execute();
       return deleted(await db.deleteFrom('newsletter_subscribers').where('id', 'in', ids).executeTakeFirst());

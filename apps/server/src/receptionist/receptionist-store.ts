@@ -156,16 +156,15 @@ export async function purgeBefore(db: Database, cutoff: number, customerId: stri
   return purged;
 }
 
-/** Chat leads and their sessions' data by the email a person gave in the chat (the site-wide GDPR requests). */
+/** Chat leads and their sessions' data by the email (in its one spelling) a person gave in the chat (the site-wide GDPR requests). */
 export async function sessionsWithEmail(db: Database, email: string): Promise<string[]> {
-  // An address said in the chat is kept as it was written: the lead's is its canonical spelling.
-  const spellings = [...new Set([canonicalEmail(email), email.trim().toLowerCase()])];
-  const fromLeads = await db.selectFrom('receptionist_leads').select('session_id').where((eb) => eb(eb.fn('lower', ['email']), 'in', spellings)).execute();
+  const fromLeads = await db.selectFrom('receptionist_leads').select('session_id').where('email', '=', email).execute();
   const fromItems = await db
     .selectFrom('personal_data')
     .select('session_id')
     .where('category', '=', 'email')
-    .where((eb) => eb(eb.fn('lower', ['value']), 'in', spellings))
+    // An address said in the chat is kept as it was written.
+    .where((eb) => eb(eb.fn('lower', ['value']), '=', email))
     .execute();
   return [...new Set([...fromLeads, ...fromItems].map((r) => r.session_id))];
 }

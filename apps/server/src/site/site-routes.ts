@@ -38,7 +38,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const pathname = decodePath(request.url);
     if (pathname === null) return reply.status(400).send({ error: 'Malformed path' });
     // An API address is never a page: 404, or 405 where the API serves it with other methods.
-    if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+    if (isApiPath(pathname)) return reply.callNotFound();
     if (files.size === 0) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The site is not built yet: run npm run build, then start the server again.');
     }
@@ -61,12 +61,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     config: REFUSES_METHOD,
     handler: async (request, reply) => {
       const pathname = decodePath(request.url);
-      const served = pathname !== null && !pathname.startsWith('/api/') && pathname !== '/api' && (files.has(pathname) || pageFor(pathname, files, manifest) !== null);
+      const served = pathname !== null && !isApiPath(pathname) && (files.has(pathname) || pageFor(pathname, files, manifest) !== null);
       if (!served) return reply.callNotFound();
       return reply.status(405).header('allow', 'GET, HEAD').send({ error: `${request.method} is not served at ${pathname}: it answers GET, HEAD` });
     },
   });
 }
+
+const isApiPath = (pathname: string) => pathname.startsWith('/api/') || pathname === '/api';
 
 function decodePath(url: string): string | null {
   try {

@@ -671,11 +671,13 @@ const COMMENT_LINE = /^[ \t]*(?:#|\/\/|\/?\*).*$/gm;
  * the program, not data: what of it is left unread (a file past the bounds) does not block the call.
  */
 function scriptCode(script: string, ctx: ClassifyContext): string {
-  const full = localPath(script, ctx.cwd);
-  if (INSTALLED.test(full) || !ctx.files?.isText(full)) return '';
-  const code = ctx.files.read(script, ctx.cwd, new Unread()).replace(COMMENT_LINE, '');
+  if (!isScriptFile(localPath(script, ctx.cwd), ctx)) return '';
+  const code = ctx.files!.read(script, ctx.cwd, new Unread()).replace(COMMENT_LINE, '');
   return SENDS_IN_CODE.test(code) ? code : '';
 }
+
+/** A text file outside the installed programs: one the agent may have written. */
+const isScriptFile = (full: string, ctx: ClassifyContext) => !INSTALLED.test(full) && ctx.files?.isText(full) === true;
 
 /** The text of the local files a sending script names in quotes: what it may read and send. */
 function filesNamedIn(code: string, ctx: ClassifyContext): string {
@@ -721,7 +723,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
     return path === null ? null : { shell: readSentFile(path, ctx), path };
   }
   if ((program === 'source' || program === '.') && args[0] !== undefined) return { shell: readSentFile(args[0], ctx), path: args[0] };
-  if (!first.includes('/') || first.includes('{}') || INSTALLED.test(localPath(first, ctx.cwd)) || !ctx.files?.isText(localPath(first, ctx.cwd))) return null;
+  if (!first.includes('/') || first.includes('{}') || !isScriptFile(localPath(first, ctx.cwd), ctx)) return null;
   const text = readSentFile(first, ctx);
   const shebang = /^#!\s*(\S+)(?:\s+(.*))?/.exec(text.slice(0, text.indexOf('\n') >>> 0));
   if (!shebang) return { shell: text, path: first };
@@ -738,6 +740,12 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const findings: Finding[] = [];
   const transfers: Transfer[] = [];
   const transferred = new Set<string>();
+  /** Each host's first transfer is the one kept. */
+  const keep = (t: Transfer) => {
+    if (transferred.has(t.host)) return;
+    transferred.add(t.host);
+    transfers.push(t);
+  };
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
@@ -766,11 +774,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       action = worse(action, inner.action);
       summaries.push(`${script.path}: ${inner.summary}`);
       findings.push(...inner.findings);
-      for (const t of inner.transfers) {
-        if (transferred.has(t.host)) continue;
-        transferred.add(t.host);
-        transfers.push(t);
-      }
+      for (const t of inner.transfers) keep(t);
       continue;
     }
     const view = commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own);
@@ -787,11 +791,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     summaries.push(view.summary);
     if (remote.length > 0) {
       findings.push(...found);
-      for (const h of remote) {
-        if (transferred.has(h.host)) continue;
-        transferred.add(h.host);
-        transfers.push(transferTo(h.host, ctx, h.encrypted));
-      }
+      for (const h of remote) if (!transferred.has(h.host)) keep(transferTo(h.host, ctx, h.encrypted));
     }
   }
   return { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers };

@@ -35,6 +35,8 @@ export class LocalFiles {
   private globbed = 0;
   /** Names the call's brace lists added beyond the words as written (bounded like a glob's matches). */
   private braced = 0;
+  /** Which files are text (isText). */
+  private readonly textFiles = new Map<string, boolean>();
   /** Bytes the call may still read, an archive's unpacked. */
   private readonly budget: Budget = { left: MAX_SENT_FILE_BYTES };
 
@@ -121,20 +123,14 @@ export class LocalFiles {
     }
   }
 
-  /** True when `file` is text a program runs (its first 512 bytes hold no NUL): a script, not a binary, which is not read. */
+  /** True when `file` is text a program runs (its first 512 bytes hold no NUL): a script, not a binary, which is not read. Looked at once per call. */
   isText(file: string): boolean {
-    if (!this.onThisMachine) return false;
-    let fd: number | undefined;
-    try {
-      if (!fs.statSync(file).isFile()) return false;
-      fd = fs.openSync(file, 'r');
-      const head = Buffer.alloc(512);
-      return !head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).includes(0);
-    } catch {
-      return false;
-    } finally {
-      if (fd !== undefined) fs.closeSync(fd);
+    let text = this.textFiles.get(file);
+    if (text === undefined) {
+      text = this.onThisMachine && startsAsText(file);
+      this.textFiles.set(file, text);
     }
+    return text;
   }
 
   private entries(dir: string): string[] {
@@ -158,6 +154,21 @@ export class LocalFiles {
     }
     uninspected.note(read.unread);
     return read.text;
+  }
+}
+
+/** True when `file` is a regular file whose first 512 bytes hold no NUL. */
+function startsAsText(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(512);
+    return !head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).includes(0);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
