@@ -634,7 +634,9 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // Any other program (python -c, node -e, a script): if its text names a remote URL and carries
   // regulated data, that data is taken as going there. An interpreter's script file is its text too
   // where its code sends (a package's setup.py naming its home page and its author's address does not).
-  const script = INTERPRETER.test(program) ? scriptOperand(args, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null;
+  // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
+  const operands = (program === 'deno' || program === 'bun') && args[0] === 'run' ? args.slice(1) : args;
+  const script = INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null;
   const code = script === null ? '' : scriptCode(script, ctx);
   const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
   const hosts: { host: string; encrypted: boolean }[] = [];
@@ -696,7 +698,7 @@ const PROGRAM_IN_ARGUMENTS = new Set(['-c', '-e', '-E', '-p', '-m', '--eval', '-
 /** A shell's: the script on stdin or in the arguments (`bash -s`, `sh -c`), read where the command line is parsed. */
 const SCRIPT_NOT_IN_A_FILE = new Set(['-c', '-s']);
 
-/** The script file a shell or an interpreter runs, from the words after its name (`-u send.py`, `run -A x.ts`), or null: inline code, a module, a prompt. */
+/** The script file a shell or an interpreter runs, from the words after its name (`-u send.py`, `-x up.sh`), or null: inline code, a module, a prompt. */
 function scriptOperand(args: readonly string[], valueOptions: ReadonlySet<string>, notAFile: ReadonlySet<string>): string | null {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
@@ -704,7 +706,7 @@ function scriptOperand(args: readonly string[], valueOptions: ReadonlySet<string
     if (a === '--') return args[k + 1] ?? null;
     if (a.startsWith('-') || a.startsWith('+')) {
       if (valueOptions.has(a)) k++;
-    } else if (k > 0 || a !== 'run') return a;
+    } else return a;
   }
   return null;
 }
