@@ -14,6 +14,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * back as another domain, and a tab would be dropped.
  */
 const HOST_NAME = /^(?:[a-z0-9._-]|[^\0-\x7f])+$/;
+/** A domain whose last label is a number, which the same mapping reads as an IPv4 address (`1` is `0.0.0.1`): kept as written. */
+const NUMBER_LAST = /(?:^|\.)(?:\d+|0x[0-9a-f]*)\.*$/;
 
 /**
  * The address's one spelling: compatibility-normalised (a full-width `ａ` or `＠` is the `a` or `@`
@@ -26,7 +28,7 @@ export function canonicalEmail(address: string): string {
   const at = text.lastIndexOf('@');
   if (at < 0) return text.normalize('NFC');
   const written = text.slice(at + 1);
-  const ascii = HOST_NAME.test(written) ? domainToASCII(written) : '';
+  const ascii = HOST_NAME.test(written) && !NUMBER_LAST.test(written) ? domainToASCII(written) : '';
   const domain = ascii === '' ? written : domainToUnicode(ascii).replace(/\.+$/, '');
   return `${text.slice(0, at)}@${domain}`.normalize('NFC');
 }
