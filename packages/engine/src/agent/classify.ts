@@ -92,7 +92,38 @@ function dataIn(text: string): Finding[] {
       if (read !== word) decoded.push(read);
     }
   }
-  return detectData(decoded.length === 0 ? text : `${text}\n${decoded.join('\n')}`);
+  // And data sent base64-encoded (`-d amFuZS5kb2VAYWNtZS1jb3JwLmNvbQ==`, a JSON field's content): a
+  // run of its alphabet that decodes to text is read decoded. A run with dots in it is not: a JWT is
+  // passed back to the service that issued it, not data sent (and host and file names have dots).
+  for (const m of text.matchAll(BASE64_RUN)) {
+    const read = m[0].includes('.') ? null : base64Text(m[0]);
+    if (read !== null) decoded.push(read);
+  }
+  const scanned = decoded.length === 0 ? text : `${text}\n${decoded.join('\n')}`;
+  // Each value once: the same address read twice (written to a file and then sent, encoded and decoded) is one address.
+  const seen = new Set<string>();
+  return detectData(scanned).filter((f) => {
+    const key = `${f.kind}\0${f.category ?? ''}\0${scanned.slice(f.start, f.end)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * A run of the base64 alphabet (standard or URL-safe) long enough to carry an address, with its
+ * padding; dots are taken in to tell a JWT. A longer run is read in pieces of 4,096 characters (a
+ * multiple of 4: each decodes on its own), which also bounds the matcher's backtracking.
+ */
+const BASE64_RUN = /[A-Za-z0-9+/_.-]{16,4096}={0,2}/g;
+/** Characters no text holds: controls other than tab and line ends, and U+FFFD, what invalid UTF-8 decodes to. */
+const NOT_TEXT = /[\0-\x08\x0e-\x1f\x7f\ufffd]/;
+
+/** What a base64 word decodes to, when that is text (not bytes of a binary, not the garbage an ordinary word decodes to); null otherwise. */
+function base64Text(word: string): string | null {
+  const text = Buffer.from(word, 'base64').toString('utf8');
+  // A piece of a longer run may start or end inside a character.
+  return text.length > 0 && !NOT_TEXT.test(text.replace(/^\ufffd{1,3}|\ufffd{1,3}$/g, '')) ? text : null;
 }
 
 const ESCAPED = /\\[ux]|&#|&commat;/i;
@@ -185,8 +216,13 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   if (cmd.argsFromStdin && PASS_THROUGH.has(program)) ctx.uninspected?.add(RUN_TIME_FILES);
   if (PASS_THROUGH.has(program)) {
     // A >( ) it writes into is not a file it reads.
-    const files = cmd.argv.slice(1).filter((a) => !a.startsWith('-') && !a.startsWith('>('));
-    return [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
+    const words = cmd.argv.slice(1).filter((a) => !a.startsWith('>('));
+    const files = words.filter((a) => !a.startsWith('-'));
+    const read = [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
+    // Its words may be text it writes too: a jq filter (`jq -n '{email: ...}'`), an awk program, a sed replacement.
+    // `base64 -d` writes what it reads decoded.
+    const decodes = program === 'base64' && words.some((a) => a === '-d' || a === '--decode' || a === '-D');
+    return [words.join(' '), read, ...(decodes ? [Buffer.from(read, 'base64').toString('utf8')] : [])].join('\n');
   }
   // printf and echo -e turn \n and \t into the characters (`printf 'put file\n' | sftp host`).
   const escapes = program === 'printf' || (program === 'echo' && cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a)));
@@ -637,8 +673,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
   const operands = (program === 'deno' || program === 'bun') && args[0] === 'run' ? args.slice(1) : args;
   const script = INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null;
-  const code = script === null ? '' : scriptCode(script, ctx);
   const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
+  // Its code, when it sends: a script file's (scriptCode), or the code given inline (`python3 -c`, `node -e`, a heredoc),
+  // with the files it names (`open("customers.csv")`).
+  const code = script !== null ? scriptCode(script, ctx) : INTERPRETER.test(program) && SENDS_IN_CODE.test(text) ? text : '';
   const hosts: { host: string; encrypted: boolean }[] = [];
   for (const m of `${text}\n${code}`.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
@@ -736,6 +774,36 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
   return INTERPRETER.test(runner) ? { argv: [runner, first, ...args] } : null;
 }
 
+/**
+ * Notes in the call's files what a command writes into files (`> file`, `>> file`, `&> file`, `tee
+ * file`, `cp` or `mv` onto a file or into a folder), so that a later command of the line that sends
+ * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
+ * What is written is worked out only if the file is read.
+ */
+function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
+  const files = ctx.files;
+  if (files === undefined) return;
+  const program = basename(cmd.argv[0] ?? '');
+  const writing = (make: (own: ClassifyContext) => string) => (unread: Unread) => make({ ...ctx, uninspected: unread });
+  // Standard output only (`2> errors.log` holds what went wrong); /dev/null, /dev/tcp and a >( ) are not files.
+  for (const r of cmd.redirects) {
+    if (FILE_WRITES.has(r.op) && (r.fd === undefined || r.fd === '1') && !r.target.startsWith('/dev/') && !r.target.startsWith('>(')) {
+      files.write(r.target, ctx.cwd, writing((own) => outputOf(cmd, own)));
+    }
+  }
+  const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-') && !a.startsWith('>('));
+  if (program === 'tee') for (const file of operands) files.write(file, ctx.cwd, writing((own) => stdinOf(cmd, own)));
+  if ((program === 'cp' || program === 'mv') && operands.length >= 2 && !cmd.argv.some((a) => a === '-t' || a.startsWith('--target-directory'))) {
+    const target = operands[operands.length - 1]!;
+    const sources = operands.slice(0, -1);
+    const intoFolder = sources.length > 1 || target.endsWith('/') || files.isFolder(localPath(target, ctx.cwd));
+    for (const source of sources) {
+      const to = intoFolder ? `${target.replace(/\/+$/, '')}/${source.replace(/\/+$/, '').split('/').pop()}` : target;
+      files.write(to, ctx.cwd, writing((own) => readSentFile(source, own)));
+    }
+  }
+}
+
 function bashClassification(command: string, ctx: ClassifyContext): Classification {
   let action: Action = 'process';
   const summaries: string[] = [];
@@ -760,6 +828,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       const to = localPath(cmd.argv[1], here.cwd);
       if (ctx.files?.isFolder(to)) here = { ...here, cwd: to };
     }
+    noteWrites(cmd, here);
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
     const unread = new Unread();
     const own: ClassifyContext = { ...here, uninspected: unread, ...(cmd.filesAtRunTime ? { filesAtRunTime: true } : {}) };

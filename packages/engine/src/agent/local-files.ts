@@ -3,10 +3,11 @@
 // (`customers.{csv,json}`), each file read once per tool call and only up to the hook's bounds.
 // What cannot be read whole is said in `uninspected`, so that the call is blocked, not passed.
 import fs from 'node:fs';
+import path from 'node:path';
 import { archiveText, type Budget } from './archives.ts';
 import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES } from './config.ts';
 import { localPath } from './own-files.ts';
-import type { Reason, Unread } from './unread.ts';
+import { type Reason, Unread } from './unread.ts';
 
 /** Characters that make a word a glob the shell expands. */
 const GLOB = /[*?[]/;
@@ -39,12 +40,31 @@ export class LocalFiles {
   private readonly textFiles = new Map<string, boolean>();
   /** Bytes the call may still read, an archive's unpacked. */
   private readonly budget: Budget = { left: MAX_SENT_FILE_BYTES };
+  /** What the call's command line writes into files (`cat > p.json <<EOF`, `| tee p.json`, `cp a b`), by full path. */
+  private readonly written = new Map<string, Written[]>();
+  /** Characters of `written` made so far, bounded like the files a call sends (`cat a a a > b; cat b b b > c` grows fast). */
+  private writtenChars = 0;
+
+  /**
+   * Notes that the command line writes into the file `word` names from `cwd` what `make` returns
+   * (made only if the file is read; what making it leaves unread goes in its argument). The file is
+   * then read as what it holds now and what the line writes into it, in whatever order the line does
+   * both: the hook reads a command, it does not run it.
+   */
+  write(word: string, cwd: string, make: (unread: Unread) => string): void {
+    if (word.length > MAX_PATH || GLOB.test(word)) return;
+    const full = localPath(word, cwd);
+    this.written.set(full, [...(this.written.get(full) ?? []), { make, unread: new Unread() }]);
+    // A glob matched before the file was written may match it now.
+    this.globs.clear();
+  }
 
   /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
   read(word: string, cwd: string, uninspected: Unread): string {
     if (!this.onThisMachine) {
+      // Only what the command line itself writes into a file is known here.
       uninspected.add(FILES_ELSEWHERE);
-      return '';
+      return word.length > MAX_PATH ? '' : this.writtenInto(localPath(word, cwd), uninspected);
     }
     if (word.length > MAX_PATH) return '';
     if (this.braced > MAX_GLOB_FILES && word.includes('{')) {
@@ -123,8 +143,9 @@ export class LocalFiles {
     }
   }
 
-  /** True when `file` is text a program runs (its first 512 bytes hold no NUL): a script, not a binary, which is not read. Looked at once per call. */
+  /** True when `file` is text a program runs (its first 512 bytes hold no NUL): a script, not a binary, which is not read. Looked at once per call; a file the command line writes is text. */
   isText(file: string): boolean {
+    if (this.written.has(file)) return true;
     let text = this.textFiles.get(file);
     if (text === undefined) {
       text = this.onThisMachine && startsAsText(file);
@@ -133,6 +154,7 @@ export class LocalFiles {
     return text;
   }
 
+  /** A folder's entries, with the files the command line writes into it. */
   private entries(dir: string): string[] {
     let names = this.folders.get(dir);
     if (names === undefined) {
@@ -143,7 +165,8 @@ export class LocalFiles {
       }
       this.folders.set(dir, names);
     }
-    return names;
+    const added = [...this.written.keys()].filter((full) => path.dirname(full) === dir).map((full) => path.basename(full));
+    return added.length === 0 ? names : [...new Set([...names, ...added])].sort();
   }
 
   private file(full: string, uninspected: Unread): string {
@@ -153,9 +176,39 @@ export class LocalFiles {
       this.texts.set(full, read);
     }
     uninspected.note(read.unread);
-    return read.text;
+    const written = this.writtenInto(full, uninspected);
+    return written === '' ? read.text : `${read.text}\n${written}`;
+  }
+
+  /** What the command line writes into `full`, '' if nothing; what writing it left unread is noted. */
+  private writtenInto(full: string, uninspected: Unread): string {
+    const writes = this.written.get(full);
+    if (writes === undefined) return '';
+    const texts: string[] = [];
+    for (const w of writes) {
+      if (w.text === undefined) {
+        // `cat a >> a`: a write that reads its own file reads what is there, not itself again.
+        if (w.making) continue;
+        w.making = true;
+        let text = w.make(w.unread);
+        w.making = false;
+        const left = MAX_SENT_FILE_BYTES - this.writtenChars;
+        if (text.length > left) {
+          text = text.slice(0, Math.max(0, left));
+          w.unread.add(`the files it writes and then sends are larger than ${MB} MB in all`, true);
+        }
+        this.writtenChars += text.length;
+        w.text = text;
+      }
+      uninspected.addAll(w.unread);
+      texts.push(w.text);
+    }
+    return texts.join('\n');
   }
 }
+
+/** One write into a file by the command line: made when the file is first read. */
+type Written = { make: (unread: Unread) => string; unread: Unread; text?: string; making?: boolean };
 
 /** True when `file` is a regular file whose first 512 bytes hold no NUL. */
 function startsAsText(file: string): boolean {
