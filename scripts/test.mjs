@@ -8,6 +8,7 @@
 //        TEST_NODE=<node binary> node scripts/test.mjs unit   (the Vitest projects on another Node)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureTools } from './ensure-tools.mjs';
 
@@ -48,6 +49,14 @@ function failedSpecs(suites = [], trail = []) {
 
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
+
+// The tests' temporary files (folders, databases, the PostgreSQL server's, the browser's) go in one
+// folder that the run removes when it ends, however it ends: a unit run alone used to leave 66 MB
+// in 28 folders in the system's temporary folder, every time. Each step finds it as TMPDIR.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-test-'));
+process.env.TMPDIR = scratch;
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(1));
 
 const projects = ['unit', 'toolchain', 'integration', 'agent'].filter(wants);
 const needs = new Set();
