@@ -54,6 +54,8 @@ fs.mkdirSync(results, { recursive: true });
 // folder that the run removes when it ends, however it ends: a unit run alone used to leave 66 MB
 // in 28 folders in the system's temporary folder, every time. Each step finds it as TMPDIR.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bytebound-test-'));
+// Open to other users like /tmp (not writable by them): run as root, the tests run PostgreSQL as its own user.
+fs.chmodSync(scratch, 0o755);
 process.env.TMPDIR = scratch;
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(1));
