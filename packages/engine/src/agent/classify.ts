@@ -556,6 +556,26 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     if (bodyFile >= 0) texts.push(readSentFile(args[bodyFile + 1] ?? '', ctx));
     return { action: 'share', summary: `gh ${args[0]} ${args[1]} to github.com`, sent: [...files, ...texts], hosts: [{ host: 'github.com', encrypted: true }] };
   }
+  if (program === 'gh' && args[0] === 'api') {
+    // gh api sends its fields (`-f key=value`; `-F key=@file` reads the file, `@-` stdin) and --input's body.
+    const sent: string[] = [];
+    let host = 'github.com';
+    for (let k = 1; k < args.length; k++) {
+      const [option, inlineValue] = args[k]!.startsWith('--') && args[k]!.includes('=') ? [args[k]!.slice(0, args[k]!.indexOf('=')), args[k]!.slice(args[k]!.indexOf('=') + 1)] : [args[k]!, undefined];
+      const value = () => inlineValue ?? args[++k] ?? '';
+      if (option === '-f' || option === '--raw-field') sent.push(value().replace(/^[^=]*=/, ''));
+      else if (option === '-F' || option === '--field') {
+        const field = value().replace(/^[^=]*=/, '');
+        sent.push(field === '@-' ? stdinOf(cmd, ctx) : field.startsWith('@') ? readSentFile(field.slice(1), ctx) : field);
+      } else if (option === '--input') {
+        const file = value();
+        sent.push(file === '-' ? stdinOf(cmd, ctx) : readSentFile(file, ctx));
+      } else if (option === '--hostname') host = value().toLowerCase();
+      else if (option === '-H' || option === '--header') sent.push(value());
+      else if (!option.startsWith('-')) host = hostOf(option) ?? host;
+    }
+    return { action: sent.length > 0 ? 'share' : 'read', summary: `gh api to ${host}`, sent, hosts: [{ host, encrypted: true }] };
+  }
   if (program === 'rclone' && ['copy', 'copyto', 'sync', 'move', 'moveto'].includes(args[0] ?? '')) {
     const target = operands[operands.length - 1] ?? '';
     const remote = /^([A-Za-z0-9_.-]+):/.exec(target)?.[1];
@@ -682,8 +702,22 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const host = hostOf(m[0]);
     if (host && resolveDestination(host, ctx.destinations).destination !== 'local') hosts.push({ host, encrypted: m[0].startsWith('https') });
   }
-  if (hosts.length > 0) return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && `${code}\n${filesNamedIn(code, ctx)}`, hosts };
-  return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
+  if (hosts.length === 0) return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
+  // Code that sends may send the files it names and what it is given: the files its arguments name and
+  // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
+  const given = code ? [...givenTo(operands, script).map((word) => readSentFile(word, ctx)), stdinOf(cmd, ctx)] : [];
+  return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && [code, filesNamedIn(code, ctx), ...given].join('\n'), hosts };
+}
+
+/**
+ * The words a script or inline code is given after it (`upload.py customers.csv --out=report.json`,
+ * `-c "..." customers.csv`, `- customers.csv` for code on stdin): the files it may read.
+ */
+function givenTo(operands: readonly string[], script: string | null): string[] {
+  const inline = operands.findIndex((a) => PROGRAM_IN_ARGUMENTS.has(a));
+  const at = script !== null ? operands.indexOf(script) : inline >= 0 ? inline + 1 : operands.indexOf('-');
+  if (at < 0) return [];
+  return operands.slice(at + 1).flatMap((a) => (!a.startsWith('-') ? [a] : a.includes('=') ? [a.slice(a.indexOf('=') + 1)] : []));
 }
 
 /** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`). */
