@@ -85,6 +85,12 @@ export const DECIDE_BODY_LIMIT_BYTES = 1024 * 1024;
 export const COMPILE_OUTPUT_MAX_CHARS = 8_000_000;
 /** Legal text bodies: above the compiler's own 1 MB limit, so that its clear error is what the caller sees. */
 export const LEGAL_TEXT_BODY_LIMIT_BYTES = 1_536 * 1024;
+/**
+ * Per IP (per API key with one), per minute: inline policy text the server has not seen before, on
+ * the decision API, the MCP endpoint and the playground. Parsing and loading one takes the server's
+ * thread for about 0.1 s a megabyte (decide/new-policy-budget.ts); a policy sent again is not counted.
+ */
+export const NEW_POLICY_BYTES_PER_MINUTE = 4 * 1_048_576;
 /** Per IP, per minute: the playground's decision endpoint (an inline policy decided, nothing signed or stored). */
 export const VALIDATE_SYNTAX_RATE_PER_MINUTE = 120;
 /** Statutes parsed and kept for parse-statute's cache (cache_status HIT on a repeat). */

@@ -47,7 +47,7 @@ export async function decideRoutes(app: FastifyInstance): Promise<void> {
       const counted = await admitDecision(app.db, key.customerId, refs);
       try {
         const calls = await app.decisions.resolve(key.customerId, refs);
-        if (body.policy !== undefined) calls.push(app.decisions.inlinePolicy(body.policy));
+        if (body.policy !== undefined) calls.push(app.decisions.inlinePolicy(body.policy, `key:${key.id}`));
         const consultation = await app.decisions.consult(calls, body.request);
         return await recordDecision(app.db, app.signingKey, {
           customerId: key.customerId,

@@ -7,12 +7,13 @@ import type { CompleteRequest, Decision, Policy } from '@bytebound/compiler/poli
 import { completeRequest } from '@bytebound/compiler/request';
 import { hostOf, resolveDestination } from '@bytebound/engine/agent/destinations';
 import { failSecure } from '@bytebound/engine/decide';
-import { ARBITER_TIMEOUT_MS } from '../constants.ts';
+import { ARBITER_TIMEOUT_MS, NEW_POLICY_BYTES_PER_MINUTE } from '../constants.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { arbiterSource, findArbiterToConsult } from '../arbiters/arbiter-store.ts';
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, type BuiltInArbiter, builtInArbiter, builtInDigest, builtInPolicy } from '../arbiters/built-in-arbiters.ts';
 import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type RequestFor, type ResolvedArbiter } from './consult-arbiters.ts';
+import { NewPolicyBudget } from './new-policy-budget.ts';
 import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
 import { parseServedPolicy } from './served-policy.ts';
 
@@ -37,6 +38,8 @@ export class DecisionService {
   private readonly registeredDigests = new Map<string, string>();
   /** The arbiter timeout of spec section 9. */
   readonly arbiterTimeoutMs = ARBITER_TIMEOUT_MS;
+  /** Inline policy text not seen before, per caller and minute (new-policy-budget.ts). */
+  private readonly newPolicies = new NewPolicyBudget(NEW_POLICY_BYTES_PER_MINUTE);
 
   constructor(private readonly db: Database) {}
 
@@ -118,9 +121,13 @@ export class DecisionService {
     return this.cache.get(digest, () => ({ policy: builtInPolicy(builtIn), digest }));
   }
 
-  /** An inline .bb text as an arbiter call; a text that does not parse fails (and so denies) when consulted. */
-  inlinePolicy(text: string): ArbiterCall {
+  /**
+   * An inline .bb text as an arbiter call; a text that does not parse fails (and so denies) when
+   * consulted. A text not in the cache counts against `caller`'s minute of new policy text (429 past it).
+   */
+  inlinePolicy(text: string, caller: string): ArbiterCall {
     const key = `text:${crypto.createHash('sha256').update(text, 'utf8').digest('hex')}`;
+    if (this.cache.peek(key) === undefined) this.newPolicies.charge(caller, text);
     const resolved = (policy: CachedPolicy): ResolvedArbiter => ({ id: null, version: null, policy });
     return {
       ref: INLINE_POLICY_REF,

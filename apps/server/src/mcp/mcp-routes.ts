@@ -49,7 +49,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
           const counted = await admitDecision(app.db, key.customerId, names);
           try {
             const calls = await app.decisions.resolve(key.customerId, names);
-            if (args.policy !== undefined) calls.push(app.decisions.inlinePolicy(args.policy));
+            if (args.policy !== undefined) calls.push(app.decisions.inlinePolicy(args.policy, `key:${key.id}`));
             const consultation = await app.decisions.consult(calls, decisionRequest);
             const recorded = await recordDecision(app.db, app.signingKey, {
               customerId: key.customerId,

@@ -204,7 +204,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const inline = body.policy_set.trimStart().startsWith('bytebound');
       let call;
       if (inline) {
-        call = app.decisions.inlinePolicy(body.policy_set);
+        call = app.decisions.inlinePolicy(body.policy_set, request.apiKey ? `key:${request.apiKey.id}` : `ip:${request.ip}`);
       } else {
         const key = request.apiKey;
         if (!key) throw new HttpError(401, 'Deciding with an arbiter needs an API key: send "Authorization: Bearer <key>", or send the policy itself as bytebound text');

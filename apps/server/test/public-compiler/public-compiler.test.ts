@@ -7,7 +7,7 @@ import { decideRequest } from '@bytebound/compiler/evaluate';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
-import { PUBLIC_COMPILER_RATE_PER_MINUTE } from '../../src/constants.ts';
+import { NEW_POLICY_BYTES_PER_MINUTE, PUBLIC_COMPILER_RATE_PER_MINUTE } from '../../src/constants.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -131,6 +131,28 @@ describe(`POST /api/v1/home/homepage/compiler/validate-syntax (${testDialect})`,
     });
     expect(deep.statusCode).toBe(400);
     expect(deep.json()).toEqual({ error: 'Request body is not valid JSON: it is nested more than 64 levels deep' });
+  });
+
+  it('bounds the new policy text one address sends a minute; a policy sent again, and other addresses, are still answered', async () => {
+    /** A policy of its own of about 900 KB (the body may hold 1 MB): the GDPR arbiter's rules repeated under new ids. */
+    const largePolicy = (n: number) => {
+      const rules = Array.from({ length: Math.ceil(900_000 / printPolicy(gdpr).length) * gdpr.rules.length }, (_, i) => ({ ...gdpr.rules[i % gdpr.rules.length]!, id: `r${n}-${i}` }));
+      return printPolicy({ ...gdpr, rules });
+    };
+    const policies = [0, 1, 2, 3, 4].map(largePolicy);
+    expect(policies[0]!.length).toBeGreaterThan(NEW_POLICY_BYTES_PER_MINUTE / 5);
+    await awayFromWindowEnd();
+    const from = `10.1.0.${++ip}`;
+    const check = (policy: string, remoteAddress = from) => post('/api/v1/home/homepage/compiler/validate-syntax', { context: transfer, policy_set: policy }, {}, remoteAddress);
+    for (const policy of policies.slice(0, 4)) expect((await check(policy)).statusCode).toBe(200);
+    const refused = await check(policies[4]!);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Too much new policy text: more than 4 MB of inline policies not sent before came from you in this minute\. A policy sent again is decided from the cache and not counted; .* Try again in \d+ seconds\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // A policy already decided is decided again, and another address may send the new one.
+    expect((await check(policies[0]!)).json()).toMatchObject({ decision: decideRequest(gdpr, transfer).decision });
+    expect((await check(policies[4]!, `10.1.0.${++ip}`)).statusCode).toBe(200);
   });
 
   it('needs an API key to decide with an arbiter, and then decides with it', async () => {
