@@ -24,6 +24,9 @@ export const MAX_ARCHIVE_NESTING = 3;
 /** Files a glob an outbound command names may match (`scp *.csv host:`); a glob matching more is not read, and blocks. */
 export const MAX_GLOB_FILES = 256;
 
+/** Files a command line writes from one another (`cat a > b; cat b > c; ...`) followed back at most this deep when one is sent. */
+export const MAX_WRITTEN_CHAIN = 64;
+
 /** Bytes of hook input (the event JSON on stdin) accepted; more is malformed input. */
 export const MAX_HOOK_INPUT_BYTES = 16 * 1_048_576;
 

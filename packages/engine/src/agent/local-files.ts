@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { archiveText, type Budget } from './archives.ts';
-import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES } from './config.ts';
+import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES, MAX_WRITTEN_CHAIN } from './config.ts';
 import { localPath } from './own-files.ts';
 import { type Reason, Unread } from './unread.ts';
 
@@ -44,6 +44,8 @@ export class LocalFiles {
   private readonly written = new Map<string, Written[]>();
   /** Characters of `written` made so far, bounded like the files a call sends (`cat a a a > b; cat b b b > c` grows fast). */
   private writtenChars = 0;
+  /** How many writes are being made, one inside another (`cat a > b; cat b > c`: c's is made reading b's). */
+  private makingDepth = 0;
 
   /**
    * Notes that the command line writes into the file `word` names from `cwd` what `make` returns
@@ -189,9 +191,19 @@ export class LocalFiles {
       if (w.text === undefined) {
         // `cat a >> a`: a write that reads its own file reads what is there, not itself again.
         if (w.making) continue;
+        if (this.makingDepth >= MAX_WRITTEN_CHAIN) {
+          uninspected.add(`its files are written from one another more than ${MAX_WRITTEN_CHAIN} deep`);
+          continue;
+        }
         w.making = true;
-        let text = w.make(w.unread);
-        w.making = false;
+        this.makingDepth++;
+        let text: string;
+        try {
+          text = w.make(w.unread);
+        } finally {
+          w.making = false;
+          this.makingDepth--;
+        }
         const left = MAX_SENT_FILE_BYTES - this.writtenChars;
         if (text.length > left) {
           text = text.slice(0, Math.max(0, left));
