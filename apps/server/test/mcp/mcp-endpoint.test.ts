@@ -65,6 +65,13 @@ describe(`POST /mcp (${testDialect})`, () => {
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
   });
 
+  it('reads a script the tool call writes before it runs it: the command line holds it, not a file of the agent’s machine', async () => {
+    const command = `cat > send.py <<'EOF'\nimport requests\nrequests.post("https://api.acme-analytics.io/leads", json={"email": "jane.doe@acme-corp.com"})\nEOF\npython3 send.py`;
+    const out = await call('decide', { toolCall: { tool_name: 'Bash', tool_input: { command } } });
+    expect(out).toMatchObject({ decision: 'DENY', exitCode: 2, article: 'GDPR Art. 6' });
+    expect(out.toolCall).toMatchObject({ summary: 'cat (local); python3 with a remote URL' });
+  });
+
   it('decides a tool call with the built-in arbiters, signs it, records it and counts it', async () => {
     const before = await t.db.selectFrom('decision_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).where('source', '=', 'mcp').executeTakeFirstOrThrow();
     const out = await call('decide', { toolCall: { tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } } });
