@@ -14,6 +14,8 @@ describe('findPersonalData', () => {
     expect(findPersonalData('My name is Sarah Connor')).toEqual([{ category: 'name', value: 'Sarah Connor' }]);
     expect(categories('Call me back on +49 30 901820')).toEqual(['phone']);
     expect(categories('Here is my Visa 4539 5787 6362 1486')).toEqual(['card_number']);
+    // A role's mailbox is where the visitor asks to be reached (the hook, by contrast, lets it leave).
+    expect(findPersonalData('Please reach us at sales@smallbiz.io')).toEqual([{ category: 'email', value: 'sales@smallbiz.io' }]);
   });
 
   it('does not take ordinary words after "I\'m" for a name', () => {

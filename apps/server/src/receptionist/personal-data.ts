@@ -89,7 +89,8 @@ function leadInsLowered(text: string): string {
 /** Every personal data item about the visitor in a message, in order of kind. */
 export function findPersonalData(message: string): PersonalDataItem[] {
   const items: PersonalDataItem[] = [];
-  const findings = detectData(message);
+  // A role's mailbox the visitor gives (sales@their-company.com) is still where to reach them.
+  const findings = detectData(message, { roleMailboxes: true });
   for (const f of findings) {
     const category = ENGINE_KINDS[f.kind];
     if (category) items.push({ category, value: message.slice(f.start, f.end) });

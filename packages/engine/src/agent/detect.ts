@@ -51,6 +51,26 @@ const RESERVED_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invali
 /** "icon@2x.png", "bundle@1.0.js": file names, not addresses. */
 const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|json|css|scss|html?|md|txt|ya?ml|lock|map|wasm|zip|gz)$/i;
 
+/** Mailboxes that reach no one: commit trailers' and bounce addresses. */
+const NO_ONE_MAILBOX = /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster)$/i;
+/** Mailboxes of a role, not of a person: RFC 2142's, the usual ones, and a team's or a bot's (`platform-team`, `ci-bot`). */
+const ROLE_MAILBOX =
+  /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders)$|[-_.](?:team|bot|ops|alerts|notifications|support)$/i;
+/** Words that name an address's owner as a work's author or maintainer: `"author":`, `author_email=`, `Co-authored-by:`, `LABEL maintainer=`. */
+const PUBLISHED_WITH_WORK = /\b(?:authors?|author[_-]email|maintainers?|maintainer[_-]email|contributors?|co-authored-by|signed-off-by|reviewed-by|copyright)\b/i;
+
+/** An SSH public key's type and base64 body, up to where its comment starts. */
+const SSH_PUBLIC_KEY = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]{60,}={0,2} $/;
+
+/** The text before an address on its line, and the line before when that one opens a list or an object (`"contributors": [`). */
+function ownerContext(text: string, start: number): string {
+  const from = Math.max(0, start - 200);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (lineStart <= from) return text.slice(from, start);
+  const previous = text.slice(Math.max(from, text.lastIndexOf('\n', lineStart - 2) + 1), lineStart - 1);
+  return /[[{]\s*$/.test(previous) ? `${previous}\n${text.slice(lineStart, start)}` : text.slice(lineStart, start);
+}
+
 /**
  * The matches of EMAIL_PATTERN, found from each `@` instead of trying every position: the same
  * matches, without reading up to 64 characters again at each position of a long word (a line of
@@ -73,7 +93,7 @@ export function emailMatches(text: string): { index: number; value: string }[] {
   return matches;
 }
 
-function emailFindings(text: string, out: Finding[]) {
+function emailFindings(text: string, out: Finding[], roleMailboxes: boolean) {
   for (const m of emailMatches(text)) {
     const start = m.index;
     let value = m.value;
@@ -87,8 +107,14 @@ function emailFindings(text: string, out: Finding[]) {
     const tld = domain.slice(domain.lastIndexOf('.') + 1);
     if (!/^[A-Za-z]{2,24}$/.test(tld)) continue;
     if (RESERVED_DOMAIN.test(domain) || FILE_TLD.test(domain)) continue;
-    // Role mailboxes that reach no person (commit trailers, bounce addresses).
-    if (/^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster)$/i.test(local)) continue;
+    // A mailbox that reaches no one, or a role's, which identifies no person (support@, security@, platform-team@, ci-bot@).
+    const box = local.replace(/\+.*$/, '');
+    if (NO_ONE_MAILBOX.test(box) || (!roleMailboxes && ROLE_MAILBOX.test(box))) continue;
+    // An address named as a work's author or maintainer (package metadata, a commit trailer, a
+    // maintainer label) is one its owner published with the work.
+    if (PUBLISHED_WITH_WORK.test(ownerContext(text, start))) continue;
+    // The comment of an SSH public key (`ssh-ed25519 AAAA... jane@laptop`) names the key, published with it.
+    if (SSH_PUBLIC_KEY.test(text.slice(Math.max(0, start - 800), start))) continue;
     // git@github.com:org/repo, user@host:path (scp) — a remote, not a mailbox.
     if (text[end] === ':' && /[\w~/.-]/.test(text[end + 1] ?? '')) continue;
     // ssh://git@host/..., https://user@host/... — credentials or users in a URL, not addresses.
@@ -107,6 +133,17 @@ const US_PHONE = /\(?\b[2-9]\d{2}\)?[ .-]\d{3}[ .-]\d{4}\b/g;
 const LOCAL_PHONE = /\b0\d{2,4}[ -]?\d{3,4}[ -]?\d{3,4}\b/g;
 const PHONE_CONTEXT = /\b(?:phone|tel|telephone|mobile|cell|call|fax|whatsapp|sms|contact|ring)\b/i;
 
+/**
+ * Numbers set aside for fiction and examples, never anyone's: North America's 555-0100 to 555-0199,
+ * and Ofcom's drama numbers (020 7946 0xxx, 07700 900xxx, 0113 496 0xxx, 01632 960xxx, ...).
+ */
+function fictionalPhone(digits: string): boolean {
+  const nanp = (digits.length === 11 || digits.length === 8) && digits[0] === '1' ? digits.slice(1) : digits;
+  if ((nanp.length === 10 && nanp.slice(3, 8) === '55501') || (nanp.length === 7 && nanp.startsWith('55501'))) return true;
+  const uk = digits.startsWith('44') ? `0${digits.slice(2)}` : digits;
+  return /^0(?:1(?:1[3-8]|[2-6]1)4960|2079460|2896496|2920180|1632960|7700900|8081570|9098790|3069990)\d{3}$/.test(uk);
+}
+
 function digitsOf(s: string): string {
   return s.replace(/\D/g, '');
 }
@@ -119,6 +156,7 @@ function phoneFindings(text: string, out: Finding[]) {
     // "(415) 555-2671" inside "+1 (415) 555-2671" is the same number.
     for (let i = start; i < end; i++) if (counted[i] === 1) return;
     counted.fill(1, start, end);
+    if (fictionalPhone(digitsOf(text.slice(start, end)))) return;
     out.push({ kind: 'phone', start, end, targets: TARGETS_OF.phone });
   };
   for (const m of text.matchAll(INTERNATIONAL_PHONE)) {
@@ -283,6 +321,12 @@ export function isTestPan(pan: string): boolean {
   return TEST_PANS.has(pan) || /^4000000000\d{6}$/.test(pan) || /^4000002\d{9}$/.test(pan);
 }
 
+/** What names the number after it an id: a key (`trace_id:`, `cid=`, `"tracking": "`), a path's collection (`/orders/`), or a word (`Build`, `Cursor`). */
+const NAMED_AS_ID =
+  /(?:id|ids|\b(?:tracking|cursor|trace|span|seq|sequence|offset|ts|timestamp|ref|reference|build|version|nonce))["']?\s*[:=]\s*["']?$|\b(?:orders|events|builds|traces|sessions|transactions|requests|shipments|tickets|users|items|jobs|runs)\/$|\b(?:build|cursor|trace|order|event|request|session|transaction|tracking|ticket|run|job)\s*#?\s*$/i;
+/** Words that say a number is a card's. */
+const CARD_WORD = /\b(?:card|cards|pan|cc|ccnum|credit|debit|visa|mastercard|amex|payment)\b/i;
+
 function cardFindings(text: string, out: Finding[]) {
   for (const m of [...text.matchAll(CARD), ...text.matchAll(DOTTED_CARD)]) {
     const raw = m[0];
@@ -292,6 +336,8 @@ function cardFindings(text: string, out: Finding[]) {
     const pan = digitsOf(raw);
     if (pan.length < 13 || pan.length > 19 || !issuerKnown(pan) || !luhnValid(pan) || isTestPan(pan)) continue;
     if (/^(\d)\1+$/.test(pan)) continue;
+    // A run of digits labelled as an id (`"trace_id": "4782985341890759281"`, `/orders/5164708642969884`, `Build 379398268793081`) is that id.
+    if (raw === pan && NAMED_AS_ID.test(text.slice(Math.max(0, m.index - 40), m.index)) && !CARD_WORD.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     out.push({ kind: 'card', start: m.index, end: m.index + raw.length, targets: TARGETS_OF.card });
   }
 }
@@ -364,7 +410,14 @@ const WINDOW_MARGIN_CHARS = 1_024;
  * WINDOW_MARGIN_CHARS: a window keeps the findings that start in its own part, around which it
  * sees what the whole text shows.
  */
-export function detectData(text: string, windowChars = MAX_SCAN_CHARS): Finding[] {
+/**
+ * What to find: `roleMailboxes` counts role and team mailboxes too (`sales@`, `support@`), which
+ * name no person but are where someone asks to be reached (the receptionist's leads).
+ */
+export type DetectOptions = { windowChars?: number; roleMailboxes?: boolean };
+
+export function detectData(text: string, { windowChars = MAX_SCAN_CHARS, roleMailboxes = false }: DetectOptions = {}): Finding[] {
+  const detectInWindow = (window: string) => detectInText(window, roleMailboxes);
   if (text.length <= windowChars) return detectInWindow(text);
   const step = windowChars - 2 * WINDOW_MARGIN_CHARS;
   const out: Finding[] = [];
@@ -378,9 +431,9 @@ export function detectData(text: string, windowChars = MAX_SCAN_CHARS): Finding[
   return out;
 }
 
-function detectInWindow(text: string): Finding[] {
+function detectInText(text: string, roleMailboxes: boolean): Finding[] {
   const out: Finding[] = [];
-  emailFindings(text, out);
+  emailFindings(text, out, roleMailboxes);
   phoneFindings(text, out);
   nationalIdFindings(text, out);
   ibanFindings(text, out);

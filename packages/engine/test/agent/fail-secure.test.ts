@@ -118,7 +118,7 @@ describe('what the hook cannot inspect whole is blocked', () => {
     expect(variables.stderr).toContain('variables expand to more than 1,000,000 characters');
     const braces = pre('Bash', { command: `scp ${`${'{a,b}'.repeat(8)} `.repeat(24_000)} deploy@api.acme-analytics.io:/x` });
     expect(braces.stderr).toContain('brace lists name more than 256 files');
-    const numbers = Array.from({ length: 62_000 }, (_, i) => `+1 ${200 + Math.floor(i / 1000)} 555 ${String(i % 1000).padStart(4, '0')} `);
+    const numbers = Array.from({ length: 62_000 }, (_, i) => `+1 ${200 + Math.floor(i / 1000)} 556 ${String(i % 1000).padStart(4, '0')} `);
     const phones = pre('Bash', { command: `curl https://api.acme-analytics.io -d "${numbers.join('')}"` });
     expect(phones.stderr).toContain('62000 phone numbers');
     // Files the line writes from one another: a chain longer than it follows, and one that doubles at each step.

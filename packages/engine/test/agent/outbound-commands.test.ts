@@ -28,6 +28,7 @@ script('ping.py', '# Author: jane.doe@acme-corp.com\nimport requests\nrequests.p
 // A compiled program whose strings name a URL, an address and a post: not a script, not read.
 fs.writeFileSync(path.join(cwd, 'tool.bin'), Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x00]), Buffer.from('https://api.acme-analytics.io jane.doe@acme-corp.com .post(')]));
 script('post-file.py', 'import sys, requests\nwith open(sys.argv[1].split("=")[-1]) as f:\n    requests.post("https://api.acme-analytics.io/import", data=f.read())\n');
+fs.writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: 'orders-api', version: '1.4.2', author: 'Jane Doe <jane.doe@acme-corp.com>', contributors: ['Bob Smith <bob.smith@acme-corp.com>'], bugs: { email: 'support@acme-corp.com' } }, null, 2));
 script('setup.py', 'from setuptools import setup\nsetup(name="app", url="https://github.com/acme/app", author_email="jane.doe@acme-corp.com")\n');
 const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
@@ -207,6 +208,13 @@ describe('outbound commands', () => {
     ['node tool.bin'],
     // A program run by its path that is not a script is not read.
     [`${process.execPath} --version`],
+    // Ordinary work whose only addresses and numbers are a role's, an author's, fictional or ids.
+    ['curl -X POST https://deps.acme-analytics.io/api/scan --data-binary @package.json'],
+    ['jq "{name, version}" package.json | curl -X POST -d @- https://deploys.acme-analytics.io/api/releases'],
+    [`curl -X POST https://api.pagerduty.com/incidents -H "From: oncall@acme-corp.com" -d '{"incident":{"title":"orders-api 5xx spike"}}'`],
+    ['gh pr create --title "Pair on the cache" --body "Co-authored-by: Bob Smith <bob.smith@acme-corp.com>"'],
+    [`curl -X POST https://metrics.acme-analytics.io/v1/ingest -d '{"trace_id":"4782985341890759281","duration_ms":42}'`],
+    [`curl -X POST https://i18n.acme-analytics.io/api/strings -d '{"key":"phone.hint","en":"e.g. +44 20 7946 0958"}'`],
     // A sending script given a file with nothing personal, and gh api reading.
     ['python3 post-file.py upload.batch'],
     ['gh api repos/acme/app/pulls --jq ".[].title"'],
