@@ -62,13 +62,25 @@ const PUBLISHED_WITH_WORK = /\b(?:authors?|author[_-]email|maintainers?|maintain
 /** An SSH public key's type and base64 body, up to where its comment starts. */
 const SSH_PUBLIC_KEY = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]{60,}={0,2} $/;
 
-/** The text before an address on its line, and the line before when that one opens a list or an object (`"contributors": [`). */
-function ownerContext(text: string, start: number): string {
-  const from = Math.max(0, start - 200);
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  if (lineStart <= from) return text.slice(from, start);
-  const previous = text.slice(Math.max(from, text.lastIndexOf('\n', lineStart - 2) + 1), lineStart - 1);
-  return /[[{]\s*$/.test(previous) ? `${previous}\n${text.slice(lineStart, start)}` : text.slice(lineStart, start);
+/**
+ * Whether the text before an address on its line (and on the line before, when that one opens a
+ * list or an object: `"contributors": [`) names its owner as a work's author or maintainer: 160
+ * characters at most, so that a long line is not read again for each address on it.
+ */
+function namedWithWork(text: string, start: number): boolean {
+  const window = text.slice(Math.max(0, start - 160), start);
+  const lineStart = window.lastIndexOf('\n') + 1;
+  const previousStart = lineStart === 0 ? 0 : window.lastIndexOf('\n', lineStart - 2) + 1;
+  const context = lineStart > 0 && /[[{]\s*$/.test(window.slice(previousStart, lineStart - 1)) ? window.slice(previousStart) : window.slice(lineStart);
+  return PUBLISHED_WITH_WORK.test(context);
+}
+
+/** Whether the address at `start` is an SSH public key's comment (`ssh-ed25519 AAAA... jane@laptop`): looked for only after a long word. */
+function sshKeyComment(text: string, start: number): boolean {
+  if (text[start - 1] !== ' ') return false;
+  const space = text.lastIndexOf(' ', start - 2);
+  if (space < 0 || start - 2 - space < 60) return false;
+  return SSH_PUBLIC_KEY.test(text.slice(Math.max(0, space - 40), start));
 }
 
 /**
@@ -94,6 +106,7 @@ export function emailMatches(text: string): { index: number; value: string }[] {
 }
 
 function emailFindings(text: string, out: Finding[], roleMailboxes: boolean) {
+  let worksNamed: boolean | undefined;
   for (const m of emailMatches(text)) {
     const start = m.index;
     let value = m.value;
@@ -108,13 +121,16 @@ function emailFindings(text: string, out: Finding[], roleMailboxes: boolean) {
     if (!/^[A-Za-z]{2,24}$/.test(tld)) continue;
     if (RESERVED_DOMAIN.test(domain) || FILE_TLD.test(domain)) continue;
     // A mailbox that reaches no one, or a role's, which identifies no person (support@, security@, platform-team@, ci-bot@).
-    const box = local.replace(/\+.*$/, '');
+    const plus = local.indexOf('+');
+    const box = plus < 0 ? local : local.slice(0, plus);
     if (NO_ONE_MAILBOX.test(box) || (!roleMailboxes && ROLE_MAILBOX.test(box))) continue;
     // An address named as a work's author or maintainer (package metadata, a commit trailer, a
     // maintainer label) is one its owner published with the work.
-    if (PUBLISHED_WITH_WORK.test(ownerContext(text, start))) continue;
+    // Looked for near each address only in a text that has one of those words at all (not a CSV of customers).
+    worksNamed ??= PUBLISHED_WITH_WORK.test(text);
+    if (worksNamed && namedWithWork(text, start)) continue;
     // The comment of an SSH public key (`ssh-ed25519 AAAA... jane@laptop`) names the key, published with it.
-    if (SSH_PUBLIC_KEY.test(text.slice(Math.max(0, start - 800), start))) continue;
+    if (sshKeyComment(text, start)) continue;
     // git@github.com:org/repo, user@host:path (scp) — a remote, not a mailbox.
     if (text[end] === ':' && /[\w~/.-]/.test(text[end + 1] ?? '')) continue;
     // ssh://git@host/..., https://user@host/... — credentials or users in a URL, not addresses.
