@@ -789,9 +789,10 @@ function scriptOperand(args: readonly string[], valueOptions: ReadonlySet<string
  * A file run by its path whose `#!` names another program comes back as that program running it
  * (`./send.py` is `python3 ./send.py`), which reads it as its script; null for anything else.
  */
-function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; path: string } | { argv: string[] } | null {
+function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; path: string; cwd?: string } | { argv: string[] } | null {
   const [first = '', ...args] = cmd.argv;
   const program = basename(first);
+  if (PACKAGE_MANAGERS.has(program)) return packageScriptRun(program, args, ctx);
   if (SHELLS.has(program)) {
     const path = scriptOperand(args, SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE);
     return path === null ? null : { shell: readSentFile(path, ctx), path };
@@ -838,6 +839,78 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   }
 }
 
+/** Package managers that run a script of the package.json where they run (`npm run deploy`). */
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+/** npm's commands that run the script of their own name (`npm test` runs scripts.test). */
+const NPM_LIFECYCLE = new Set(['test', 't', 'tst', 'start', 'stop', 'restart']);
+/** Commands of yarn and pnpm themselves: any other word after them names a script (`yarn deploy`). */
+const OWN_COMMANDS = new Set([
+  'add', 'audit', 'bin', 'cache', 'config', 'create', 'dedupe', 'dlx', 'env', 'exec', 'fetch', 'global', 'help', 'import', 'info', 'init', 'install', 'i',
+  'link', 'list', 'ls', 'login', 'logout', 'npm', 'outdated', 'pack', 'patch', 'patch-commit', 'prune', 'publish', 'rebuild', 'remove', 'rm', 'root',
+  'run', 'set', 'setup', 'store', 'unlink', 'up', 'update', 'upgrade', 'upgrade-interactive', 'version', 'why', 'workspace', 'workspaces', 'node',
+]);
+/** Their options that take the next word as a value; of those, the ones that name the package's folder, and the ones naming a workspace (its folder, or a package by name). */
+const PACKAGE_MANAGER_VALUE_OPTIONS = new Set(['--prefix', '-C', '--cwd', '--dir', '-w', '--workspace', '--filter', '-F']);
+const PACKAGE_FOLDER_OPTIONS = new Set(['--prefix', '-C', '--cwd', '--dir']);
+const WORKSPACE_OPTIONS = new Set(['-w', '--workspace', '--filter', '-F']);
+/** Options that run a script in many packages at once: those are not read. */
+const MANY_PACKAGES = new Set(['--workspaces', '-ws', '-r', '--recursive', '--all']);
+
+/**
+ * The script a package manager runs, read from the package.json of the folder it runs in, with
+ * its pre- and post- scripts and the words given after it: `npm run deploy -- --env staging`,
+ * `npm test`, `yarn deploy`, `pnpm run deploy`, `bun run deploy`. Null for anything else (an
+ * install, a package.json without that script).
+ */
+function packageScriptRun(program: string, args: readonly string[], ctx: ClassifyContext): { shell: string; path: string; cwd: string } | null {
+  // npm reads its options anywhere before `--`; yarn, pnpm and bun before the script's name.
+  const end = program === 'npm' ? (args.indexOf('--') + 1 || args.length + 1) - 1 : args.length;
+  let folder = '.';
+  const words: number[] = [];
+  for (let k = 0; k < end; k++) {
+    const [option, inline] = args[k]!.startsWith('--') && args[k]!.includes('=') ? [args[k]!.slice(0, args[k]!.indexOf('=')), args[k]!.slice(args[k]!.indexOf('=') + 1)] : [args[k]!, undefined];
+    if (!option.startsWith('-')) {
+      words.push(k);
+      if (program !== 'npm' && words.length === 2) break;
+      continue;
+    }
+    if (MANY_PACKAGES.has(option)) return null;
+    const value = inline ?? (PACKAGE_MANAGER_VALUE_OPTIONS.has(option) ? args[++k] : undefined);
+    if (PACKAGE_FOLDER_OPTIONS.has(option) && value !== undefined) folder = value;
+    // A workspace named by its folder is read there; one named by its package name is not looked for.
+    if (WORKSPACE_OPTIONS.has(option) && value !== undefined) {
+      if (!ctx.files?.isFolder(localPath(value, ctx.cwd))) return null;
+      folder = value;
+    }
+  }
+  const verb = words[0] === undefined ? undefined : args[words[0]];
+  if (verb === undefined) return null;
+  const runs = verb === 'run' || verb === 'run-script';
+  const at = runs ? words[1] : words[0];
+  const named = program === 'npm' ? runs || NPM_LIFECYCLE.has(verb) : runs || (program !== 'bun' && !OWN_COMMANDS.has(verb));
+  const name = named && at !== undefined ? args[at] : undefined;
+  if (name === undefined) return null;
+  const scripts = packageScripts(`${folder}/package.json`, ctx);
+  const main = scripts?.[name === 't' || name === 'tst' ? 'test' : name];
+  if (main === undefined) return null;
+  // What the script is given: npm's words after `--`, the others' words after its name.
+  const given = program === 'npm' ? args.slice(end + 1) : args.slice(at! + 1).filter((a) => a !== '--');
+  const lines = [scripts![`pre${name}`], [main, ...given].join(' '), scripts![`post${name}`]].filter((line) => line !== undefined);
+  // The script runs in its package's folder.
+  return { shell: lines.join('\n'), path: `${program} run ${name}`, cwd: localPath(folder, ctx.cwd) };
+}
+
+/** The `scripts` of a package.json, or null when it has none or is not JSON. */
+function packageScripts(file: string, ctx: ClassifyContext): Record<string, string> | null {
+  try {
+    const scripts: unknown = (JSON.parse(readSentFile(file, { ...ctx, uninspected: new Unread() })) as { scripts?: unknown })?.scripts;
+    if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return null;
+    return Object.fromEntries(Object.entries(scripts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return null;
+  }
+}
+
 function bashClassification(command: string, ctx: ClassifyContext): Classification {
   let action: Action = 'process';
   const summaries: string[] = [];
@@ -874,7 +947,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
         ctx.uninspected?.add(`it runs scripts nested more than ${MAX_SHELL_NESTING} deep`);
         continue;
       }
-      const inner = bashClassification(script.shell, { ...here, depth });
+      const inner = bashClassification(script.shell, { ...here, depth, ...(script.cwd === undefined ? {} : { cwd: script.cwd }) });
       if (inner.touchesOwnFiles) return { ...inner, summary: `${script.path}: ${inner.summary}` };
       action = worse(action, inner.action);
       summaries.push(`${script.path}: ${inner.summary}`);
