@@ -6,7 +6,7 @@
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
+import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { LocalFiles } from './local-files.ts';
@@ -793,6 +793,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
   const [first = '', ...args] = cmd.argv;
   const program = basename(first);
   if (PACKAGE_MANAGERS.has(program)) return packageScriptRun(program, args, ctx);
+  if (program === 'make' || program === 'gmake') return makeRecipes(args, ctx);
   if (SHELLS.has(program)) {
     const path = scriptOperand(args, SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE);
     return path === null ? null : { shell: readSentFile(path, ctx), path };
@@ -898,6 +899,97 @@ function packageScriptRun(program: string, args: readonly string[], ctx: Classif
   const lines = [scripts![`pre${name}`], [main, ...given].join(' '), scripts![`post${name}`]].filter((line) => line !== undefined);
   // The script runs in its package's folder.
   return { shell: lines.join('\n'), path: `${program} run ${name}`, cwd: localPath(folder, ctx.cwd) };
+}
+
+/** make's options that take the next word as a value. */
+const MAKE_VALUE_OPTIONS = new Set(['-C', '--directory', '-f', '--file', '--makefile', '-I', '--include-dir', '-j', '--jobs', '-l', '--load-average', '-o', '--old-file', '-W', '--what-if', '--assume-new']);
+/** Targets whose prerequisites' recipes are followed, at most (a Makefile's graph can be large). */
+const MAX_MAKE_TARGETS = 32;
+
+/**
+ * The recipes `make` runs for the targets named (or the Makefile's first), with the recipes of
+ * their prerequisites first, as shell commands: the Makefile's simple variables (`HOST = ...`,
+ * `$(HOST)`, `${HOST}`, and `VAR=value` given on the command line) expanded, `$$` as `$`, the
+ * `@` and `-` prefixes dropped. Null without a Makefile. Pattern rules and make's functions are not
+ * worked out: what they make is left as written.
+ */
+function makeRecipes(args: readonly string[], ctx: ClassifyContext): { shell: string; path: string; cwd: string } | null {
+  let folder = '.';
+  let file: string | null = null;
+  const goals: string[] = [];
+  const variables = new Map<string, string>();
+  for (let k = 0; k < args.length; k++) {
+    const [option, inline] = args[k]!.startsWith('--') && args[k]!.includes('=') ? [args[k]!.slice(0, args[k]!.indexOf('=')), args[k]!.slice(args[k]!.indexOf('=') + 1)] : [args[k]!, undefined];
+    if (option.startsWith('-')) {
+      // `-Cdir`, `-fMakefile.ci`: a short option's value may be joined to it.
+      const joined = /^-[Cf]./.test(option) ? option.slice(2) : undefined;
+      const value = inline ?? joined ?? (MAKE_VALUE_OPTIONS.has(option) ? args[++k] : undefined);
+      if (option.startsWith('-C') || option === '--directory') folder = value ?? folder;
+      if (option.startsWith('-f') || option === '--file' || option === '--makefile') file = value ?? file;
+    } else if (/^[A-Za-z_][\w.]*=/.test(option)) variables.set(option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1));
+    else goals.push(option);
+  }
+  const dir = localPath(folder, ctx.cwd);
+  const names = file === null ? ['GNUmakefile', 'makefile', 'Makefile'] : [file];
+  const own = { ...ctx, cwd: dir, uninspected: new Unread() };
+  const text = names.map((name) => (ctx.files?.isText(localPath(name, dir)) ? readSentFile(name, own) : '')).find((t) => t !== '') ?? '';
+  if (text === '') return null;
+  const rules = new Map<string, { prerequisites: string[]; recipe: string[] }>();
+  let first: string | null = null;
+  let current: { prerequisites: string[]; recipe: string[] }[] = [];
+  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
+    if (line.startsWith('\t')) {
+      for (const rule of current) rule.recipe.push(line.slice(1).replace(/^[@+-]+/, ''));
+      continue;
+    }
+    const assignment = /^(?:export\s+|override\s+)?([A-Za-z_][\w.]*)\s*(?::{1,3}|\?|\+)?=\s*(.*)$/.exec(line);
+    if (assignment) {
+      if (!variables.has(assignment[1]!)) variables.set(assignment[1]!, assignment[2]!.trim());
+      current = [];
+      continue;
+    }
+    // `target: prerequisites`, or `target: prerequisites ; recipe` on one line.
+    const semicolon = line.indexOf(';');
+    const rule = /^([^:#=\t][^:#=]*?)\s*::?\s*([^=]*)$/.exec(semicolon < 0 ? line : line.slice(0, semicolon));
+    if (!rule) {
+      if (line.trim() !== '' && !line.trimStart().startsWith('#')) current = [];
+      continue;
+    }
+    current = rule[1]!.trim().split(/\s+/).map((target) => {
+      const entry = rules.get(target) ?? { prerequisites: [], recipe: [] };
+      entry.prerequisites.push(...rule[2]!.trim().split(/\s+/).filter(Boolean));
+      if (semicolon >= 0) entry.recipe.push(line.slice(semicolon + 1).trim());
+      rules.set(target, entry);
+      if (first === null && !target.startsWith('.') && !target.includes('%')) first = target;
+      return entry;
+    });
+  }
+  const wanted = goals.length > 0 ? goals : first === null ? [] : [first];
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const visit = (target: string) => {
+    if (seen.has(target) || seen.size >= MAX_MAKE_TARGETS) return;
+    seen.add(target);
+    const rule = rules.get(target);
+    if (rule === undefined) return;
+    for (const prerequisite of rule.prerequisites) visit(prerequisite);
+    lines.push(...rule.recipe);
+  };
+  for (const goal of wanted) visit(goal);
+  if (lines.length === 0) return null;
+  // Variables expanded a few times over, so that one made of others (`URL = https://$(HOST)/in`) is expanded too;
+  // past MAX_SCAN_CHARS no more (the command is then too long to read whole, and says so).
+  let shell = lines.join('\n');
+  for (let round = 0; round < 4; round++) {
+    let length = shell.length;
+    shell = shell.replace(/\$(?:\(([A-Za-z_][\w.]*)\)|\{([A-Za-z_][\w.]*)\})/g, (whole, a?: string, b?: string) => {
+      const value = variables.get((a ?? b)!);
+      if (value === undefined || length + value.length > MAX_SCAN_CHARS) return whole;
+      length += value.length - whole.length;
+      return value;
+    });
+  }
+  return { shell: shell.replace(/\$\$/g, '$'), path: `make ${wanted.join(' ')}`.trim(), cwd: dir };
 }
 
 /** The `scripts` of a package.json, or null when it has none or is not JSON. */
