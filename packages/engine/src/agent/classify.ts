@@ -543,6 +543,12 @@ const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: stri
   { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
 ];
 
+/** A long option and the value joined to it (`--input=customers.csv`), or the word and no value. */
+function optionAndValue(word: string): [string, string | undefined] {
+  const eq = word.indexOf('=');
+  return word.startsWith('--') && eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, undefined];
+}
+
 /**
  * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
  * `rclone copy|sync|move src remote:`, cloud storage copies, `kubectl cp file pod:path`. Null for anything else.
@@ -561,7 +567,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const sent: string[] = [];
     let host = 'github.com';
     for (let k = 1; k < args.length; k++) {
-      const [option, inlineValue] = args[k]!.startsWith('--') && args[k]!.includes('=') ? [args[k]!.slice(0, args[k]!.indexOf('=')), args[k]!.slice(args[k]!.indexOf('=') + 1)] : [args[k]!, undefined];
+      const [option, inlineValue] = optionAndValue(args[k]!);
       const value = () => inlineValue ?? args[++k] ?? '';
       if (option === '-f' || option === '--raw-field') sent.push(value().replace(/^[^=]*=/, ''));
       else if (option === '-F' || option === '--field') {
@@ -869,7 +875,7 @@ function packageScriptRun(program: string, args: readonly string[], ctx: Classif
   let folder = '.';
   const words: number[] = [];
   for (let k = 0; k < end; k++) {
-    const [option, inline] = args[k]!.startsWith('--') && args[k]!.includes('=') ? [args[k]!.slice(0, args[k]!.indexOf('=')), args[k]!.slice(args[k]!.indexOf('=') + 1)] : [args[k]!, undefined];
+    const [option, inline] = optionAndValue(args[k]!);
     if (!option.startsWith('-')) {
       words.push(k);
       if (program !== 'npm' && words.length === 2) break;
@@ -919,7 +925,7 @@ function makeRecipes(args: readonly string[], ctx: ClassifyContext): { shell: st
   const goals: string[] = [];
   const variables = new Map<string, string>();
   for (let k = 0; k < args.length; k++) {
-    const [option, inline] = args[k]!.startsWith('--') && args[k]!.includes('=') ? [args[k]!.slice(0, args[k]!.indexOf('=')), args[k]!.slice(args[k]!.indexOf('=') + 1)] : [args[k]!, undefined];
+    const [option, inline] = optionAndValue(args[k]!);
     if (option.startsWith('-')) {
       // `-Cdir`, `-fMakefile.ci`: a short option's value may be joined to it.
       const joined = /^-[Cf]./.test(option) ? option.slice(2) : undefined;
