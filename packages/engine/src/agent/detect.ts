@@ -421,17 +421,17 @@ function specialCategoryFindings(text: string, personal: Finding[], out: Finding
 const WINDOW_MARGIN_CHARS = 1_024;
 
 /**
- * Every finding in a text, in order of position. A text longer than `windowChars` (MAX_SCAN_CHARS;
- * tests pass less) is read in windows of that many characters, each overlapping the next by twice
- * WINDOW_MARGIN_CHARS: a window keeps the findings that start in its own part, around which it
- * sees what the whole text shows.
- */
-/**
  * What to find: `roleMailboxes` counts role and team mailboxes too (`sales@`, `support@`), which
  * name no person but are where someone asks to be reached (the receptionist's leads).
  */
 export type DetectOptions = { windowChars?: number; roleMailboxes?: boolean };
 
+/**
+ * Every finding in a text, in order of position. A text longer than `windowChars` (MAX_SCAN_CHARS;
+ * tests pass less) is read in windows of that many characters, each overlapping the next by twice
+ * WINDOW_MARGIN_CHARS: a window keeps the findings that start in its own part, around which it
+ * sees what the whole text shows.
+ */
 export function detectData(text: string, { windowChars = MAX_SCAN_CHARS, roleMailboxes = false }: DetectOptions = {}): Finding[] {
   const detectInWindow = (window: string) => detectInText(window, roleMailboxes);
   if (text.length <= windowChars) return detectInWindow(text);
