@@ -222,7 +222,7 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     // Its words may be text it writes too: a jq filter (`jq -n '{email: ...}'`), an awk program, a sed replacement.
     // `base64 -d` writes what it reads decoded.
     const decodes = program === 'base64' && words.some((a) => a === '-d' || a === '--decode' || a === '-D');
-    return [words.join(' '), read, ...(decodes ? [Buffer.from(read, 'base64').toString('utf8')] : [])].join('\n');
+    return [words.join(' '), read, ...(decodes ? [base64Text(read) ?? ''] : [])].join('\n');
   }
   // printf and echo -e turn \n and \t into the characters (`printf 'put file\n' | sftp host`).
   const escapes = program === 'printf' || (program === 'echo' && cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a)));
@@ -311,9 +311,8 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
     if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq > 0 ? a.slice(0, eq) : a;
-      if (CURL_VALUE_OPTIONS.has(name)) take(name, eq > 0 ? a.slice(eq + 1) : (argv[++k] ?? ''));
+      const [name, inline] = optionAndValue(a);
+      if (CURL_VALUE_OPTIONS.has(name)) take(name, inline ?? argv[++k] ?? '');
     } else if (a.startsWith('-') && a.length > 1) {
       // Short options cluster (-sSL); the first that takes a value takes the rest or the next word.
       for (let j = 1; j < a.length; j++) {
@@ -339,7 +338,7 @@ function wgetView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const argv = cmd.argv;
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
-    const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [name, inline] = optionAndValue(a);
     const value = () => inline ?? argv[++k] ?? '';
     if (name === '--post-data' || name === '--body-data') {
       share = true;
@@ -936,9 +935,9 @@ function makeRecipes(args: readonly string[], ctx: ClassifyContext): { shell: st
     else goals.push(option);
   }
   const dir = localPath(folder, ctx.cwd);
-  const names = file === null ? ['GNUmakefile', 'makefile', 'Makefile'] : [file];
-  const own = { ...ctx, cwd: dir, uninspected: new Unread() };
-  const text = names.map((name) => (ctx.files?.isText(localPath(name, dir)) ? readSentFile(name, own) : '')).find((t) => t !== '') ?? '';
+  // make reads the first of these that is there.
+  const makefile = (file === null ? ['GNUmakefile', 'makefile', 'Makefile'] : [file]).find((name) => ctx.files?.isText(localPath(name, dir)));
+  const text = makefile === undefined ? '' : readSentFile(makefile, { ...ctx, cwd: dir, uninspected: new Unread() });
   if (text === '') return null;
   const rules = new Map<string, { prerequisites: string[]; recipe: string[] }>();
   let first: string | null = null;
