@@ -222,18 +222,22 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     // Its words may be text it writes too: a jq filter (`jq -n '{email: ...}'`), an awk program, a sed replacement.
     // `base64 -d` writes what it reads decoded.
     const decodes = program === 'base64' && words.some((a) => a === '-d' || a === '--decode' || a === '-D');
-    return [words.join(' '), read, ...(decodes ? [base64Text(read) ?? ''] : [])].join('\n');
+    return [words.join(' '), substitutedOutput(cmd, ctx), read, ...(decodes ? [base64Text(read) ?? ''] : [])].join('\n');
   }
   // printf and echo -e turn \n and \t into the characters (`printf 'put file\n' | sftp host`).
   const escapes = program === 'printf' || (program === 'echo' && cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a)));
   const words = cmd.argv.slice(1).join(' ');
-  return [escapes ? words.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : words, stdinOf(cmd, ctx, stages)].join('\n');
+  return [escapes ? words.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : words, substitutedOutput(cmd, ctx), stdinOf(cmd, ctx, stages)].join('\n');
 }
 
-/** What the command substitutions in a text write (`"$(cat -- file | base64)"`, `` `grep x file` ``), appended to it: the text a command sends holds their output. */
-function withSubstitutedFiles(text: string, ctx: ClassifyContext): string {
-  const outputs = [...text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)].map((m) => outputOfLine(m[1] ?? m[2]!, ctx));
-  return outputs.length === 0 ? text : [text, ...outputs].join('\n');
+/**
+ * What the command substitutions in a command's own words and heredoc write (`"$(cat -- file |
+ * base64)"`, `` `grep x file` ``): what the command sends or writes holds their output. The text of
+ * a file it reads is not the shell's to expand: a README's `` `cat customers.csv` `` runs nothing.
+ */
+function substitutedOutput(cmd: SimpleCommand, ctx: ClassifyContext): string {
+  const text = cmd.stdin === null ? cmd.argv.join(' ') : `${cmd.argv.join(' ')}\n${cmd.stdin}`;
+  return [...text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)].map((m) => outputOfLine(m[1] ?? m[2]!, ctx)).join('\n');
 }
 
 /** What a command line writes. */
@@ -1055,7 +1059,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     const view = commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
-    const sentText = [withSubstitutedFiles(view.sent.filter(Boolean).join('\n'), own), view.code ?? ''].filter(Boolean).join('\n');
+    const sentText = [...view.sent, substitutedOutput(cmd, own), view.code ?? ''].filter(Boolean).join('\n');
     const found = view.hosts.length > 0 && sentText ? dataIn(sentText) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
