@@ -5,6 +5,7 @@
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
+import { archiveWrites } from './archive-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
@@ -47,6 +48,8 @@ export type ClassifyContext = {
   files?: LocalFiles;
   /** File descriptors (by number, or by name for `{s}<>`) that an earlier `exec` on the command line opened to a network file (`exec 3<>/dev/tcp/host/80`), and their hosts. */
   sockets?: Map<string, string>;
+  /** The paths (full) an earlier `git add` on the command line named: a `git push` after it sends them. */
+  staged?: string[];
 };
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
@@ -162,8 +165,11 @@ const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of 
 /** A word that is a whole <( ... ) process substitution: a file holding its commands' output. */
 const READ_SUBSTITUTION = /^<\((.*)\)$/s;
 
-/** What a file an outbound command names holds: a path, a glob or brace list of paths, or a <( ) substitution's output. */
-function readSentFile(file: string, ctx: ClassifyContext): string {
+/**
+ * What a file an outbound command names holds: a path, a glob or brace list of paths, or a <( )
+ * substitution's output; with `folders` (a command that sends folders whole), a folder's files too.
+ */
+function readSentFile(file: string, ctx: ClassifyContext, folders?: { folders: true }): string {
   const substituted = READ_SUBSTITUTION.exec(file);
   if (substituted) return outputOfLine(substituted[1]!, { ...ctx, depth: (ctx.depth ?? 0) + 1 });
   // `find ... -exec curl -T {} host`, `xargs -I{} curl -d @{} host`: the file is chosen only when it runs.
@@ -171,7 +177,7 @@ function readSentFile(file: string, ctx: ClassifyContext): string {
     ctx.uninspected?.add(RUN_TIME_FILES);
     return '';
   }
-  return (ctx.files ?? new LocalFiles()).read(file, ctx.cwd, ctx.uninspected ?? new Unread());
+  return (ctx.files ?? new LocalFiles()).read(file, ctx.cwd, ctx.uninspected ?? new Unread(), folders);
 }
 
 function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Transfer {
@@ -183,8 +189,17 @@ const PASS_THROUGH = new Set([
   'cat', 'head', 'tail', 'gzip', 'zcat', 'gunzip', 'bzip2', 'xz', 'zstd', 'base64', 'tee', 'sort', 'uniq', 'tr', 'cut', 'sed', 'awk', 'jq', 'iconv', 'openssl',
   'grep', 'egrep', 'fgrep', 'rg', 'tar', 'zip', 'gpg', 'xxd', 'od', 'hexdump', 'strings', 'paste', 'nl', 'fold', 'rev', 'column',
 ]);
+/** Of those, the greps: with -r they read a folder whole. */
+const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg']);
+/** readSentFile's option for a command that sends or packs folders whole. */
+const WHOLE = { folders: true } as const;
 /** Pipeline stages followed back from a command's stdin: bounds the work on a pathological pipeline. */
 const MAX_PIPE_STAGES = 16;
+
+/** What an archiver packs: its sources, folders whole, each read from where it is named. */
+function packed(sources: readonly { word: string; cwd: string }[], ctx: ClassifyContext): string {
+  return sources.map(({ word, cwd }) => readSentFile(word, { ...ctx, cwd }, WHOLE)).join('\n');
+}
 
 /** What a command's stdin carries: a heredoc, a here-string, `< file`, or what the commands piped into it write. */
 function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
@@ -200,11 +215,12 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   const program = basename(cmd.argv[0] ?? '');
   const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
   // A copy writes its sources (`cp file >(nc host 80)`, `dd if=file of=>(...)`); a find, what the commands it runs write.
-  if (program === 'cp' || program === 'install') return operands.slice(0, -1).map((file) => readSentFile(file, ctx)).join('\n');
+  if (program === 'cp' || program === 'install') return operands.slice(0, -1).map((file) => readSentFile(file, ctx, WHOLE)).join('\n');
   if (program === 'dd') {
     const input = operands.find((a) => a.startsWith('if='));
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
+  if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
   const runs = program === 'find' ? findExecs(cmd.argv) : [];
   if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
   // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`).
@@ -218,7 +234,10 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     // A >( ) it writes into is not a file it reads.
     const words = cmd.argv.slice(1).filter((a) => !a.startsWith('>('));
     const files = words.filter((a) => !a.startsWith('-'));
-    const read = [...files.map((file) => readSentFile(file, ctx)), stdinOf(cmd, ctx, stages)].join('\n');
+    // An archiver writing to its output reads what it packs (`tar czf - -C data .`); a grep that recurses, the folders it is given.
+    const packs = archiveWrites(cmd.argv, ctx.cwd).filter((pack) => pack.file === '-');
+    const recurses = program === 'rg' || (GREPS.has(program) && words.some((a) => /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive)$/.test(a)));
+    const read = [...(packs.length > 0 ? packs.map((pack) => packed(pack.sources, ctx)) : files.map((file) => readSentFile(file, ctx, recurses ? WHOLE : undefined))), stdinOf(cmd, ctx, stages)].join('\n');
     // Its words may be text it writes too: a jq filter (`jq -n '{email: ...}'`), an awk program, a sed replacement.
     // `base64 -d` writes what it reads decoded.
     const decodes = program === 'base64' && words.some((a) => a === '-d' || a === '--decode' || a === '-D');
@@ -376,7 +395,7 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const target = operands[operands.length - 1] ?? '';
   if (operands.length >= 2 && remote(target)) {
     const sources = operands.slice(0, -1).filter((o) => !remote(o));
-    const sent = sources.map((s) => readSentFile(s, ctx));
+    const sent = sources.map((s) => readSentFile(s, ctx, WHOLE));
     return { action: 'share', summary: `${program} upload to ${hostOf(target)}`, sent, hosts: [{ host: hostOf(target)!, encrypted: true }] };
   }
   const from = operands.find(remote);
@@ -434,7 +453,7 @@ function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     uploads++;
     const files = rest.filter((w, i) => !w.startsWith('-') && !FTP_PUT_VALUE_OPTIONS.has(rest[i - 1] ?? ''));
     // put and its kin send one file (the next word names it on the server); mput and mirror send them all.
-    for (const file of verb === 'mput' || verb === 'mirror' ? files : files.slice(0, 1)) sent.push(readSentFile(file, here));
+    for (const file of verb === 'mput' || verb === 'mirror' ? files : files.slice(0, 1)) sent.push(readSentFile(file, here, WHOLE));
   }
   const hosts = host ? [{ host, encrypted: program === 'sftp' || /^sftp:|^ftps:/i.test(target) }] : [];
   return { action: uploads > 0 ? 'share' : 'read', summary: `${program} ${uploads > 0 ? 'upload to' : 'session with'} ${host || 'a host'}`, sent, hosts };
@@ -537,6 +556,68 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   };
 }
 
+/** Programs that dump or export a database: what they write is what it holds. */
+const DATABASE_DUMPS = new Set(['pg_dump', 'pg_dumpall', 'mysqldump', 'mariadb-dump', 'mongodump', 'mongoexport']);
+/** Each database client's and dump's options that name a file it writes what it reads into (`psql -o out.csv`, `pg_dump -f db.sql`). */
+const DATABASE_OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
+  psql: new Set(['-o', '--output', '-L', '--log-file']),
+  pg_dump: new Set(['-f', '--file']),
+  pg_dumpall: new Set(['-f', '--file']),
+  mysqldump: new Set(['-r', '--result-file']),
+  'mariadb-dump': new Set(['-r', '--result-file']),
+  mongodump: new Set(['-o', '--out']),
+  mongoexport: new Set(['-o', '--out']),
+  mysql: new Set(['--tee']),
+  mariadb: new Set(['--tee']),
+};
+/** A file the SQL or dot-commands given to a client write into: psql's `\copy ... to 'file'` and `\o file`, sqlite3's `.output file` and `.once file`. */
+const FILE_IN_SQL = /\\copy\b[^\n]*?\bto\s+'([^']+)'|\\o\s+(\S+)|^\s*\.(?:output|once)\s+(\S+)/gim;
+/** sqlite3's options that take the next word as a value. */
+const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-separator', '-newline', '-nullvalue', '-init', '-vfs', '-mmap', '-maxsize', '-escape']);
+
+/** The database file sqlite3 opens (its first operand), or null (in memory). */
+function sqliteFile(args: readonly string[]): string | null {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (a.startsWith('-')) {
+      if (SQLITE_VALUE_OPTIONS.has(a)) k++;
+    } else return a === ':memory:' ? null : a;
+  }
+  return null;
+}
+
+/**
+ * What a database client or dump writes: for sqlite3, the text of the database file it opens (what
+ * any query of it returns is in there); for a server's database, what it holds is known only when
+ * it runs, which is noted, so that sending it blocks.
+ */
+function databaseOutput(cmd: SimpleCommand, ctx: ClassifyContext): string {
+  const program = basename(cmd.argv[0] ?? '');
+  if (program === 'sqlite3') {
+    const file = sqliteFile(cmd.argv.slice(1));
+    return file === null ? '' : readSentFile(file, ctx);
+  }
+  ctx.uninspected?.add(`it sends what ${program} reads from a database, which is known only when it runs`);
+  return '';
+}
+
+/** The files a database client or dump writes what it reads into: its output options, and the files its SQL names. */
+function databaseWrites(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
+  const program = basename(cmd.argv[0] ?? '');
+  const options = DATABASE_OUTPUT_OPTIONS[program];
+  const files: string[] = [];
+  for (let k = 1; k < cmd.argv.length; k++) {
+    const [option, inline] = optionAndValue(cmd.argv[k]!);
+    if (options?.has(option)) {
+      const file = inline ?? cmd.argv[++k];
+      if (file !== undefined) files.push(file);
+    }
+  }
+  const given = [...cmd.argv.slice(1), cmd.stdin ?? '', ...cmd.redirects.filter((r) => r.op === '<').map((r) => readSentFile(r.target, { ...ctx, uninspected: new Unread() }))].join('\n');
+  for (const m of given.matchAll(FILE_IN_SQL)) files.push((m[1] ?? m[2] ?? m[3])!);
+  return files;
+}
+
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
 
 /** Cloud storage copies (`aws s3 cp file s3://...`, `gsutil cp file gs://...`): the service each uploads to. */
@@ -589,7 +670,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const target = operands[operands.length - 1] ?? '';
     const remote = /^([A-Za-z0-9_.-]+):/.exec(target)?.[1];
     if (!remote || operands.length < 3) return null;
-    return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
+    return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx, WHOLE)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
   }
   const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => args[i] === word));
   if (cloud) {
@@ -598,7 +679,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const target = operands[operands.length - 1] ?? '';
     if ((verb === 'cp' || verb === 'mv' || verb === 'sync' || verb === 'rsync') && cloud.scheme.test(target)) {
       const sources = operands.slice(0, -1).filter((o) => !cloud.scheme.test(o));
-      const sent = sources.map((source) => (source === '-' ? stdinOf(cmd, ctx) : readSentFile(source, ctx)));
+      const sent = sources.map((source) => (source === '-' ? stdinOf(cmd, ctx) : readSentFile(source, ctx, WHOLE)));
       return { action: 'share', summary: `${program} upload to ${cloud.host}`, sent, hosts: [{ host: cloud.host, encrypted: true }] };
     }
   }
@@ -606,7 +687,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const [source, target] = operands.slice(1);
     const inPod = (operand: string) => /^[\w.-]+(?:\/[\w.-]+)?:/.test(operand);
     if (!source || !target || !inPod(target) || inPod(source)) return null;
-    return { action: 'share', summary: 'kubectl cp to a pod', sent: [readSentFile(source, ctx)], hosts: [{ host: 'kubernetes:pod', encrypted: true }] };
+    return { action: 'share', summary: 'kubectl cp to a pod', sent: [readSentFile(source, ctx, WHOLE)], hosts: [{ host: 'kubernetes:pod', encrypted: true }] };
   }
   return null;
 }
@@ -627,6 +708,16 @@ function duplicated(r: Redirect): string | null {
   return m ? (m[1] ?? m[2]!) : null;
 }
 
+
+/** Pathspecs of the whole working tree: what it holds beyond the last push is not known without git, and is not read. */
+const WHOLE_TREE = new Set(['.', './', ':/', ':', '*', '-A', '--all', '-u', '--update', '--no-ignore-removal']);
+
+/** The files and folders `git add` names (full paths), none when it adds the whole working tree. */
+function stagedPaths(args: readonly string[], cwd: string): string[] {
+  if (args.some((a) => WHOLE_TREE.has(a))) return [];
+  const words = args.includes('--') ? args.slice(args.indexOf('--') + 1) : args.filter((a) => !a.startsWith('-'));
+  return words.map((word) => localPath(word, cwd));
+}
 
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0] ?? '');
@@ -678,8 +769,11 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (sub === 'push') {
       const remote = args.slice(args.indexOf('push') + 1).find((a) => !a.startsWith('-')) ?? 'origin';
       const host = hostOf(remote) ?? `git remote ${remote}`;
-      return { action: 'share', summary: `git push to ${host}`, sent: [], hosts: [{ host, encrypted: true }] };
+      // What `git add` named earlier on the line is in what it pushes.
+      const sent = (ctx.staged ?? []).map((full) => readSentFile(full, ctx, WHOLE));
+      return { action: 'share', summary: `git push to ${host}`, sent, hosts: [{ host, encrypted: true }] };
     }
+    if (sub === 'add') ctx.staged?.push(...stagedPaths(args.slice(args.indexOf('add') + 1), ctx.cwd));
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };
@@ -714,7 +808,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (hosts.length === 0) return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   // Code that sends may send the files it names and what it is given: the files its arguments name and
   // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
-  const given = code ? [...givenTo(operands, script).map((word) => readSentFile(word, ctx)), stdinOf(cmd, ctx)] : [];
+  const given = code ? [...givenTo(operands, script).map((word) => readSentFile(word, ctx, WHOLE)), stdinOf(cmd, ctx)] : [];
   return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && [code, filesNamedIn(code, ctx), ...given].join('\n'), hosts };
 }
 
@@ -821,7 +915,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
 
 /**
  * Notes in the call's files what a command writes into files (`> file`, `>> file`, `&> file`, `tee
- * file`, `cp` or `mv` onto a file or into a folder), so that a later command of the line that sends
+ * file`, `cp` or `mv` onto a file or into a folder, an archive it packs, a database's output file), so that a later command of the line that sends
  * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
  * What is written is worked out only if the file is read.
  */
@@ -844,8 +938,16 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
     const intoFolder = sources.length > 1 || target.endsWith('/') || files.isFolder(localPath(target, ctx.cwd));
     for (const source of sources) {
       const to = intoFolder ? `${target.replace(/\/+$/, '')}/${source.replace(/\/+$/, '').split('/').pop()}` : target;
-      files.write(to, ctx.cwd, writing((own) => readSentFile(source, own)));
+      files.write(to, ctx.cwd, writing((own) => readSentFile(source, own, WHOLE)));
     }
+  }
+  // `tar czf out.tgz exports`, `zip -r out.zip exports`: the archive holds what it packs.
+  for (const { file, sources } of archiveWrites(cmd.argv, ctx.cwd)) {
+    if (file !== '-') files.write(file, ctx.cwd, writing((own) => packed(sources, own)));
+  }
+  // `psql -o out.csv`, `pg_dump -f db.sql`, `\copy ... to 'out.csv'`: the file holds what the database does.
+  if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) {
+    for (const file of databaseWrites(cmd, ctx)) files.write(file, ctx.cwd, writing((own) => databaseOutput(cmd, own)));
   }
 }
 
@@ -1027,7 +1129,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
-  let here: ClassifyContext = { ...ctx, sockets: new Map() };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), staged: [] };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');

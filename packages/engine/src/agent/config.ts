@@ -24,6 +24,13 @@ export const MAX_ARCHIVE_NESTING = 3;
 /** Files a glob an outbound command names may match (`scp *.csv host:`); a glob matching more is not read, and blocks. */
 export const MAX_GLOB_FILES = 256;
 
+/**
+ * Entries (files and folders, at any depth) of the folders an outbound command sends whole (`scp -r
+ * exports host:`, `tar czf - exports`) that are looked at; a folder holding more is not read, and
+ * blocks. Their bytes count against MAX_SENT_FILE_BYTES.
+ */
+export const MAX_FOLDER_ENTRIES = 4_096;
+
 /** Files a command line writes from one another (`cat a > b; cat b > c; ...`) followed back at most this deep when one is sent. */
 export const MAX_WRITTEN_CHAIN = 64;
 

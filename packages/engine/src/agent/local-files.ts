@@ -1,11 +1,12 @@
 // The local files an outbound command names, read the way the shell would find them: a path, a
 // glob (`*.csv`, `report-?.csv`, `[ab].csv`, `[[:digit:]]*.log`) or a brace list
-// (`customers.{csv,json}`), each file read once per tool call and only up to the hook's bounds.
+// (`customers.{csv,json}`), each file read once per tool call and only up to the hook's bounds. A
+// folder (`scp -r exports host:`, `tar czf - exports`) is read as the files in it, at any depth.
 // What cannot be read whole is said in `uninspected`, so that the call is blocked, not passed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { archiveText, type Budget } from './archives.ts';
-import { MAX_GLOB_FILES, MAX_SENT_FILE_BYTES, MAX_WRITTEN_CHAIN } from './config.ts';
+import { MAX_FOLDER_ENTRIES, MAX_GLOB_FILES, MAX_SENT_FILE_BYTES, MAX_WRITTEN_CHAIN } from './config.ts';
 import { localPath } from './own-files.ts';
 import { type Reason, Unread } from './unread.ts';
 
@@ -14,6 +15,12 @@ const GLOB = /[*?[]/;
 /** The longest path and the longest name a file can have (Linux's PATH_MAX and NAME_MAX): a longer word names no file. */
 const MAX_PATH = 4096;
 const MAX_NAME = 255;
+
+/**
+ * What a folder sent whole is read without: installed packages (as scripts there are not the agent's)
+ * and a repository's history, whose objects are compressed (its working tree is read).
+ */
+const NOT_READ_IN_FOLDERS = new Set(['.git', 'node_modules', 'site-packages', 'dist-packages']);
 
 /** Why a call naming files is not inspected where they are not on this machine (the hosted MCP endpoint). */
 const FILES_ELSEWHERE = 'it names files on the agent’s machine, which this server does not read: ask the hook or `bytebound mcp` running there';
@@ -36,6 +43,9 @@ export class LocalFiles {
   private globbed = 0;
   /** Names the call's brace lists added beyond the words as written (bounded like a glob's matches). */
   private braced = 0;
+  /** Each folder sent whole: its files, or null past the bound; and the entries looked at in all. */
+  private readonly walks = new Map<string, string[] | null>();
+  private walked = 0;
   /** Which files are text (isText). */
   private readonly textFiles = new Map<string, boolean>();
   /** Bytes the call may still read, an archive's unpacked. */
@@ -57,12 +67,17 @@ export class LocalFiles {
     if (word.length > MAX_PATH || GLOB.test(word)) return;
     const full = localPath(word, cwd);
     this.written.set(full, [...(this.written.get(full) ?? []), { make, unread: new Unread() }]);
-    // A glob matched before the file was written may match it now.
+    // A glob matched, or a folder walked, before the file was written may hold it now.
     this.globs.clear();
+    this.walks.clear();
   }
 
-  /** The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`. */
-  read(word: string, cwd: string, uninspected: Unread): string {
+  /**
+   * The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`.
+   * With `folders`, a folder it names is read as the files in it (for a command that sends or packs
+   * folders whole: `scp -r`, `rsync`, `tar`); without, a folder holds no text.
+   */
+  read(word: string, cwd: string, uninspected: Unread, { folders = false } = {}): string {
     if (!this.onThisMachine) {
       // Only what the command line itself writes into a file is known here.
       uninspected.add(FILES_ELSEWHERE);
@@ -73,8 +88,51 @@ export class LocalFiles {
       uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`, true);
       return '';
     }
-    const paths = this.paths(word, cwd, uninspected);
-    return paths.map((path) => this.file(path, uninspected)).join('\n');
+    const paths = this.paths(word, cwd, uninspected).flatMap((full) => (folders && this.holdsFiles(full) ? this.filesUnder(full, uninspected) : [full]));
+    return paths.map((full) => this.file(full, uninspected)).join('\n');
+  }
+
+  /** True when `full` is a folder here, or one the command line writes files into (`mkdir out; cp a.csv out/`). */
+  private holdsFiles(full: string): boolean {
+    if (this.isFolder(full)) return true;
+    const within = `${full}/`;
+    for (const written of this.written.keys()) if (written.startsWith(within)) return true;
+    return false;
+  }
+
+  /**
+   * The files in a folder and in the folders in it, without NOT_READ_IN_FOLDERS: at most
+   * MAX_FOLDER_ENTRIES entries for the call, past which none is read and the call is blocked as too
+   * large. A folder a link leads back to is read once.
+   */
+  private filesUnder(top: string, uninspected: Unread): string[] {
+    let files = this.walks.get(top);
+    if (files === undefined) {
+      files = this.walk(top);
+      this.walks.set(top, files);
+    }
+    if (files === null) uninspected.add(`a folder it sends holds more than ${MAX_FOLDER_ENTRIES.toLocaleString('en-US')} files and folders`, true);
+    return files ?? [];
+  }
+
+  private walk(top: string): string[] | null {
+    const files: string[] = [];
+    const pending = [top];
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const dir = pending.pop()!;
+      const real = realPath(dir);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      for (const name of this.entries(dir)) {
+        if (NOT_READ_IN_FOLDERS.has(name)) continue;
+        if (++this.walked > MAX_FOLDER_ENTRIES) return null;
+        const full = path.join(dir, name);
+        if (this.holdsFiles(full)) pending.push(full);
+        else files.push(full);
+      }
+    }
+    return files;
   }
 
   private paths(word: string, cwd: string, uninspected: Unread): string[] {
@@ -156,7 +214,7 @@ export class LocalFiles {
     return text;
   }
 
-  /** A folder's entries, with the files the command line writes into it. */
+  /** A folder's entries, with the files (and folders) the command line writes into it. */
   private entries(dir: string): string[] {
     let names = this.folders.get(dir);
     if (names === undefined) {
@@ -167,7 +225,8 @@ export class LocalFiles {
       }
       this.folders.set(dir, names);
     }
-    const added = [...this.written.keys()].filter((full) => path.dirname(full) === dir).map((full) => path.basename(full));
+    const within = dir === '/' ? '/' : `${dir}/`;
+    const added = [...this.written.keys()].filter((full) => full.startsWith(within)).map((full) => full.slice(within.length).split('/')[0]!);
     return added.length === 0 ? names : [...new Set([...names, ...added])].sort();
   }
 
@@ -222,6 +281,15 @@ export class LocalFiles {
 /** One write into a file by the command line: made when the file is first read. */
 type Written = { make: (unread: Unread) => string; unread: Unread; text?: string; making?: boolean };
 
+/** A path with the links in it followed, or the path itself where it is not there (a folder the command line writes into). */
+function realPath(full: string): string {
+  try {
+    return fs.realpathSync(full);
+  } catch {
+    return full;
+  }
+}
+
 /** True when `file` is a regular file whose first 512 bytes hold no NUL. */
 function startsAsText(file: string): boolean {
   let fd: number | undefined;
@@ -248,7 +316,7 @@ function readBounded(full: string, budget: Budget): { text: string; unread: Reas
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
     const stat = fs.statSync(full);
-    if (!stat.isFile()) return { text: '', unread: null };
+    if (!stat.isFile() || isMedia(full)) return { text: '', unread: null };
     const { bytes, whole } = readUpTo(full, budget.left, stat.size);
     if (!whole) {
       budget.left = 0;
@@ -262,6 +330,43 @@ function readBounded(full: string, budget: Budget): { text: string; unread: Reas
   } catch {
     return { text: '', unread: null };
   }
+}
+
+/**
+ * Pictures, fonts, sound and video, by their first bytes (PNG, JPEG, GIF, WebP, AVIF and HEIC, MP4
+ * and QuickTime, WebM and Matroska, Ogg, FLAC, MP3, WAV, AVI, WOFF, WOFF2, TrueType, OpenType):
+ * compressed samples in which no text is found. They are not read, so that a site's images do not
+ * use up the bytes its pages are read within. A text file renamed to look like one is read: its
+ * first bytes are not these (those that are letters are followed by bytes no text holds).
+ */
+const MEDIA = new RegExp(
+  [
+    '^(?:89504e470d0a1a0a', // PNG
+    'ffd8ff', // JPEG
+    '47494638', // GIF8
+    '52494646.{8}(?:57454250|57415645|41564920)', // RIFF: WEBP, WAVE, AVI
+    '.{8}66747970', // ftyp: MP4, QuickTime, AVIF, HEIC
+    '1a45dfa3', // WebM, Matroska
+    '4f67675300', // OggS, version 0
+    '664c6143(?:00|80)', // fLaC, its first block
+    '494433(?:02|03|04)00', // ID3v2: MP3
+    '774f46(?:46|32)(?:00010000|4f54544f|74727565)', // wOFF, wOF2 and the font they hold
+    '0001000000', // TrueType
+    '4f54544f00)', // OTTO: OpenType
+  ].join('|'),
+);
+
+/** True when a file begins as one of MEDIA. */
+function isMedia(file: string): boolean {
+  const head = Buffer.alloc(12);
+  const fd = fs.openSync(file, 'r');
+  let length: number;
+  try {
+    length = fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return MEDIA.test(head.toString('hex', 0, length));
 }
 
 /**
