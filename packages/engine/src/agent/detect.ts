@@ -58,21 +58,29 @@ const ROLE_MAILBOX =
   /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders)$|[-_.](?:team|bot|ops|alerts|notifications|support)$/i;
 /** Words that name an address's owner as a work's author or maintainer: `"author":`, `author_email=`, `Co-authored-by:`, `LABEL maintainer=`. */
 const PUBLISHED_WITH_WORK = /\b(?:authors?|author[_-]email|maintainers?|maintainer[_-]email|contributors?|co-authored-by|signed-off-by|reviewed-by|copyright)\b/i;
+/** Words that name an address as a work's contact or owner: in a record they are its fields, so only a comment's count (CONTACT_IN_COMMENT). */
+const CONTACT_OF_WORK = /\b(?:contact|owners?|owned by|maintained by|written by)\b/i;
+/** A line that opens as a comment or docstring (`#`, `//`, `/*`, ` *`, `"""`, `'''`, `<!--`, `--`) and names a contact or owner: `# Owner: Jane <...>`. */
+const CONTACT_IN_COMMENT = new RegExp(`^[ \\t]*(?:#|//|/?\\*|"""|'''|<!--|--).*${CONTACT_OF_WORK.source}`, 'i');
 
 /** An SSH public key's type and base64 body, up to where its comment starts. */
 const SSH_PUBLIC_KEY = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]{60,}={0,2} $/;
 
 /**
  * Whether the text before an address on its line (and on the line before, when that one opens a
- * list or an object: `"contributors": [`) names its owner as a work's author or maintainer: 160
- * characters at most, so that a long line is not read again for each address on it.
+ * list or an object: `"contributors": [`) names its owner as a work's author or maintainer, or, in
+ * a comment or docstring, as its contact or owner: 160 characters at most, so that a long line is
+ * not read again for each address on it.
  */
 function namedWithWork(text: string, start: number): boolean {
   const window = text.slice(Math.max(0, start - 160), start);
-  const lineStart = window.lastIndexOf('\n') + 1;
+  // A NUL ends a line too: in a tar archive's text, each file starts after its header's NULs.
+  const lineStart = Math.max(window.lastIndexOf('\n'), window.lastIndexOf('\0')) + 1;
   const previousStart = lineStart === 0 ? 0 : window.lastIndexOf('\n', lineStart - 2) + 1;
   const context = lineStart > 0 && /[[{]\s*$/.test(window.slice(previousStart, lineStart - 1)) ? window.slice(previousStart) : window.slice(lineStart);
-  return PUBLISHED_WITH_WORK.test(context);
+  // A comment is known by how its line opens: the window must hold the line's start.
+  const wholeLine = lineStart > 0 || start <= 160;
+  return PUBLISHED_WITH_WORK.test(context) || (wholeLine && CONTACT_IN_COMMENT.test(window.slice(lineStart)));
 }
 
 /** Whether the address at `start` is an SSH public key's comment (`ssh-ed25519 AAAA... jane@laptop`): looked for only after a long word. */
@@ -125,9 +133,9 @@ function emailFindings(text: string, out: Finding[], roleMailboxes: boolean) {
     const box = plus < 0 ? local : local.slice(0, plus);
     if (NO_ONE_MAILBOX.test(box) || (!roleMailboxes && ROLE_MAILBOX.test(box))) continue;
     // An address named as a work's author or maintainer (package metadata, a commit trailer, a
-    // maintainer label) is one its owner published with the work.
+    // maintainer label), or as its contact or owner in a comment, is one its owner published with the work.
     // Looked for near each address only in a text that has one of those words at all (not a CSV of customers).
-    worksNamed ??= PUBLISHED_WITH_WORK.test(text);
+    worksNamed ??= PUBLISHED_WITH_WORK.test(text) || CONTACT_OF_WORK.test(text);
     if (worksNamed && namedWithWork(text, start)) continue;
     // The comment of an SSH public key (`ssh-ed25519 AAAA... jane@laptop`) names the key, published with it.
     if (sshKeyComment(text, start)) continue;

@@ -58,6 +58,7 @@ describe('detectData leaves what only looks like data', () => {
     ['role and team mailboxes', 'ask support@acme-corp.com or security+reports@acme-corp.com; page oncall@acme-corp.com; from ci-bot@acme-corp.com to platform-team@acme-corp.com'],
     ['an author or maintainer named with the work', '{\n  "author": "Jane Doe <jane.doe@acme-corp.com>",\n  "contributors": [\n    "Bob Smith <bob.smith@acme-corp.com>"\n  ]\n}'],
     ['package metadata and commit trailers', 'author_email="jane.doe@acme-corp.com"\nLABEL maintainer="Jane Doe <jane.doe@acme-corp.com>"\nCo-authored-by: Bob Smith <bob.smith@acme-corp.com>'],
+    ['a contact or owner named in a comment or docstring', '"""acme-tools: internal tooling. Contact: jane.doe@acme-corp.com"""\n// Owner: Jane Doe <jane.doe@acme-corp.com>\n  # Maintained by bob.smith@acme-corp.com\n<!-- contact: bob.smith@acme-corp.com -->\0\0\0# Owner: jane.doe@acme-corp.com'],
     ['the comment of an SSH public key', `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${'Kx9'.repeat(15)}Q jane.doe@acme-corp.com`],
     ['numbers set aside for fiction', 'e.g. +1 555 0100, (415) 555-0132, +1 202 555 0143, +44 20 7946 0958, call 07700 900123'],
     ['ids that pass the Luhn check', '{"trace_id":"4782985341890759281"} cid=4629638891862559 POST /v1/orders/5164708642969884/refresh, Build 379398268793081 passed'],
@@ -68,6 +69,10 @@ describe('detectData leaves what only looks like data', () => {
   it.each([
     ['a person’s address in a payload, and in a list that names no author', '{"customers": [\n  {"name": "Jane", "email": "jane.doe@acme-corp.com"}\n]}'],
     ['a person’s address under a header line naming authors', 'author,email\nJane,jane.doe@acme-corp.com'],
+    ['a contact that is a record’s field', '{"id": 7, "contact": "jane.doe@acme-corp.com"}'],
+    ['an owner in a table', 'owner,plan\njane.doe@acme-corp.com,pro'],
+    ['a customer named in a comment', '# customer jane.doe@acme-corp.com reported the crash'],
+    ['a contact on a line that is not a comment', 'Call notes, 12 May\nContact: jane.doe@acme-corp.com, wants a callback'],
     ['a number the same as a fictional one but for one digit', 'call (415) 555-0232'],
     ['a card number named as a card, even beside an id', '{"order_id": 17, "card": "4532015112830366"}'],
     ['a card number with no id before it', 'Jane Doe 4532015112830366 exp 12/27'],
