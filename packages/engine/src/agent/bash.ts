@@ -488,6 +488,12 @@ export function isWrapper(program: string): boolean {
   return Object.hasOwn(WRAPPERS, program) || Object.hasOwn(COMMAND_OPTION, program) || SHELLS.has(program) || program === 'eval';
 }
 
+/** A long option and the value joined to it (`--input=customers.csv`), or the word and no value. */
+export function optionAndValue(word: string): [string, string | undefined] {
+  const eq = word.indexOf('=');
+  return word.startsWith('--') && eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, undefined];
+}
+
 export function basename(program: string): string {
   const slash = program.lastIndexOf('/');
   return slash >= 0 ? program.slice(slash + 1) : program;

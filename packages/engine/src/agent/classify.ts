@@ -6,12 +6,14 @@
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
-import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, parseCommandLine, unwrapped } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MAX_SCAN_CHARS, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
+import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
+import { MAX_ARGUMENT_NESTING, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { LocalFiles } from './local-files.ts';
+import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
+import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { Unread } from './unread.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
@@ -627,12 +629,6 @@ const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: stri
   { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
 ];
 
-/** A long option and the value joined to it (`--input=customers.csv`), or the word and no value. */
-function optionAndValue(word: string): [string, string | undefined] {
-  const eq = word.indexOf('=');
-  return word.startsWith('--') && eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, undefined];
-}
-
 /**
  * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
  * `rclone copy|sync|move src remote:`, cloud storage copies, `kubectl cp file pod:path`. Null for anything else.
@@ -896,7 +892,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
   const [first = '', ...args] = cmd.argv;
   const program = basename(first);
   if (PACKAGE_MANAGERS.has(program)) return packageScriptRun(program, args, ctx);
-  if (program === 'make' || program === 'gmake') return makeRecipes(args, ctx);
+  if (program === 'make' || program === 'gmake') return makeRun(args, ctx);
   if (SHELLS.has(program)) {
     const path = scriptOperand(args, SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE);
     return path === null ? null : { shell: readSentFile(path, ctx), path };
@@ -951,167 +947,23 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   }
 }
 
-/** Package managers that run a script of the package.json where they run (`npm run deploy`). */
-const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
-/** npm's commands that run the script of their own name (`npm test` runs scripts.test). */
-const NPM_LIFECYCLE = new Set(['test', 't', 'tst', 'start', 'stop', 'restart']);
-/** Commands of yarn and pnpm themselves: any other word after them names a script (`yarn deploy`). */
-const OWN_COMMANDS = new Set([
-  'add', 'audit', 'bin', 'cache', 'config', 'create', 'dedupe', 'dlx', 'env', 'exec', 'fetch', 'global', 'help', 'import', 'info', 'init', 'install', 'i',
-  'link', 'list', 'ls', 'login', 'logout', 'npm', 'outdated', 'pack', 'patch', 'patch-commit', 'prune', 'publish', 'rebuild', 'remove', 'rm', 'root',
-  'run', 'set', 'setup', 'store', 'unlink', 'up', 'update', 'upgrade', 'upgrade-interactive', 'version', 'why', 'workspace', 'workspaces', 'node',
-]);
-/** Their options that take the next word as a value; of those, the ones that name the package's folder, and the ones naming a workspace (its folder, or a package by name). */
-const PACKAGE_MANAGER_VALUE_OPTIONS = new Set(['--prefix', '-C', '--cwd', '--dir', '-w', '--workspace', '--filter', '-F']);
-const PACKAGE_FOLDER_OPTIONS = new Set(['--prefix', '-C', '--cwd', '--dir']);
-const WORKSPACE_OPTIONS = new Set(['-w', '--workspace', '--filter', '-F']);
-/** Options that run a script in many packages at once: those are not read. */
-const MANY_PACKAGES = new Set(['--workspaces', '-ws', '-r', '--recursive', '--all']);
-
-/**
- * The script a package manager runs, read from the package.json of the folder it runs in, with
- * its pre- and post- scripts and the words given after it: `npm run deploy -- --env staging`,
- * `npm test`, `yarn deploy`, `pnpm run deploy`, `bun run deploy`. Null for anything else (an
- * install, a package.json without that script).
- */
+/** The script a package manager runs (package-scripts.ts), read from the package.json of the folder it runs in, with that folder. */
 function packageScriptRun(program: string, args: readonly string[], ctx: ClassifyContext): { shell: string; path: string; cwd: string } | null {
-  // npm reads its options anywhere before `--`; yarn, pnpm and bun before the script's name.
-  const end = program === 'npm' ? (args.indexOf('--') + 1 || args.length + 1) - 1 : args.length;
-  let folder = '.';
-  const words: number[] = [];
-  for (let k = 0; k < end; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (!option.startsWith('-')) {
-      words.push(k);
-      if (program !== 'npm' && words.length === 2) break;
-      continue;
-    }
-    if (MANY_PACKAGES.has(option)) return null;
-    const value = inline ?? (PACKAGE_MANAGER_VALUE_OPTIONS.has(option) ? args[++k] : undefined);
-    if (PACKAGE_FOLDER_OPTIONS.has(option) && value !== undefined) folder = value;
-    // A workspace named by its folder is read there; one named by its package name is not looked for.
-    if (WORKSPACE_OPTIONS.has(option) && value !== undefined) {
-      if (!ctx.files?.isFolder(localPath(value, ctx.cwd))) return null;
-      folder = value;
-    }
-  }
-  const verb = words[0] === undefined ? undefined : args[words[0]];
-  if (verb === undefined) return null;
-  const runs = verb === 'run' || verb === 'run-script';
-  const at = runs ? words[1] : words[0];
-  const named = program === 'npm' ? runs || NPM_LIFECYCLE.has(verb) : runs || (program !== 'bun' && !OWN_COMMANDS.has(verb));
-  const name = named && at !== undefined ? args[at] : undefined;
-  if (name === undefined) return null;
-  const scripts = packageScripts(`${folder}/package.json`, ctx);
-  const main = scripts?.[name === 't' || name === 'tst' ? 'test' : name];
-  if (main === undefined) return null;
-  // What the script is given: npm's words after `--`, the others' words after its name.
-  const given = program === 'npm' ? args.slice(end + 1) : args.slice(at! + 1).filter((a) => a !== '--');
-  const lines = [scripts![`pre${name}`], [main, ...given].join(' '), scripts![`post${name}`]].filter((line) => line !== undefined);
+  const call = scriptCall(program, args, (word) => ctx.files?.isFolder(localPath(word, ctx.cwd)) === true);
+  if (call === null) return null;
+  const lines = scriptLines(readSentFile(`${call.folder}/package.json`, { ...ctx, uninspected: new Unread() }), call);
   // The script runs in its package's folder.
-  return { shell: lines.join('\n'), path: `${program} run ${name}`, cwd: localPath(folder, ctx.cwd) };
+  return lines === null ? null : { shell: lines.join('\n'), path: `${program} run ${call.name}`, cwd: localPath(call.folder, ctx.cwd) };
 }
 
-/** make's options that take the next word as a value. */
-const MAKE_VALUE_OPTIONS = new Set(['-C', '--directory', '-f', '--file', '--makefile', '-I', '--include-dir', '-j', '--jobs', '-l', '--load-average', '-o', '--old-file', '-W', '--what-if', '--assume-new']);
-/** Targets whose prerequisites' recipes are followed, at most (a Makefile's graph can be large). */
-const MAX_MAKE_TARGETS = 32;
-
-/**
- * The recipes `make` runs for the targets named (or the Makefile's first), with the recipes of
- * their prerequisites first, as shell commands: the Makefile's simple variables (`HOST = ...`,
- * `$(HOST)`, `${HOST}`, and `VAR=value` given on the command line) expanded, `$$` as `$`, the
- * `@` and `-` prefixes dropped. Null without a Makefile. Pattern rules and make's functions are not
- * worked out: what they make is left as written.
- */
-function makeRecipes(args: readonly string[], ctx: ClassifyContext): { shell: string; path: string; cwd: string } | null {
-  let folder = '.';
-  let file: string | null = null;
-  const goals: string[] = [];
-  const variables = new Map<string, string>();
-  for (let k = 0; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (option.startsWith('-')) {
-      // `-Cdir`, `-fMakefile.ci`: a short option's value may be joined to it.
-      const joined = /^-[Cf]./.test(option) ? option.slice(2) : undefined;
-      const value = inline ?? joined ?? (MAKE_VALUE_OPTIONS.has(option) ? args[++k] : undefined);
-      if (option.startsWith('-C') || option === '--directory') folder = value ?? folder;
-      if (option.startsWith('-f') || option === '--file' || option === '--makefile') file = value ?? file;
-    } else if (/^[A-Za-z_][\w.]*=/.test(option)) variables.set(option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1));
-    else goals.push(option);
-  }
-  const dir = localPath(folder, ctx.cwd);
-  // make reads the first of these that is there.
-  const makefile = (file === null ? ['GNUmakefile', 'makefile', 'Makefile'] : [file]).find((name) => ctx.files?.isText(localPath(name, dir)));
+/** The recipes `make` runs (make-recipes.ts), from the first Makefile there is where it runs, or the one it is told to read. */
+function makeRun(args: readonly string[], ctx: ClassifyContext): { shell: string; path: string; cwd: string } | null {
+  const call = makeCall(args);
+  const dir = localPath(call.folder, ctx.cwd);
+  const makefile = (call.file === null ? MAKEFILE_NAMES : [call.file]).find((name) => ctx.files?.isText(localPath(name, dir)));
   const text = makefile === undefined ? '' : readSentFile(makefile, { ...ctx, cwd: dir, uninspected: new Unread() });
-  if (text === '') return null;
-  const rules = new Map<string, { prerequisites: string[]; recipe: string[] }>();
-  let first: string | null = null;
-  let current: { prerequisites: string[]; recipe: string[] }[] = [];
-  for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
-    if (line.startsWith('\t')) {
-      for (const rule of current) rule.recipe.push(line.slice(1).replace(/^[@+-]+/, ''));
-      continue;
-    }
-    const assignment = /^(?:export\s+|override\s+)?([A-Za-z_][\w.]*)\s*(?::{1,3}|\?|\+)?=\s*(.*)$/.exec(line);
-    if (assignment) {
-      if (!variables.has(assignment[1]!)) variables.set(assignment[1]!, assignment[2]!.trim());
-      current = [];
-      continue;
-    }
-    // `target: prerequisites`, or `target: prerequisites ; recipe` on one line.
-    const semicolon = line.indexOf(';');
-    const rule = /^([^:#=\t][^:#=]*?)\s*::?\s*([^=]*)$/.exec(semicolon < 0 ? line : line.slice(0, semicolon));
-    if (!rule) {
-      if (line.trim() !== '' && !line.trimStart().startsWith('#')) current = [];
-      continue;
-    }
-    current = rule[1]!.trim().split(/\s+/).map((target) => {
-      const entry = rules.get(target) ?? { prerequisites: [], recipe: [] };
-      entry.prerequisites.push(...rule[2]!.trim().split(/\s+/).filter(Boolean));
-      if (semicolon >= 0) entry.recipe.push(line.slice(semicolon + 1).trim());
-      rules.set(target, entry);
-      if (first === null && !target.startsWith('.') && !target.includes('%')) first = target;
-      return entry;
-    });
-  }
-  const wanted = goals.length > 0 ? goals : first === null ? [] : [first];
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  const visit = (target: string) => {
-    if (seen.has(target) || seen.size >= MAX_MAKE_TARGETS) return;
-    seen.add(target);
-    const rule = rules.get(target);
-    if (rule === undefined) return;
-    for (const prerequisite of rule.prerequisites) visit(prerequisite);
-    lines.push(...rule.recipe);
-  };
-  for (const goal of wanted) visit(goal);
-  if (lines.length === 0) return null;
-  // Variables expanded a few times over, so that one made of others (`URL = https://$(HOST)/in`) is expanded too;
-  // past MAX_SCAN_CHARS no more (the command is then too long to read whole, and says so).
-  let shell = lines.join('\n');
-  for (let round = 0; round < 4; round++) {
-    let length = shell.length;
-    shell = shell.replace(/\$(?:\(([A-Za-z_][\w.]*)\)|\{([A-Za-z_][\w.]*)\})/g, (whole, a?: string, b?: string) => {
-      const value = variables.get((a ?? b)!);
-      if (value === undefined || length + value.length > MAX_SCAN_CHARS) return whole;
-      length += value.length - whole.length;
-      return value;
-    });
-  }
-  return { shell: shell.replace(/\$\$/g, '$'), path: `make ${wanted.join(' ')}`.trim(), cwd: dir };
-}
-
-/** The `scripts` of a package.json, or null when it has none or is not JSON. */
-function packageScripts(file: string, ctx: ClassifyContext): Record<string, string> | null {
-  try {
-    const scripts: unknown = (JSON.parse(readSentFile(file, { ...ctx, uninspected: new Unread() })) as { scripts?: unknown })?.scripts;
-    if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return null;
-    return Object.fromEntries(Object.entries(scripts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    return null;
-  }
+  const recipes = text === '' ? null : makeRecipes(text, call);
+  return recipes === null ? null : { shell: recipes.shell, path: `make ${recipes.goals.join(' ')}`.trim(), cwd: dir };
 }
 
 function bashClassification(command: string, ctx: ClassifyContext): Classification {
