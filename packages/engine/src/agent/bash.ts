@@ -20,8 +20,13 @@ export type SimpleCommand = {
   pipedFrom: SimpleCommand | null;
   /** Run by xargs: what comes in on stdin becomes its arguments. */
   argsFromStdin?: boolean;
-  /** Run by find -exec or xargs -I: its `{}` (xargs's replace string is rewritten to it) names files chosen only when it runs. */
+  /**
+   * Run by find -exec or xargs -I, or naming what a `read` took: its `{}` (xargs's replace string,
+   * the variable `read` sets, are rewritten to it) names files chosen only when it runs.
+   */
   filesAtRunTime?: boolean;
+  /** The head of a for loop (`for f in *.csv`): its words are the variable, `in`, and the words the variable takes, one each time round. */
+  loop?: boolean;
 };
 
 type Token = { kind: 'word'; value: string } | { kind: 'op'; value: string; fd?: string } | { kind: 'heredoc'; value: string };
@@ -253,6 +258,7 @@ function commandsOf(tokens: Token[], input: SimpleCommand | null): SimpleCommand
       current.env[t.value.slice(0, eq)] = t.value.slice(eq + 1);
       continue;
     }
+    if (current.argv.length === 0 && t.value === 'for') current.loop = true;
     if (current.argv.length === 0 && KEYWORDS.has(t.value)) continue;
     current.argv.push(t.value);
   }
@@ -522,6 +528,55 @@ function expand(word: string, variables: Variables): string {
   return word;
 }
 
+/**
+ * `for f in a.csv b.csv` (or `in *.csv`): `$f` stands for each of the words in turn, which a brace
+ * list names at once (`{a.csv,b.csv}`), so that a file read through it is each of them.
+ */
+function assignLoop(variables: Variables, argv: readonly string[]): void {
+  const [name, keyword, ...words] = argv;
+  if (name === undefined || keyword !== 'in' || words.length === 0 || !/^[A-Za-z_]\w*$/.test(name)) return;
+  variables.values[name] = words.length === 1 ? words[0]! : `{${words.join(',')}}`;
+}
+
+/** read's options that take the next word as a value. */
+const READ_VALUE_OPTIONS = new Set(['-a', '-d', '-i', '-n', '-N', '-p', '-t', '-u']);
+/** What a variable `read` sets begins with: as a file's name, `{}`, a file chosen only when it runs (as find -exec's). */
+const READ_AT_RUN_TIME = '{}';
+
+/**
+ * `while read -r f; do ... "$f" ...; done < list.txt`: a variable read sets is a file chosen when it
+ * runs, and as text, what the loop reads: `{}` and a substitution of the loop's input, `{}$(< list.txt)`
+ * (whose output classify.ts reads where the word is sent or written).
+ */
+function assignRead(variables: Variables, args: readonly string[], input: string | null): void {
+  for (let k = 0; k < args.length; k++) {
+    if (READ_VALUE_OPTIONS.has(args[k]!)) k++;
+    else if (/^[A-Za-z_]\w*$/.test(args[k]!)) variables.values[args[k]!] = input === null ? READ_AT_RUN_TIME : `${READ_AT_RUN_TIME}$(${input})`;
+  }
+}
+
+/**
+ * What a `read` in a loop reads, as a command line: what is piped into it (`cat list.txt | while
+ * read f`), or the file after the loop's `done` (`done < list.txt`); null when neither is there.
+ */
+function loopInput(read: SimpleCommand, after: readonly SimpleCommand[]): string | null {
+  if (read.pipedFrom !== null) return read.pipedFrom.argv.map(shellWord).join(' ');
+  const done = after.find((cmd) => cmd.argv.length === 0 && cmd.redirects.some((r) => r.op === '<'));
+  const file = done?.redirects.find((r) => r.op === '<')?.target;
+  return file === undefined ? null : `< ${shellWord(file)}`;
+}
+
+/** A word as the shell would read it back: quoted unless it holds only characters the shell leaves alone. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Whether a command's words name a variable `read` set: the files they name are chosen when it runs. */
+function readsAtRunTime(cmd: SimpleCommand, variables: Variables): boolean {
+  const words = [...cmd.argv, ...cmd.redirects.map((r) => r.target)];
+  return words.some((word) => word.includes('$') && [...word.matchAll(VARIABLE)].some((m) => variables.values[(m[1] ?? m[2])!]?.startsWith(READ_AT_RUN_TIME)));
+}
+
 function assign(variables: Variables, env: Record<string, string>): void {
   for (const [name, value] of Object.entries(env)) variables.values[name] = expand(value, variables);
 }
@@ -556,14 +611,18 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
   const variables: Variables = { values: {}, uninspected, expandedChars: 0 };
   // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
   const expanded = new Map<SimpleCommand, SimpleCommand>();
-  for (const cmd of commandsOf(tokens, input)) {
-    if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
+  const commands = commandsOf(tokens, input);
+  for (const [at, cmd] of commands.entries()) {
+    if (cmd.loop) assignLoop(variables, withVariables(cmd, variables, expanded).argv);
+    else if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
     else if (DECLARATIONS.has(cmd.argv[0]!)) {
       // export F=customers.csv, declare -x F=..., local F=...: assignments as well.
       const assigned = cmd.argv.slice(1).filter((a) => ASSIGNMENT.test(a));
       assign(variables, Object.fromEntries(assigned.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])));
     } else {
-      const run = withVariables(cmd, variables, expanded);
+      let run = withVariables(cmd, variables, expanded);
+      if (readsAtRunTime(cmd, variables)) run = { ...run, filesAtRunTime: true };
+      if (basename(cmd.argv[0] ?? '') === 'read') assignRead(variables, cmd.argv.slice(1), loopInput(run, commands.slice(at + 1)));
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);
       // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.

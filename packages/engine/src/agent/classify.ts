@@ -44,7 +44,7 @@ export type ClassifyContext = {
   own?: OwnFiles;
   /** How many process substitutions deep a file being read is (`<(cat <(...))`): bounded like shell nesting. */
   depth?: number;
-  /** Set while reading a command find -exec or xargs -I runs: its `{}` is a file chosen only when it runs. */
+  /** Set while reading a command find -exec or xargs -I runs, or one naming what a `read` took: its `{}` is a file chosen only when it runs. */
   filesAtRunTime?: boolean;
   /** The local files this call has read (each once, within the bounds): made for each call unless given (the hosted MCP endpoint gives one that reads none). */
   files?: LocalFiles;
@@ -162,7 +162,7 @@ function percentDecoded(word: string): string {
 }
 
 /** Why a call that sends files named only at run time (`{}` of find -exec, xargs) is blocked. */
-const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of find -exec or xargs)';
+const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of find -exec or xargs, a name `read` takes)';
 
 /** A word that is a whole <( ... ) process substitution: a file holding its commands' output. */
 const READ_SUBSTITUTION = /^<\((.*)\)$/s;
@@ -223,6 +223,14 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
+  // A script or inline code may write what it reads (`python3 export.py |`, `node -e "...readFileSync(...)" >`).
+  if (INTERPRETER.test(program)) {
+    const { operands, script } = interpreterRun(program, cmd.argv.slice(1));
+    return scriptReach(script !== null ? scriptText(script, ctx) : cmd.argv.slice(1).join(' '), operands, script, cmd, ctx, stages);
+  }
+  // A shell script writes what its commands write (`bash export.sh |`).
+  const shellScript = SHELLS.has(program) ? scriptOperand(cmd.argv.slice(1), SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE) : null;
+  if (shellScript !== null && (ctx.depth ?? 0) < MAX_SHELL_NESTING) return outputOfLine(readSentFile(shellScript, ctx), { ...ctx, depth: (ctx.depth ?? 0) + 1 });
   const runs = program === 'find' ? findExecs(cmd.argv) : [];
   if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
   // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`).
@@ -790,12 +798,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // regulated data, that data is taken as going there. An interpreter's script file is its text too
   // where its code sends (a package's setup.py naming its home page and its author's address does not).
   // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
-  const operands = (program === 'deno' || program === 'bun') && args[0] === 'run' ? args.slice(1) : args;
-  const script = INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null;
+  const { operands, script } = interpreterRun(program, args);
   const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
-  // Its code, when it sends: a script file's (scriptCode), or the code given inline (`python3 -c`, `node -e`, a heredoc),
+  // Its code, when it sends: a script file's, or the code given inline (`python3 -c`, `node -e`, a heredoc),
   // with the files it names (`open("customers.csv")`).
-  const code = script !== null ? scriptCode(script, ctx) : INTERPRETER.test(program) && SENDS_IN_CODE.test(text) ? text : '';
+  const source = INTERPRETER.test(program) ? (script !== null ? scriptText(script, ctx) : text) : '';
+  const code = SENDS_IN_CODE.test(source) ? source : '';
   const hosts: { host: string; encrypted: boolean }[] = [];
   for (const m of `${text}\n${code}`.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
@@ -804,8 +812,22 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (hosts.length === 0) return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   // Code that sends may send the files it names and what it is given: the files its arguments name and
   // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
-  const given = code ? [...givenTo(operands, script).map((word) => readSentFile(word, ctx, WHOLE)), stdinOf(cmd, ctx)] : [];
-  return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && [code, filesNamedIn(code, ctx), ...given].join('\n'), hosts };
+  return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && scriptReach(code, operands, script, cmd, ctx), hosts };
+}
+
+/** An interpreter's words after its name: the operands its program follows (after `deno run`, `bun run`), and the script file it runs, or null (inline code, a module, a prompt). */
+function interpreterRun(program: string, args: readonly string[]): { operands: readonly string[]; script: string | null } {
+  const operands = (program === 'deno' || program === 'bun') && args[0] === 'run' ? args.slice(1) : args;
+  return { operands, script: INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null };
+}
+
+/**
+ * What code may read, and so send or write: the code itself, the files it names in quotes
+ * (`open("customers.csv")`), the files its arguments name and what comes in on stdin (`python3
+ * upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
+ */
+function scriptReach(code: string, operands: readonly string[], script: string | null, cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
+  return [code, filesNamedIn(code, ctx), ...givenTo(operands, script).map((word) => readSentFile(word, ctx, WHOLE)), stdinOf(cmd, ctx, stages)].join('\n');
 }
 
 /**
@@ -839,14 +861,13 @@ const INSTALLED = /^\/(?:usr|bin|sbin|lib\w*|opt|snap|nix)\/|\/(?:node_modules|s
 const COMMENT_LINE = /^[ \t]*(?:#|\/\/|\/?\*).*$/gm;
 
 /**
- * A script's code as what it may send: its text without its comment lines, when it is a text file
- * outside the installed programs and its code sends (SENDS_IN_CODE); '' otherwise. The script is
- * the program, not data: what of it is left unread (a file past the bounds) does not block the call.
+ * A script's code: its text without its comment lines, when it is a text file outside the
+ * installed programs; '' otherwise. The script is the program, not data: what of it is left unread
+ * (a file past the bounds) does not block the call.
  */
-function scriptCode(script: string, ctx: ClassifyContext): string {
+function scriptText(script: string, ctx: ClassifyContext): string {
   if (!isScriptFile(localPath(script, ctx.cwd), ctx)) return '';
-  const code = ctx.files!.read(script, ctx.cwd, new Unread()).replace(COMMENT_LINE, '');
-  return SENDS_IN_CODE.test(code) ? code : '';
+  return ctx.files!.read(script, ctx.cwd, new Unread()).replace(COMMENT_LINE, '');
 }
 
 /** A text file outside the installed programs: one the agent may have written. */
@@ -1021,7 +1042,8 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     let cmdAction = view.action;
     if (remote.length > 0 && found.length > 0) cmdAction = 'share';
     action = worse(action, cmdAction);
-    summaries.push(view.summary);
+    // `done < list.txt` leaves a command of redirections only: it runs nothing to name.
+    if (cmd.argv.length > 0) summaries.push(view.summary);
     if (remote.length > 0) {
       findings.push(...found);
       for (const h of remote) if (!transferred.has(h.host)) keep(transferTo(h.host, ctx, h.encrypted));
