@@ -131,7 +131,7 @@ function base64Text(word: string): string | null {
   return text.length > 0 && !NOT_TEXT.test(text.replace(/^\ufffd{1,3}|\ufffd{1,3}$/g, '')) ? text : null;
 }
 
-const ESCAPED = /\\[ux]|&#|&commat;/i;
+const ESCAPED = /\\[ux@]|&#|&commat;/i;
 const BEYOND_ASCII = /[^\0-\x7f]/;
 
 /** `word` as the program that receives it reads it: escapes and character references replaced, compatibility characters normalised (NFKC). */
@@ -139,8 +139,9 @@ function readBack(word: string): string {
   const character = (code: number, written: string) => (code <= 0x10ffff ? String.fromCodePoint(code) : written);
   let read = word;
   if (read.includes('\\')) {
-    read = read.replace(/\\u\{([0-9a-f]{1,6})\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi, (written, braced?: string, four?: string, two?: string) =>
-      character(parseInt(braced ?? four ?? two!, 16), written),
+    // `\@` too: Perl's and Ruby's strings escape the @ of an address (`"jane\@acme.com"`).
+    read = read.replace(/\\u\{([0-9a-f]{1,6})\}|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|\\@/gi, (written, braced?: string, four?: string, two?: string) =>
+      written === '\\@' ? '@' : character(parseInt(braced ?? four ?? two!, 16), written),
     );
   }
   if (read.includes('&')) {
@@ -932,7 +933,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
 
 /**
  * Notes in the call's files what a command writes into files (`> file`, `>> file`, `&> file`, `tee
- * file`, `cp` or `mv` onto a file or into a folder, an archive it packs, a database's output file), so that a later command of the line that sends
+ * file`, `cp` or `mv` onto a file or into a folder, `sed -i`, an archive it packs, a database's output file), so that a later command of the line that sends
  * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
  * What is written is worked out only if the file is read.
  */
@@ -958,6 +959,10 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
       files.write(to, ctx.cwd, writing((own) => readSentFile(source, own, WHOLE)));
     }
   }
+  // `sed -i 's/x/y/' body.json`, `perl -pi -e '...' body.json`: an edit in place writes its words into the files.
+  if (program === 'sed' || program === 'perl') {
+    for (const file of editedInPlace(cmd.argv.slice(1))) files.write(file, ctx.cwd, () => cmd.argv.slice(1).join(' '));
+  }
   // `tar czf out.tgz exports`, `zip -r out.zip exports`: the archive holds what it packs.
   for (const { file, sources } of archiveWrites(cmd.argv, ctx.cwd)) {
     if (file !== '-') files.write(file, ctx.cwd, writing((own) => packed(sources, own)));
@@ -966,6 +971,26 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) {
     for (const file of databaseWrites(cmd, ctx)) files.write(file, ctx.cwd, writing((own) => databaseOutput(cmd, own)));
   }
+}
+
+/**
+ * The files `sed -i` or `perl -pi` rewrites (`sed -i 's/x/y/' a.json`, `sed -i -e ... a.json`,
+ * `perl -pi -e '...' a.json`): its operands after the script, none without `-i`.
+ */
+function editedInPlace(args: readonly string[]): string[] {
+  let inPlace = false;
+  let scripted = false;
+  const words: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (a === '-e' || a === '-f' || a === '--expression' || a === '--file') {
+      scripted = true;
+      k++;
+    } else if (a.startsWith('--expression=') || a.startsWith('--file=')) scripted = true;
+    else if (a.startsWith('-')) inPlace ||= /^-[a-zA-Z]*i|^--in-place/.test(a);
+    else words.push(a);
+  }
+  return !inPlace ? [] : scripted ? words : words.slice(1);
 }
 
 /** The script a package manager runs (package-scripts.ts), read from the package.json of the folder it runs in, with that folder. */
