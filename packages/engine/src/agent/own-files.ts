@@ -4,7 +4,7 @@
 // is fine; reading the key, or changing any of them, is blocked.
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_SIGNING_KEY_FILE } from './config.ts';
+import { AUDIT_DIR, LOCAL_SIGNING_KEY_FILE } from './config.ts';
 import { type SimpleCommand, basename } from './bash.ts';
 
 /** Where the hook's own files are: its home, its installation, and the user's home (for ~/.claude). */
@@ -34,11 +34,23 @@ export function localPath(word: string, cwd: string, home = userHome()): string 
   return path.resolve(cwd, expanded);
 }
 
+/** What the hook keeps in its home: its signing key, its audit log and the log of its own failures. */
+const HOME_ENTRIES = [LOCAL_SIGNING_KEY_FILE, AUDIT_DIR, 'hook.log'];
+
+/**
+ * Whether `file` is the hook's home or what the hook keeps in it. Only those: a home set to a
+ * folder that holds more (`BYTEBOUND_HOME=$HOME`) leaves the rest of that folder to the agent, so
+ * that `ssh -i ~/.ssh/key` is not taken for a change to the hook.
+ */
+function inHookHome(file: string, home: string): boolean {
+  return file === home || HOME_ENTRIES.some((entry) => inside(file, path.join(home, entry)));
+}
+
 /** Why touching `file` would get past the hook (reading: only the key counts), or null. */
 function ownFileProblem(file: string, changes: boolean, own: OwnFiles, cwd: string): string | null {
   if (file === path.join(own.home, LOCAL_SIGNING_KEY_FILE)) return "it touches the hook's signing key";
   if (!changes) return null;
-  if (inside(file, own.home)) return "it would change the hook's home (its key and audit log)";
+  if (inHookHome(file, own.home)) return "it would change the hook's home (its key and audit log)";
   if (own.installation !== null && inside(file, own.installation)) return 'it would change the installed hook';
   const settings = [path.join(cwd, '.claude'), path.join(own.userHome, '.claude')].flatMap((dir) => CLAUDE_SETTINGS.map((name) => path.join(dir, name)));
   if (settings.includes(file)) return 'it would change the Claude Code settings that run the hook';

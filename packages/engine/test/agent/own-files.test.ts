@@ -24,6 +24,8 @@ describe("the hook's own files", () => {
     ['Write', { file_path: `${installation}/bytebound-hook-guard.sh`, content: 'exit 0' }, 'it would change the installed hook'],
     ['Bash', { command: `rm -rf ${home}/audit` }, "it would change the hook's home"],
     ['Bash', { command: `echo '{}' > ${home}/audit/state.json` }, "it would change the hook's home"],
+    ['Bash', { command: `mv ${home} /tmp/elsewhere` }, "it would change the hook's home"],
+    ['Bash', { command: `: > ${home}/hook.log` }, "it would change the hook's home"],
     ['Read', { file_path: `${home}/signing-key.pem` }, "it touches the hook's signing key"],
     ['Bash', { command: `cat ${home}/signing-key.pem` }, "it touches the hook's signing key"],
     ['Edit', { file_path: '.claude/settings.json', old_string: 'bytebound', new_string: '' }, 'it would change the Claude Code settings that run the hook'],
@@ -42,5 +44,15 @@ describe("the hook's own files", () => {
     ['Write', { file_path: 'src/index.ts', content: 'export {};' }],
   ])('allows %s that leaves them alone (%j)', (tool, input) => {
     expect(pre(tool, input)).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+
+  it('keeps only its own entries from the agent where its home is a folder that holds more (BYTEBOUND_HOME=$HOME)', () => {
+    const userHome = ownFiles(root, installation);
+    const inRoot = (tool_name: string, tool_input: Record<string, unknown>) =>
+      handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: project, tool_name, tool_input }), active, userHome);
+    expect(inRoot('Bash', { command: `ssh -i ${root}/.ssh/id_ed25519 deploy@10.0.3.14 uptime` })).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(inRoot('Write', { file_path: `${project}/notes.md`, content: 'ok' })).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(inRoot('Bash', { command: `rm -rf ${root}/audit` }).stderr).toContain("it would change the hook's home");
+    expect(inRoot('Read', { file_path: `${root}/signing-key.pem` }).stderr).toContain("it touches the hook's signing key");
   });
 });
