@@ -191,6 +191,8 @@ function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Tra
 const PASS_THROUGH = new Set([
   'cat', 'head', 'tail', 'gzip', 'zcat', 'gunzip', 'bzip2', 'xz', 'zstd', 'base64', 'tee', 'sort', 'uniq', 'tr', 'cut', 'sed', 'awk', 'jq', 'iconv', 'openssl',
   'grep', 'egrep', 'fgrep', 'rg', 'tar', 'zip', 'gpg', 'xxd', 'od', 'hexdump', 'strings', 'paste', 'nl', 'fold', 'rev', 'column',
+  'tac', 'shuf', 'pv', 'bat', 'batcat', 'expand', 'unexpand', 'dos2unix', 'unix2dos', 'diff', 'base32', 'basenc', 'uuencode', 'brotli', 'pigz', 'lz4',
+  'csvjson', 'csvcut', 'csvformat', 'csvgrep', 'csvlook', 'csvsort', 'in2csv', 'mlr', 'xsv', 'qsv', 'yq', 'sqlite-utils',
 ]);
 /** Of those, the greps: with -r they read a folder whole. */
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg']);
@@ -202,6 +204,14 @@ const MAX_PIPE_STAGES = 16;
 /** What an archiver packs: its sources, folders whole, each read from where it is named. */
 function packed(sources: readonly { word: string; cwd: string }[], ctx: ClassifyContext): string {
   return sources.map(({ word, cwd }) => readSentFile(word, { ...ctx, cwd }, WHOLE)).join('\n');
+}
+
+/** Names a command is given for its standard input. */
+const STDIN_WORDS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+/** What a file word names: the command's input for `-` or /dev/stdin, else the file (readSentFile). */
+function fileOrStdin(word: string, cmd: SimpleCommand, ctx: ClassifyContext, folders?: { folders: true }): string {
+  return STDIN_WORDS.has(word) ? stdinOf(cmd, ctx) : readSentFile(word, ctx, folders);
 }
 
 /** What a command's stdin carries: a heredoc, a here-string, `< file`, or what the commands piped into it write. */
@@ -324,12 +334,14 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (CURL_DATA.has(option)) {
       upload = true;
       const v = option === '-F' || option === '--form' ? value.slice(value.indexOf('=') + 1) : value;
-      if (v === '@-' || v === '<-') sent.push(stdinOf(cmd, ctx));
-      else if ((v.startsWith('@') || v.startsWith('<')) && option !== '--form-string' && option !== '--data-raw') sent.push(readSentFile(v.slice(1).split(';')[0]!, ctx));
+      // `--data-urlencode name@file` reads the file too.
+      const named = option === '--data-urlencode' ? /^[^=@]*@(.+)$/.exec(v) : null;
+      if (named) sent.push(fileOrStdin(named[1]!, cmd, ctx));
+      else if ((v.startsWith('@') || v.startsWith('<')) && option !== '--form-string' && option !== '--data-raw') sent.push(fileOrStdin(v.slice(1).split(';')[0]!, cmd, ctx));
       else sent.push(v);
     } else if (option === '-T' || option === '--upload-file') {
       upload = true;
-      sent.push(value === '-' ? stdinOf(cmd, ctx) : readSentFile(value, ctx));
+      sent.push(fileOrStdin(value, cmd, ctx));
     } else if (CURL_URL_DATA.has(option)) sent.push(value);
     // Where the bytes really go: a proxy, a --connect-to target, a Host header.
     else if (option === '-x' || option === '--proxy') urls.push(value);
@@ -536,6 +548,7 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org', docker: 'registry-1.docker.io' };
+const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp', 'swaks']);
 const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wipe']);
 const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh']);
 
@@ -581,8 +594,8 @@ const DATABASE_OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   mysql: new Set(['--tee']),
   mariadb: new Set(['--tee']),
 };
-/** A file the SQL or dot-commands given to a client write into: psql's `\copy ... to 'file'` and `\o file`, sqlite3's `.output file` and `.once file`. */
-const FILE_IN_SQL = /\\copy\b[^\n]*?\bto\s+'([^']+)'|\\o\s+(\S+)|^\s*\.(?:output|once)\s+(\S+)/gim;
+/** A file the SQL or dot-commands given to a client write into: psql's `\copy ... to 'file'` and `\o file`, sqlite3's `.output file`, `.once file`, `.backup file` and `.save file`. */
+const FILE_IN_SQL = /\\copy\b[^\n]*?\bto\s+'([^']+)'|\\o\s+(\S+)|^\s*\.(?:output|once)\s+(\S+)|^\s*\.(?:backup|save)\s+(?:\S+\s+)?(\S+)\s*$/gim;
 /** sqlite3's options that take the next word as a value. */
 const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-separator', '-newline', '-nullvalue', '-init', '-vfs', '-mmap', '-maxsize', '-escape']);
 
@@ -625,7 +638,7 @@ function databaseWrites(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
     }
   }
   const given = [...cmd.argv.slice(1), cmd.stdin ?? '', ...cmd.redirects.filter((r) => r.op === '<').map((r) => readSentFile(r.target, { ...ctx, uninspected: new Unread() }))].join('\n');
-  for (const m of given.matchAll(FILE_IN_SQL)) files.push((m[1] ?? m[2] ?? m[3])!);
+  for (const m of given.matchAll(FILE_IN_SQL)) files.push((m[1] ?? m[2] ?? m[3] ?? m[4])!);
   return files;
 }
 
@@ -638,14 +651,27 @@ const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: stri
   { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
 ];
 
+/** gsutil's options before its command that take a value. */
+const GSUTIL_VALUE_OPTIONS = new Set(['-o', '-h', '-u', '-i']);
+
+/** Where a program's options before its command end: the index of the first other word. */
+function globalOptionsEnd(args: readonly string[], valueOptions: ReadonlySet<string>): number {
+  let k = 0;
+  while (k < args.length && args[k]!.startsWith('-')) k += valueOptions.has(args[k]!) ? 2 : 1;
+  return k;
+}
+
 /**
  * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
  * `rclone copy|sync|move src remote:`, cloud storage copies, `kubectl cp file pod:path`. Null for anything else.
  */
 function uploadView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
-  const operands = args.filter((a) => !a.startsWith('-'));
+  // `-` is an operand too: the command's input.
+  const operands = args.filter((a) => !a.startsWith('-') || a === '-');
   if (program === 'gh' && (args[0] === 'gist' || args[0] === 'issue' || args[0] === 'pr' || args[0] === 'release') && ['create', 'edit', 'comment', 'upload'].includes(args[1] ?? '')) {
-    const files = args[0] === 'gist' || args[0] === 'release' ? operands.slice(2).map((f) => (f === '-' ? stdinOf(cmd, ctx) : readSentFile(f, ctx))) : [];
+    const files = args[0] === 'gist' || args[0] === 'release' ? operands.slice(2).map((f) => fileOrStdin(f, cmd, ctx)) : [];
+    // `gh gist create` without files makes the gist of its input.
+    if (args[0] === 'gist' && args[1] === 'create' && files.length === 0) files.push(stdinOf(cmd, ctx));
     const texts = args.flatMap((a, i) => (/^(?:-b|--body|-t|--title|-d|--desc)$/.test(args[i - 1] ?? '') ? [a] : []));
     const bodyFile = args.findIndex((a) => a === '-F' || a === '--body-file');
     if (bodyFile >= 0) texts.push(readSentFile(args[bodyFile + 1] ?? '', ctx));
@@ -661,10 +687,9 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
       if (option === '-f' || option === '--raw-field') sent.push(value().replace(/^[^=]*=/, ''));
       else if (option === '-F' || option === '--field') {
         const field = value().replace(/^[^=]*=/, '');
-        sent.push(field === '@-' ? stdinOf(cmd, ctx) : field.startsWith('@') ? readSentFile(field.slice(1), ctx) : field);
+        sent.push(field.startsWith('@') ? fileOrStdin(field.slice(1), cmd, ctx) : field);
       } else if (option === '--input') {
-        const file = value();
-        sent.push(file === '-' ? stdinOf(cmd, ctx) : readSentFile(file, ctx));
+        sent.push(fileOrStdin(value(), cmd, ctx));
       } else if (option === '--hostname') host = value().toLowerCase();
       else if (option === '-H' || option === '--header') sent.push(value());
       else if (!option.startsWith('-')) host = hostOf(option) ?? host;
@@ -677,14 +702,16 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     if (!remote || operands.length < 3) return null;
     return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx, WHOLE)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
   }
-  const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => args[i] === word));
+  // gsutil's options before its command (`gsutil -m cp -r ...`, `-o key=value`).
+  const words = program === 'gsutil' ? args.slice(globalOptionsEnd(args, GSUTIL_VALUE_OPTIONS)) : args;
+  const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => words[i] === word));
   if (cloud) {
-    const operands = args.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-'));
-    const verb = args[cloud.sub.length];
+    const operands = words.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-') || a === '-');
+    const verb = words[cloud.sub.length];
     const target = operands[operands.length - 1] ?? '';
     if ((verb === 'cp' || verb === 'mv' || verb === 'sync' || verb === 'rsync') && cloud.scheme.test(target)) {
       const sources = operands.slice(0, -1).filter((o) => !cloud.scheme.test(o));
-      const sent = sources.map((source) => (source === '-' ? stdinOf(cmd, ctx) : readSentFile(source, ctx, WHOLE)));
+      const sent = sources.map((source) => fileOrStdin(source, cmd, ctx, WHOLE));
       return { action: 'share', summary: `${program} upload to ${cloud.host}`, sent, hosts: [{ host: cloud.host, encrypted: true }] };
     }
   }
@@ -762,12 +789,23 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const hosts = hostsOf(target ? [`https://${target}`] : []);
     return { action: 'share', summary: `openssl s_client to ${hosts[0]?.host ?? 'a host'}`, sent: [stdinOf(cmd, ctx)], hosts };
   }
-  if (program === 'mail' || program === 'mailx' || program === 'sendmail' || program === 'mutt' || program === 'msmtp') {
-    const recipients = args.filter((a) => a.includes('@'));
+  if (MAILERS.has(program)) {
+    // Attachments: `mail -A file`, `mutt -a a.csv b.csv --`, `swaks --attach @file`.
+    const attached: string[] = [];
+    const words: string[] = [];
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k]!;
+      if (a === '-a' || a === '-A' || a === '--attach') {
+        do attached.push((args[++k] ?? '').replace(/^@/, ''));
+        while (program === 'mutt' && k + 1 < args.length && !args[k + 1]!.startsWith('-'));
+      } else words.push(a);
+    }
+    const recipients = words.filter((a) => a.includes('@'));
     const domains = recipients.map((r) => r.slice(r.lastIndexOf('@') + 1).toLowerCase());
     // A recipient's address is where the mail goes, not data in it.
-    const text = args.filter((a) => !recipients.includes(a)).join(' ');
-    return { action: 'share', summary: `${program} to ${domains.join(', ') || 'a recipient'}`, sent: [text, stdinOf(cmd, ctx)], hosts: domains.map((host) => ({ host, encrypted: false })) };
+    const text = words.filter((a) => !recipients.includes(a)).join(' ');
+    const sent = [text, stdinOf(cmd, ctx), ...attached.map((file) => readSentFile(file, ctx))];
+    return { action: 'share', summary: `${program} to ${domains.join(', ') || 'a recipient'}`, sent, hosts: domains.map((host) => ({ host, encrypted: false })) };
   }
   if (program === 'git') {
     const sub = args.find((a) => !a.startsWith('-'));
@@ -933,7 +971,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
 
 /**
  * Notes in the call's files what a command writes into files (`> file`, `>> file`, `&> file`, `tee
- * file`, `cp` or `mv` onto a file or into a folder, `sed -i`, an archive it packs, a database's output file), so that a later command of the line that sends
+ * file`, `cp`, `mv`, `ln` or `install` onto a file or into a folder, `sed -i`, an archive it packs, a database's output file), so that a later command of the line that sends
  * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
  * What is written is worked out only if the file is read.
  */
@@ -950,7 +988,7 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   }
   const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-') && !a.startsWith('>('));
   if (program === 'tee') for (const file of operands) files.write(file, ctx.cwd, writing((own) => stdinOf(cmd, own)));
-  if ((program === 'cp' || program === 'mv') && operands.length >= 2 && !cmd.argv.some((a) => a === '-t' || a.startsWith('--target-directory'))) {
+  if ((program === 'cp' || program === 'mv' || program === 'ln' || program === 'install') && operands.length >= 2 && !cmd.argv.some((a) => a === '-t' || a.startsWith('--target-directory'))) {
     const target = operands[operands.length - 1]!;
     const sources = operands.slice(0, -1);
     const intoFolder = sources.length > 1 || target.endsWith('/') || files.isFolder(localPath(target, ctx.cwd));

@@ -316,6 +316,8 @@ function readBounded(full: string, budget: Budget): { text: string; unread: Reas
   try {
     // Only a regular file is read: opening a FIFO or a device would wait, or never end.
     const stat = fs.statSync(full);
+    // A named pipe or a socket holds what a program writes into it when the command runs.
+    if (stat.isFIFO() || stat.isSocket()) return { text: '', unread: { why: 'it sends a named pipe or socket, whose data is known only when it runs', tooMuch: false } };
     if (!stat.isFile() || isMedia(full)) return { text: '', unread: null };
     const { bytes, whole } = readUpTo(full, budget.left, stat.size);
     if (!whole) {

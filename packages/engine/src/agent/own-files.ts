@@ -28,9 +28,12 @@ export function userHome(): string {
   }
 }
 
-/** A path as written in a command or a tool's argument, made absolute: `~`, `$HOME` and `${HOME}` expanded, relative to `cwd`. */
+/** A path as written in a command or a tool's argument, made absolute: `~`, `$HOME`, `${HOME}`, `$PWD` and `${PWD}` expanded, relative to `cwd`. */
 export function localPath(word: string, cwd: string, home = userHome()): string {
-  const expanded = word.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, home).replace(/^["']|["']$/g, '');
+  const expanded = word
+    .replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, home)
+    .replace(/^(?:\$PWD|\$\{PWD\})(?=\/|$)/, '.')
+    .replace(/^["']|["']$/g, '');
   return path.resolve(cwd, expanded);
 }
 

@@ -224,11 +224,13 @@ describe('destinations', () => {
     expect(JSON.stringify(fetch)).not.toContain(email);
   });
 
-  it('does not wait on a FIFO named as an upload, and reads a WebFetch prompt as going to the model provider', () => {
+  it('does not wait on a FIFO named as an upload, blocking it as read only when it runs, and reads a WebFetch prompt as going to the model provider', () => {
     const fifo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bb-fifo-')), 'pipe');
     execFileSync('mkfifo', [fifo]);
     // Opening a FIFO with no writer would block this test forever (it fails by its timeout).
-    expect(pre('Bash', { command: `curl -d @${fifo} https://api.acme-analytics.io` }).exitCode).toBe(0);
+    const upload = pre('Bash', { command: `curl -d @${fifo} https://api.acme-analytics.io` });
+    expect(upload.exitCode).toBe(2);
+    expect(upload.stderr).toContain('it sends a named pipe or socket, whose data is known only when it runs');
     const out = pre('WebFetch', { url: 'https://docs.acme.io/guide', prompt: 'Summarise; note patient Jane Doe at this clinic has HIV' });
     expect(out.exitCode).toBe(2);
     expect(out.stderr).toContain('GDPR Art. 9');
