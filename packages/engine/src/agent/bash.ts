@@ -506,7 +506,8 @@ export function basename(program: string): string {
 }
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
-const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
+/** `$NAME`, `${NAME}`, and an array's `${NAME[*]}`, `${NAME[@]}`, `${NAME[0]}` (an array stands for all its items). */
+const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
 /**
  * Variables the parser expands, and what it could not: once the line's expansions together would
@@ -538,6 +539,8 @@ function assignLoop(variables: Variables, argv: readonly string[]): void {
   variables.values[name] = words.length === 1 ? words[0]! : `{${words.join(',')}}`;
 }
 
+/** mapfile's options that take the next word as a value. */
+const MAPFILE_VALUE_OPTIONS = new Set(['-d', '-n', '-O', '-s', '-u', '-C', '-c']);
 /** read's options that take the next word as a value. */
 const READ_VALUE_OPTIONS = new Set(['-a', '-d', '-i', '-n', '-N', '-p', '-t', '-u']);
 /** What a variable `read` sets begins with: as a file's name, `{}`, a file chosen only when it runs (as find -exec's). */
@@ -545,25 +548,28 @@ const READ_AT_RUN_TIME = '{}';
 
 /**
  * `while read -r f; do ... "$f" ...; done < list.txt`: a variable read sets is a file chosen when it
- * runs, and as text, what the loop reads: `{}` and a substitution of the loop's input, `{}$(< list.txt)`
- * (whose output classify.ts reads where the word is sent or written).
+ * runs, and as text, what it reads: `{}` and its input (loopInput), `{}$(< list.txt)`, whose
+ * substitution classify.ts reads where the word is sent or written.
  */
 function assignRead(variables: Variables, args: readonly string[], input: string | null): void {
   for (let k = 0; k < args.length; k++) {
     if (READ_VALUE_OPTIONS.has(args[k]!)) k++;
-    else if (/^[A-Za-z_]\w*$/.test(args[k]!)) variables.values[args[k]!] = input === null ? READ_AT_RUN_TIME : `${READ_AT_RUN_TIME}$(${input})`;
+    else if (/^[A-Za-z_]\w*$/.test(args[k]!)) variables.values[args[k]!] = `${READ_AT_RUN_TIME}${input ?? ''}`;
   }
 }
 
 /**
- * What a `read` in a loop reads, as a command line: what is piped into it (`cat list.txt | while
- * read f`), or the file after the loop's `done` (`done < list.txt`); null when neither is there.
+ * What a `read` reads, as text the shell would expand: a substitution of what is piped into it
+ * (`cat list.txt | while read f`) or of the file it reads (`read x < file`, or after the loop's
+ * `done < list.txt`), or its here-string; null when none is there.
  */
 function loopInput(read: SimpleCommand, after: readonly SimpleCommand[]): string | null {
-  if (read.pipedFrom !== null) return read.pipedFrom.argv.map(shellWord).join(' ');
-  const done = after.find((cmd) => cmd.argv.length === 0 && cmd.redirects.some((r) => r.op === '<'));
-  const file = done?.redirects.find((r) => r.op === '<')?.target;
-  return file === undefined ? null : `< ${shellWord(file)}`;
+  if (read.pipedFrom !== null) return `$(${read.pipedFrom.argv.map(shellWord).join(' ')})`;
+  // `read -r x <<< "..."`, `read -r -d '' DATA < customers.csv`, `mapfile -t rows < customers.csv`: its own input.
+  if (read.stdin !== null) return read.stdin;
+  const inputOf = (cmd: SimpleCommand | undefined) => cmd?.redirects.find((r) => r.op === '<')?.target;
+  const file = inputOf(read) ?? inputOf(after.find((cmd) => cmd.argv.length === 0 && inputOf(cmd) !== undefined));
+  return file === undefined ? null : `$(< ${shellWord(file)})`;
 }
 
 /** A word as the shell would read it back: quoted unless it holds only characters the shell leaves alone. */
@@ -612,6 +618,7 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
   // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
   const expanded = new Map<SimpleCommand, SimpleCommand>();
   const commands = commandsOf(tokens, input);
+  const exported = new Set<string>();
   for (const [at, cmd] of commands.entries()) {
     if (cmd.loop) assignLoop(variables, withVariables(cmd, variables, expanded).argv);
     else if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
@@ -619,10 +626,21 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
       // export F=customers.csv, declare -x F=..., local F=...: assignments as well.
       const assigned = cmd.argv.slice(1).filter((a) => ASSIGNMENT.test(a));
       assign(variables, Object.fromEntries(assigned.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])));
+      // Exported, they are in the environment of the commands after it (`export API_URL=...; python3 up.py`).
+      if (cmd.argv[0] === 'export' || cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*x/.test(a))) {
+        for (const a of cmd.argv.slice(1)) if (/^[A-Za-z_]\w*(?:=|$)/.test(a)) exported.add(a.split('=')[0]!);
+      }
     } else {
       let run = withVariables(cmd, variables, expanded);
+      if (exported.size > 0) run = { ...run, env: { ...Object.fromEntries([...exported].map((name) => [name, variables.values[name] ?? ''])), ...run.env } };
       if (readsAtRunTime(cmd, variables)) run = { ...run, filesAtRunTime: true };
-      if (basename(cmd.argv[0] ?? '') === 'read') assignRead(variables, cmd.argv.slice(1), loopInput(run, commands.slice(at + 1)));
+      const program = basename(cmd.argv[0] ?? '');
+      if (program === 'read') assignRead(variables, cmd.argv.slice(1), loopInput(run, commands.slice(at + 1)));
+      // `mapfile -t rows < file` (readarray): the array named last, MAPFILE by default.
+      if (program === 'mapfile' || program === 'readarray') {
+        const name = cmd.argv.slice(1).filter((a, k, args) => !a.startsWith('-') && !MAPFILE_VALUE_OPTIONS.has(args[k - 1] ?? '')).pop() ?? 'MAPFILE';
+        assignRead(variables, [name], loopInput(run, commands.slice(at + 1)));
+      }
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);
       // `tee >(curl -d @- host) < file`: what the command writes is the substituted commands' input.

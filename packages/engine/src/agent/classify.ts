@@ -234,14 +234,20 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
-  // A script or inline code may write what it reads (`python3 export.py |`, `node -e "...readFileSync(...)" >`).
-  if (INTERPRETER.test(program)) {
-    const { operands, script } = interpreterRun(program, cmd.argv.slice(1));
-    return scriptReach(script !== null ? scriptText(script, ctx) : cmd.argv.slice(1).join(' '), operands, script, cmd, ctx, stages);
+  // A script writes what its commands write (`bash export.sh |`, `./export.sh |`, `npm run export |`, `make export |`).
+  const run = scriptRun(cmd, ctx);
+  if (run !== null && 'shell' in run) {
+    const depth = (ctx.depth ?? 0) + 1;
+    if (depth <= MAX_SHELL_NESTING) return outputOfLine(run.shell, { ...ctx, depth, ...(run.cwd === undefined ? {} : { cwd: run.cwd }) });
+    ctx.uninspected?.add(`it runs scripts nested more than ${MAX_SHELL_NESTING} deep`);
+    return '';
   }
-  // A shell script writes what its commands write (`bash export.sh |`).
-  const shellScript = SHELLS.has(program) ? scriptOperand(cmd.argv.slice(1), SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE) : null;
-  if (shellScript !== null && (ctx.depth ?? 0) < MAX_SHELL_NESTING) return outputOfLine(readSentFile(shellScript, ctx), { ...ctx, depth: (ctx.depth ?? 0) + 1 });
+  // Code writes what it reads (`python3 export.py |`, `./export.py |`, `node -e "...readFileSync(...)" >`).
+  const argv = run?.argv ?? cmd.argv;
+  if (INTERPRETER.test(basename(argv[0] ?? ''))) {
+    const { operands, script } = interpreterRun(basename(argv[0]!), argv.slice(1));
+    return scriptReach(script !== null ? scriptText(script, ctx) : argv.slice(1).join(' '), operands, script, cmd, ctx, stages);
+  }
   const runs = program === 'find' ? findExecs(cmd.argv) : [];
   if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
   // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`).
@@ -373,6 +379,9 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const share = upload || method === 'POST' || method === 'PUT' || method === 'PATCH';
   sent.push(...urls);
   const hosts = hostsOf(urls);
+  // A URL named by a variable the line does not set (`curl -d @f "$API_URL/in"`): where it sends is known only when it runs,
+  // and is judged as a destination of that name, which no policy records.
+  if (share) for (const url of urls) if (/^\$\{?\w+\}?/.test(url)) hosts.push({ host: /^\$\{?(\w+)\}?/.exec(url)![0], encrypted: false });
   const verb = method || (upload ? 'POST' : 'GET');
   return { action: share ? 'share' : method === 'DELETE' ? 'delete' : 'read', summary: `${basename(argv[0]!)} ${verb} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
@@ -838,7 +847,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // where its code sends (a package's setup.py naming its home page and its author's address does not).
   // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
   const { operands, script } = interpreterRun(program, args);
-  const text = [args.join(' '), cmd.stdin ?? ''].join('\n');
+  // Its environment too: a URL or data given in it (`API_URL=https://... python3 up.py`, an `export` earlier on the line).
+  const text = [...Object.values(cmd.env), args.join(' '), cmd.stdin ?? ''].join('\n');
   // Its code, when it sends: a script file's, or the code given inline (`python3 -c`, `node -e`, a heredoc),
   // with the files it names (`open("customers.csv")`).
   const source = INTERPRETER.test(program) ? (script !== null ? scriptText(script, ctx) : text) : '';
@@ -881,14 +891,32 @@ function givenTo(operands: readonly string[], script: string | null): string[] {
 }
 
 /** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`). */
-const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy)$/i;
+const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell)$/i;
 /** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */
 const INTERPRETER_VALUE_OPTIONS = new Set(['-W', '-X', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '-I']);
 /**
- * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`, `method:
- * 'POST'`, a `body` or `data=` given), a socket or request's `send`, mail, or curl and wget run from it.
+ * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`,
+ * `->post(`, `.request("POST", ...)`, `method: 'POST'`, `'method' => 'POST'`, a `body`, `data=`,
+ * `json=` or `files=` given, `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
+ * Invoke-RestMethod), a socket or request's `send`, mail, or curl and wget run from it.
  */
-const SENDS_IN_CODE = /\.(?:post|put|patch)\s*\(|\bmethod\s*[:=]\s*['"`](?:post|put|patch)\b|\bbody\s*[:=]|\bdata\s*=|\.send(?:all)?\s*\(|\bsendmail\b|\bsmtplib\b|\b(?:curl|wget)\b/i;
+const SENDS_IN_CODE = new RegExp(
+  [
+    String.raw`(?:\.|->)(?:post|put|patch)\s*\(`,
+    String.raw`(?:\.|->)request\s*\(\s*['"](?:post|put|patch)['"]`,
+    String.raw`\bmethod['"]?\s*(?:[:=]|=>)\s*['"\x60](?:post|put|patch)\b`,
+    String.raw`\bbody\s*[:=]`,
+    String.raw`\bdata\s*=`,
+    String.raw`[(,]\s*(?:files|json)\s*=(?!=)`,
+    String.raw`\burlopen\s*\([^()]*,`,
+    String.raw`\bpost_form\b`,
+    String.raw`\bcontent\s*=>`,
+    String.raw`\.send(?:all)?\s*\(`,
+    String.raw`\b(?:sendmail|smtplib|curl|wget)\b`,
+    String.raw`\bInvoke-(?:RestMethod|WebRequest)\b`,
+  ].join('|'),
+  'i',
+);
 /** A file name in quotes in code (`open("customers.csv")`, `readFileSync('./exports/leads.json')`): a path with an extension. */
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})\1/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */
@@ -925,7 +953,7 @@ function filesNamedIn(code: string, ctx: ClassifyContext): string {
 /** A shell's options that take the next word as a value (`bash -o pipefail up.sh`). */
 const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
 /** An interpreter's options that give the program in the arguments (its text is read there) or name a module, not a file. */
-const PROGRAM_IN_ARGUMENTS = new Set(['-c', '-e', '-E', '-p', '-m', '--eval', '--print']);
+const PROGRAM_IN_ARGUMENTS = new Set(['-c', '-e', '-E', '-p', '-m', '--eval', '--print', '-Command', '-command']);
 /** A shell's: the script on stdin or in the arguments (`bash -s`, `sh -c`), read where the command line is parsed. */
 const SCRIPT_NOT_IN_A_FILE = new Set(['-c', '-s']);
 
