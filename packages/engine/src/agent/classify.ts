@@ -658,6 +658,7 @@ const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: stri
   { program: 'aws', sub: ['s3'], scheme: /^s3:\/\//i, host: 's3.amazonaws.com' },
   { program: 'gsutil', sub: [], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
   { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
+  { program: 's3cmd', sub: [], scheme: /^s3:\/\//i, host: 's3.amazonaws.com' },
 ];
 
 /** gsutil's options before its command that take a value. */
@@ -718,7 +719,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const operands = words.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-') || a === '-');
     const verb = words[cloud.sub.length];
     const target = operands[operands.length - 1] ?? '';
-    if ((verb === 'cp' || verb === 'mv' || verb === 'sync' || verb === 'rsync') && cloud.scheme.test(target)) {
+    if ((verb === 'cp' || verb === 'mv' || verb === 'sync' || verb === 'rsync' || verb === 'put') && cloud.scheme.test(target)) {
       const sources = operands.slice(0, -1).filter((o) => !cloud.scheme.test(o));
       const sent = sources.map((source) => fileOrStdin(source, cmd, ctx, WHOLE));
       return { action: 'share', summary: `${program} upload to ${cloud.host}`, sent, hosts: [{ host: cloud.host, encrypted: true }] };
@@ -730,7 +731,44 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     if (!source || !target || !inPod(target) || inPod(source)) return null;
     return { action: 'share', summary: 'kubectl cp to a pod', sent: [readSentFile(source, ctx, WHOLE)], hosts: [{ host: 'kubernetes:pod', encrypted: true }] };
   }
-  return null;
+  return cloudCliView(program, args, cmd, ctx);
+}
+
+/** Cloud and cluster command lines that send what their options name or their input holds, and where it goes. */
+const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'googleapis.com', az: 'azure.com', kubectl: 'kubernetes:cluster', gh: 'github.com' };
+/** Their options whose value is text sent (`--message "..."`, gh's `--body`), and of those, the ones whose value may name a file sent (aws's `--body customers.csv`, `--from-file=key=customers.csv`). */
+const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json']);
+const FILE_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file']);
+/** Their commands that send what comes in on stdin (`gh secret set S < f`, `kubectl apply -f -`); any other, only with a `-` operand. */
+const STDIN_COMMANDS: Record<string, ReadonlySet<string>> = { gh: new Set(['secret', 'variable']), kubectl: new Set(['exec', 'apply', 'create', 'replace']) };
+/** A value naming a local file: `file://customers.csv`, `fileb://customers.csv`. */
+const FILE_URI = /^fileb?:\/\/(.+)$/;
+
+/**
+ * What a cloud or cluster command line sends: the files and text its options give (`aws s3api
+ * put-object --body f`, `aws sns publish --message file://f`, `az storage blob upload --file f`,
+ * `kubectl create secret generic s --from-file=f`, `gh variable set V --body ...`) and its input
+ * (`gh secret set S < f`, `kubectl exec -i pod -- ... < f`). Null when it sends none of these.
+ */
+function cloudCliView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
+  const host = CLOUD_CLIS[program];
+  if (host === undefined) return null;
+  const sent: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    const given = SENT_VALUE_OPTIONS.has(option);
+    const value = given ? (inline ?? args[++k] ?? '') : (inline ?? option);
+    // The value is text, or names a file: `file://f`, or for a file option the value (`--from-file=key=f`: its last part).
+    const file = FILE_URI.exec(value)?.[1] ?? (FILE_VALUE_OPTIONS.has(option) ? value.slice(value.lastIndexOf('=') + 1) : '');
+    if (given) sent.push(value);
+    if (file !== '') sent.push(readSentFile(file, ctx, WHOLE));
+  }
+  const input = cmd.stdin !== null || cmd.pipedFrom !== null || cmd.redirects.some((r) => r.op === '<');
+  const command = args.find((a) => !a.startsWith('-'));
+  // `gh gpg-key add -`, `gh ssh-key add`: a public key, whose address its owner publishes with it.
+  if (program === 'gh' && (command === 'gpg-key' || command === 'ssh-key')) return null;
+  if (input && (STDIN_COMMANDS[program]?.has(command ?? '') || args.includes('-'))) sent.push(stdinOf(cmd, ctx));
+  return sent.length === 0 ? null : { action: 'share', summary: `${program} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
 }
 
 /** Redirections that write a file (`>`, `>>`, `&>`, `>|`). */

@@ -22,6 +22,12 @@ const MAX_NAME = 255;
  */
 const NOT_READ_IN_FOLDERS = new Set(['.git', 'node_modules', 'site-packages', 'dist-packages']);
 
+/**
+ * A file that is a descriptor of the process opening it (`< /dev/stdin`, `/dev/fd/3`,
+ * `/proc/self/fd/0`): here it would be the hook's own, not the command's, and is not read.
+ */
+const OWN_DESCRIPTOR = /^\/(?:dev\/(?:std(?:in|out|err)|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
 /** Why a call naming files is not inspected where they are not on this machine (the hosted MCP endpoint). */
 const FILES_ELSEWHERE = 'it names files on the agent’s machine, which this server does not read: ask the hook or `bytebound mcp` running there';
 
@@ -83,7 +89,7 @@ export class LocalFiles {
       uninspected.add(FILES_ELSEWHERE);
       return word.length > MAX_PATH ? '' : this.writtenInto(localPath(word, cwd), uninspected);
     }
-    if (word.length > MAX_PATH) return '';
+    if (word.length > MAX_PATH || OWN_DESCRIPTOR.test(word)) return '';
     if (this.braced > MAX_GLOB_FILES && word.includes('{')) {
       uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`, true);
       return '';
