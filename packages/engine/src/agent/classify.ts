@@ -234,6 +234,7 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
+  if (program === 'git') return gitOutput(cmd.argv.slice(1), ctx);
   // A script writes what its commands write (`bash export.sh |`, `./export.sh |`, `npm run export |`, `make export |`).
   const run = scriptRun(cmd, ctx);
   if (run !== null && 'shell' in run) {
@@ -869,7 +870,11 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };
   }
   const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push')) || (program === 'docker' && args.includes('push'));
-  if (publishes && REGISTRIES[program]) return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: [], hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
+  if (publishes && REGISTRIES[program]) {
+    // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
+    const packages = program === 'twine' || program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
+    return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: packages, hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
+  }
   if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
   if (program === 'find' && args.includes('-delete')) return { action: 'delete', summary: 'find -delete (local delete)', sent: [], hosts: [] };
   // What find -exec runs is judged on its own (bash.ts unwraps it); find itself only lists files.
@@ -1071,10 +1076,51 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   for (const { file, sources } of archiveWrites(cmd.argv, ctx.cwd)) {
     if (file !== '-') files.write(file, ctx.cwd, writing((own) => packed(sources, own)));
   }
+  // `git archive -o src.zip HEAD exports`: the files it packs.
+  const gitFile = program === 'git' ? gitArchiveFile(cmd.argv.slice(1)) : null;
+  if (gitFile !== null) files.write(gitFile, ctx.cwd, writing((own) => gitOutput(cmd.argv.slice(1), own, true)));
   // `psql -o out.csv`, `pg_dump -f db.sql`, `\copy ... to 'out.csv'`: the file holds what the database does.
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) {
     for (const file of databaseWrites(cmd, ctx)) files.write(file, ctx.cwd, writing((own) => databaseOutput(cmd, own)));
   }
+}
+
+/** git archive's options that take the next word as a value. */
+const GIT_ARCHIVE_VALUE_OPTIONS = new Set(['-o', '--output', '--format', '--prefix', '--remote', '--exec']);
+
+/** The file `git archive -o f` writes, or null. */
+function gitArchiveFile(args: readonly string[]): string | null {
+  if (args.find((a) => !a.startsWith('-')) !== 'archive') return null;
+  for (let k = 0; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    if (option === '-o' || option === '--output') return inline ?? args[k + 1] ?? null;
+  }
+  return null;
+}
+
+/**
+ * What git writes of the repository's files: `git show REV:path` and `git cat-file -p REV:path`,
+ * the file as it is here; `git archive` (to its output, or to its file with `packs`), the paths it
+ * names after the tree, folders whole, as they are here. The whole tree, as `git add .`, is not
+ * read: which files it holds is known only to git (what .gitignore leaves out is not in it). Anything
+ * else git writes (a log, a status) is its words.
+ */
+function gitOutput(args: readonly string[], ctx: ClassifyContext, packs = false): string {
+  const sub = args.find((a) => !a.startsWith('-'));
+  const operands = args.slice(args.indexOf(sub ?? '') + 1).filter((a) => !a.startsWith('-'));
+  if (sub === 'show' || sub === 'cat-file') return operands.flatMap((a) => (/:./.test(a) ? [readSentFile(a.slice(a.indexOf(':') + 1), ctx)] : [])).join('\n');
+  if (sub !== 'archive' || (!packs && gitArchiveFile(args) !== null)) return args.join(' ');
+  // `git archive HEAD src docs`: the paths after the tree.
+  const words: string[] = [];
+  for (let k = args.indexOf('archive') + 1; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    if (!option.startsWith('-')) words.push(option);
+    else if (inline === undefined && GIT_ARCHIVE_VALUE_OPTIONS.has(option)) k++;
+  }
+  return words
+    .slice(1)
+    .map((path) => readSentFile(path, ctx, WHOLE))
+    .join('\n');
 }
 
 /**
