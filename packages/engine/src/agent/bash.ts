@@ -548,7 +548,7 @@ const READ_AT_RUN_TIME = '{}';
 
 /**
  * `while read -r f; do ... "$f" ...; done < list.txt`: a variable read sets is a file chosen when it
- * runs, and as text, what it reads: `{}` and its input (loopInput), `{}$(< list.txt)`, whose
+ * runs, and as text, what it reads: `{}` and its input (readInput), `{}$(< list.txt)`, whose
  * substitution classify.ts reads where the word is sent or written.
  */
 function assignRead(variables: Variables, args: readonly string[], input: string | null): void {
@@ -563,7 +563,7 @@ function assignRead(variables: Variables, args: readonly string[], input: string
  * (`cat list.txt | while read f`) or of the file it reads (`read x < file`, or after the loop's
  * `done < list.txt`), or its here-string; null when none is there.
  */
-function loopInput(read: SimpleCommand, after: readonly SimpleCommand[]): string | null {
+function readInput(read: SimpleCommand, after: readonly SimpleCommand[]): string | null {
   if (read.pipedFrom !== null) return `$(${read.pipedFrom.argv.map(shellWord).join(' ')})`;
   // `read -r x <<< "..."`, `read -r -d '' DATA < customers.csv`, `mapfile -t rows < customers.csv`: its own input.
   if (read.stdin !== null) return read.stdin;
@@ -635,11 +635,11 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
       if (exported.size > 0) run = { ...run, env: { ...Object.fromEntries([...exported].map((name) => [name, variables.values[name] ?? ''])), ...run.env } };
       if (readsAtRunTime(cmd, variables)) run = { ...run, filesAtRunTime: true };
       const program = basename(cmd.argv[0] ?? '');
-      if (program === 'read') assignRead(variables, cmd.argv.slice(1), loopInput(run, commands.slice(at + 1)));
+      if (program === 'read') assignRead(variables, cmd.argv.slice(1), readInput(run, commands.slice(at + 1)));
       // `mapfile -t rows < file` (readarray): the array named last, MAPFILE by default.
       if (program === 'mapfile' || program === 'readarray') {
         const name = cmd.argv.slice(1).filter((a, k, args) => !a.startsWith('-') && !MAPFILE_VALUE_OPTIONS.has(args[k - 1] ?? '')).pop() ?? 'MAPFILE';
-        assignRead(variables, [name], loopInput(run, commands.slice(at + 1)));
+        assignRead(variables, [name], readInput(run, commands.slice(at + 1)));
       }
       expanded.set(cmd, run);
       unwrap(run, depth, out, uninspected);

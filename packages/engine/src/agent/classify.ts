@@ -6,6 +6,7 @@
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
+import { DATABASE_DUMPS, DATABASES, databaseCall, databaseOutputFiles, sqlAction, sqliteFile } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
@@ -560,27 +561,11 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org', docker: 'registry-1.docker.io' };
 const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp', 'swaks']);
 const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wipe']);
-const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh']);
-
 function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0]!);
-  let host = '';
-  const sql: string[] = [];
-  for (let k = 1; k < cmd.argv.length; k++) {
-    const a = cmd.argv[k]!;
-    if (a === '-h' || a === '--host') host = cmd.argv[++k] ?? '';
-    else if (a.startsWith('--host=')) host = a.slice(7);
-    else if (a === '-c' || a === '--command' || a === '-e' || a === '--execute' || a === '--eval') sql.push(cmd.argv[++k] ?? '');
-    else if (/^(postgres(ql)?|mysql|mongodb(\+srv)?|redis):\/\//.test(a)) host = hostOf(a) ?? host;
-    else if (program === 'sqlite3' && !a.startsWith('-') && k >= 2) sql.push(a);
-  }
-  sql.push(stdinOf(cmd, ctx));
-  const text = sql.join('\n');
-  const action: Action = /\b(?:DELETE\s+FROM|DROP\s+(?:TABLE|DATABASE|SCHEMA)|TRUNCATE)\b/i.test(text)
-    ? 'delete'
-    : /\b(?:INSERT\s+INTO|UPDATE\s+\w+\s+SET|ALTER\s+TABLE|CREATE\s+TABLE|UPSERT|MERGE\s+INTO|\.(?:insert|update|delete)(?:One|Many)\()/i.test(text)
-      ? 'modify'
-      : 'read';
+  const { host, sql } = databaseCall(program, cmd.argv.slice(1));
+  const text = [...sql, stdinOf(cmd, ctx)].join('\n');
+  const action = sqlAction(text);
   const remoteHost = host && resolveDestination(host, ctx.destinations).destination !== 'local' ? host : '';
   return {
     action: remoteHost && action !== 'read' ? 'share' : action,
@@ -588,36 +573,6 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     sent: remoteHost ? [text] : [],
     hosts: remoteHost ? [{ host: remoteHost, encrypted: false }] : [],
   };
-}
-
-/** Programs that dump or export a database: what they write is what it holds. */
-const DATABASE_DUMPS = new Set(['pg_dump', 'pg_dumpall', 'mysqldump', 'mariadb-dump', 'mongodump', 'mongoexport']);
-/** Each database client's and dump's options that name a file it writes what it reads into (`psql -o out.csv`, `pg_dump -f db.sql`). */
-const DATABASE_OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
-  psql: new Set(['-o', '--output', '-L', '--log-file']),
-  pg_dump: new Set(['-f', '--file']),
-  pg_dumpall: new Set(['-f', '--file']),
-  mysqldump: new Set(['-r', '--result-file']),
-  'mariadb-dump': new Set(['-r', '--result-file']),
-  mongodump: new Set(['-o', '--out']),
-  mongoexport: new Set(['-o', '--out']),
-  mysql: new Set(['--tee']),
-  mariadb: new Set(['--tee']),
-};
-/** A file the SQL or dot-commands given to a client write into: psql's `\copy ... to 'file'` and `\o file`, sqlite3's `.output file`, `.once file`, `.backup file` and `.save file`. */
-const FILE_IN_SQL = /\\copy\b[^\n]*?\bto\s+'([^']+)'|\\o\s+(\S+)|^\s*\.(?:output|once)\s+(\S+)|^\s*\.(?:backup|save)\s+(?:\S+\s+)?(\S+)\s*$/gim;
-/** sqlite3's options that take the next word as a value. */
-const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-separator', '-newline', '-nullvalue', '-init', '-vfs', '-mmap', '-maxsize', '-escape']);
-
-/** The database file sqlite3 opens (its first operand), or null (in memory). */
-function sqliteFile(args: readonly string[]): string | null {
-  for (let k = 0; k < args.length; k++) {
-    const a = args[k]!;
-    if (a.startsWith('-')) {
-      if (SQLITE_VALUE_OPTIONS.has(a)) k++;
-    } else return a === ':memory:' ? null : a;
-  }
-  return null;
 }
 
 /**
@@ -635,21 +590,10 @@ function databaseOutput(cmd: SimpleCommand, ctx: ClassifyContext): string {
   return '';
 }
 
-/** The files a database client or dump writes what it reads into: its output options, and the files its SQL names. */
+/** The files a database client or dump writes what it reads into, from its words and the SQL it is given (a heredoc, `< script.sql`). */
 function databaseWrites(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
-  const program = basename(cmd.argv[0] ?? '');
-  const options = DATABASE_OUTPUT_OPTIONS[program];
-  const files: string[] = [];
-  for (let k = 1; k < cmd.argv.length; k++) {
-    const [option, inline] = optionAndValue(cmd.argv[k]!);
-    if (options?.has(option)) {
-      const file = inline ?? cmd.argv[++k];
-      if (file !== undefined) files.push(file);
-    }
-  }
-  const given = [...cmd.argv.slice(1), cmd.stdin ?? '', ...cmd.redirects.filter((r) => r.op === '<').map((r) => readSentFile(r.target, { ...ctx, uninspected: new Unread() }))].join('\n');
-  for (const m of given.matchAll(FILE_IN_SQL)) files.push((m[1] ?? m[2] ?? m[3] ?? m[4])!);
-  return files;
+  const scripts = cmd.redirects.filter((r) => r.op === '<').map((r) => readSentFile(r.target, { ...ctx, uninspected: new Unread() }));
+  return databaseOutputFiles(basename(cmd.argv[0] ?? ''), cmd.argv.slice(1), [...cmd.argv.slice(1), cmd.stdin ?? '', ...scripts].join('\n'));
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
