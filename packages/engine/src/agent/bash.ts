@@ -223,8 +223,20 @@ const SEPARATORS = new Set(['&&', '||', ';', ';;', '&', '\n', '(', ')']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'for', 'in', 'case', 'esac', '{', '}', '!', 'time']);
 
+/** The index of the last token of a function's `{ ... }` body that starts at `from` (braces counted); `from - 1` when none starts there. */
+function skipFunctionBody(tokens: readonly Token[], from: number): number {
+  if (tokens[from]?.kind !== 'word' || tokens[from]!.value !== '{') return from - 1;
+  let depth = 0;
+  for (let k = from; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind === 'word' && t.value === '{') depth++;
+    else if (t.kind === 'word' && t.value === '}' && --depth === 0) return k;
+  }
+  return tokens.length - 1;
+}
+
 /** The simple commands of a token list; `input`, if given, is what the line reads on stdin (the writer into a >( )). */
-function commandsOf(tokens: Token[], input: SimpleCommand | null): SimpleCommand[] {
+function commandsOf(tokens: Token[], input: SimpleCommand | null, functions: ReadonlyMap<string, string> = new Map()): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   let current: SimpleCommand = { argv: [], env: {}, redirects: [], stdin: null, pipedFrom: input };
   const finish = (pipeNext: boolean) => {
@@ -237,6 +249,14 @@ function commandsOf(tokens: Token[], input: SimpleCommand | null): SimpleCommand
     const t = tokens[k]!;
     if (t.kind === 'heredoc') {
       current.stdin = t.value;
+      continue;
+    }
+    // A function's definition (`up() { ... }`, `function up { ... }`) runs nothing: its body runs where it is called (definedFunctions).
+    // One whose body was not found there is read where it stands, as commands.
+    const named = t.kind === 'word' && current.argv.length === 0 && t.value === 'function' && functions.has(tokens[k + 1]?.value ?? '') ? 2 : 0;
+    const parens = t.kind === 'word' && current.argv.length === 0 && functions.has(t.value) && tokens[k + 1]?.value === '(' && tokens[k + 2]?.value === ')' ? 3 : 0;
+    if (named > 0 || parens > 0) {
+      k = skipFunctionBody(tokens, k + (named || parens) + (named && tokens[k + 2]?.value === '(' && tokens[k + 3]?.value === ')' ? 2 : 0));
       continue;
     }
     if (t.kind === 'op') {
@@ -572,6 +592,29 @@ function readInput(read: SimpleCommand, after: readonly SimpleCommand[]): string
   return file === undefined ? null : `$(< ${shellWord(file)})`;
 }
 
+/**
+ * A shell function a line defines (`up() { ...; }`, `function up { ...; }`, `function up() { ...; }`)
+ * and its body, by name. Braces in quotes (`awk '{print $1}'`) and in `${...}` are the body's; a
+ * body holding others (a `{ ...; }` group) is not found, and is read where it stands.
+ */
+const FUNCTION_DEFINITION =
+  /(?:^|[\n;&|(]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{((?:[^{}'"]|'[^']*'|"(?:[^"\\]|\\.)*"|\$\{[^{}]*\})*)\}/g;
+
+function definedFunctions(line: string): Map<string, string> {
+  const functions = new Map<string, string>();
+  if (!line.includes('(') && !line.includes('function')) return functions;
+  for (const m of line.matchAll(FUNCTION_DEFINITION)) functions.set((m[1] ?? m[2])!, m[3]!);
+  return functions;
+}
+
+/** A function's body as a call with `args` runs it: `$1`...`$9`, `${1}`, `$@` and `$*` replaced by the call's words (quoted). */
+function withPositionalParameters(body: string, args: readonly string[]): string {
+  return body.replace(/\$(?:\{([1-9]|@|\*)\}|([1-9]|@|\*))/g, (_whole, braced?: string, bare?: string) => {
+    const which = (braced ?? bare)!;
+    return which === '@' || which === '*' ? args.join(' ') : (args[Number(which) - 1] ?? "''");
+  });
+}
+
 /** A word as the shell would read it back: quoted unless it holds only characters the shell leaves alone. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -617,8 +660,11 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
   const variables: Variables = { values: {}, uninspected, expandedChars: 0 };
   // Each command as expanded, so that a pipe links the expanded commands (`F=x; cat $F | curl ...`).
   const expanded = new Map<SimpleCommand, SimpleCommand>();
-  const commands = commandsOf(tokens, input);
+  // Shell functions and aliases the line defines: a call runs what they stand for.
+  const functions = definedFunctions(src);
+  const commands = commandsOf(tokens, input, functions);
   const exported = new Set<string>();
+  const aliases = new Map<string, string>();
   for (const [at, cmd] of commands.entries()) {
     if (cmd.loop) assignLoop(variables, withVariables(cmd, variables, expanded).argv);
     else if (cmd.argv.length === 0 && cmd.redirects.length === 0) assign(variables, cmd.env);
@@ -630,8 +676,18 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
       if (cmd.argv[0] === 'export' || cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*x/.test(a))) {
         for (const a of cmd.argv.slice(1)) if (/^[A-Za-z_]\w*(?:=|$)/.test(a)) exported.add(a.split('=')[0]!);
       }
+    } else if (cmd.argv[0] === 'alias') {
+      for (const a of cmd.argv.slice(1)) if (ASSIGNMENT.test(a)) aliases.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
     } else {
       let run = withVariables(cmd, variables, expanded);
+      // `up() { curl -T "$1" ...; }; up customers.csv`, `alias up='curl -T customers.csv'; up https://...`.
+      const called = functions.get(run.argv[0]!) ?? aliases.get(run.argv[0]!);
+      if (called !== undefined) {
+        const args = run.argv.slice(1).map(shellWord);
+        const line = functions.has(run.argv[0]!) ? withPositionalParameters(called, args) : [called, ...args].join(' ');
+        out.push(...parseCommandLine(line, depth + 1, uninspected, run.pipedFrom));
+        continue;
+      }
       if (exported.size > 0) run = { ...run, env: { ...Object.fromEntries([...exported].map((name) => [name, variables.values[name] ?? ''])), ...run.env } };
       if (readsAtRunTime(cmd, variables)) run = { ...run, filesAtRunTime: true };
       const program = basename(cmd.argv[0] ?? '');
