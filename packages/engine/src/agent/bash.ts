@@ -600,6 +600,9 @@ function readInput(read: SimpleCommand, after: readonly SimpleCommand[]): string
 const FUNCTION_DEFINITION =
   /(?:^|[\n;&|(]\s*)(?:function\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{((?:[^{}'"]|'[^']*'|"(?:[^"\\]|\\.)*"|\$\{[^{}]*\})*)\}/g;
 
+/** Characters the function and alias calls of one tool call have expanded to, by the Unread that tool call's parsing shares. */
+const callsExpanded = new WeakMap<Unread, number>();
+
 function definedFunctions(line: string): Map<string, string> {
   const functions = new Map<string, string>();
   if (!line.includes('(') && !line.includes('function')) return functions;
@@ -685,7 +688,13 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
       if (called !== undefined) {
         const args = run.argv.slice(1).map(shellWord);
         const line = functions.has(run.argv[0]!) ? withPositionalParameters(called, args) : [called, ...args].join(' ');
-        out.push(...parseCommandLine(line, depth + 1, uninspected, run.pipedFrom));
+        // Each call is read anew: what the calls of one tool call expand to is bounded like its command.
+        const expanded = callsExpanded.get(uninspected) ?? 0;
+        if (expanded + line.length > MAX_SCAN_CHARS) uninspected.add(`its shell functions and aliases expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`, true);
+        else {
+          callsExpanded.set(uninspected, expanded + line.length);
+          out.push(...parseCommandLine(line, depth + 1, uninspected, run.pipedFrom));
+        }
         continue;
       }
       if (exported.size > 0) run = { ...run, env: { ...Object.fromEntries([...exported].map((name) => [name, variables.values[name] ?? ''])), ...run.env } };

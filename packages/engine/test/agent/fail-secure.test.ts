@@ -151,6 +151,13 @@ describe('what the hook cannot inspect whole is blocked', () => {
     expect(out.stderr).toContain(SPLIT);
   });
 
+  it('shell function calls that would expand past what it reads', () => {
+    const body = 'echo one two three; '.repeat(300);
+    const out = pre('Bash', { command: `f() { ${body} }; ${'f; '.repeat(20_000)}` });
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('its shell functions and aliases expand to more than 1,000,000 characters');
+  });
+
   it('a prompt longer than it reads', () => {
     const out = handleHookEvent(event({ hook_event_name: 'UserPromptSubmit', prompt: `${'x'.repeat(MAX_SCAN_CHARS)} card 4556737586899855` }), active);
     expect(out.exitCode).toBe(2);
