@@ -8,7 +8,7 @@ import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model
 import { archiveWrites } from './archive-commands.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseOutputFiles, sqlAction, sqliteFile } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
-import { MAX_ARGUMENT_NESTING, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
+import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { LocalFiles } from './local-files.ts';
@@ -285,7 +285,19 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
  */
 function substitutedOutput(cmd: SimpleCommand, ctx: ClassifyContext): string {
   const text = cmd.stdin === null ? cmd.argv.join(' ') : `${cmd.argv.join(' ')}\n${cmd.stdin}`;
-  return [...text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)].map((m) => outputOfLine(m[1] ?? m[2]!, ctx)).join('\n');
+  // Each substitution once (the same one twice writes the same), and no more than a call's files may hold.
+  const outputs: string[] = [];
+  let length = 0;
+  for (const line of new Set([...text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)].map((m) => m[1] ?? m[2]!))) {
+    const output = outputOfLine(line, ctx);
+    length += output.length;
+    if (length > MAX_SENT_FILE_BYTES) {
+      ctx.uninspected?.add(`what its command substitutions write is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`, true);
+      break;
+    }
+    outputs.push(output);
+  }
+  return outputs.join('\n');
 }
 
 /** What a command line writes. */

@@ -151,6 +151,17 @@ describe('what the hook cannot inspect whole is blocked', () => {
     expect(out.stderr).toContain(SPLIT);
   });
 
+  it('command substitutions that would write more than it reads, each read once', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-substituted-'));
+    fs.writeFileSync(path.join(dir, 'a.log'), 'x'.repeat(MAX_SENT_FILE_BYTES / 2));
+    // The same substitution many times writes the same (it used to be joined 200 times over, past the longest string there is).
+    expect(pre('Bash', { command: `cd ${dir} && curl -d "${'$(cat a.log)'.repeat(200)}" https://api.acme-analytics.io` })).toMatchObject({ exitCode: 0, stderr: '' });
+    const out = pre('Bash', { command: `cd ${dir} && curl -d "$(cat a.log)$(tail a.log)$(sort a.log)" https://api.acme-analytics.io` });
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain(`what its command substitutions write is larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB`);
+    expect(out.stderr).toContain(SPLIT);
+  });
+
   it('shell function calls that would expand past what it reads', () => {
     const body = 'echo one two three; '.repeat(300);
     const out = pre('Bash', { command: `f() { ${body} }; ${'f; '.repeat(20_000)}` });
