@@ -56,6 +56,8 @@ export class LocalFiles {
   private readonly textFiles = new Map<string, boolean>();
   /** Bytes the call may still read, an archive's unpacked. */
   private readonly budget: Budget = { left: MAX_SENT_FILE_BYTES };
+  /** Characters of file text handed out, a file counted each time it is named (`cat big big big |`). */
+  private handedOut = 0;
   /** What the call's command line writes into files (`cat > p.json <<EOF`, `| tee p.json`, `cp a b`), by full path. */
   private readonly written = new Map<string, Written[]>();
   /** Characters of `written` made so far, bounded like the files a call sends (`cat a a a > b; cat b b b > c` grows fast). */
@@ -243,6 +245,12 @@ export class LocalFiles {
       this.texts.set(full, read);
     }
     uninspected.note(read.unread);
+    // A file named again and again is read once, but its text would be put together each time: bounded too.
+    this.handedOut += read.text.length;
+    if (this.handedOut > MAX_HANDED_OUT) {
+      uninspected.add(`it names files more than ${MAX_HANDED_OUT / 1_048_576} MB in all, counting a file each time it is named`, true);
+      return '';
+    }
     const written = this.writtenInto(full, uninspected);
     return written === '' ? read.text : `${read.text}\n${written}`;
   }
@@ -312,6 +320,8 @@ function startsAsText(file: string): boolean {
 }
 
 const MB = MAX_SENT_FILE_BYTES / 1_048_576;
+/** Characters of file text one call hands out, a file counted each time it is named: four times what it reads. */
+const MAX_HANDED_OUT = 4 * MAX_SENT_FILE_BYTES;
 
 /**
  * A regular file's text (an archive's: its files'), what it reads taken from the call's `budget`
