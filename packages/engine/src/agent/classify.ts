@@ -588,15 +588,17 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 /**
- * What a database client or dump writes: for sqlite3, the text of the database file it opens (what
- * any query of it returns is in there); for a server's database, what it holds is known only when
- * it runs, which is noted, so that sending it blocks.
+ * What a database client or dump writes: for sqlite3 and duckdb, the text of the database file it
+ * opens (what any query of it returns is in there), and for duckdb the files its SQL reads in
+ * quotes (`select * from 'customers.csv'`); for a server's database, what it holds is known only
+ * when it runs, which is noted, so that sending it blocks.
  */
 function databaseOutput(cmd: SimpleCommand, ctx: ClassifyContext): string {
   const program = basename(cmd.argv[0] ?? '');
-  if (program === 'sqlite3') {
+  if (program === 'sqlite3' || program === 'duckdb') {
     const file = sqliteFile(cmd.argv.slice(1));
-    return file === null ? '' : readSentFile(file, ctx);
+    const queried = program === 'duckdb' ? filesNamedIn(databaseCall(program, cmd.argv.slice(1)).sql.join('\n'), ctx) : '';
+    return [file === null ? '' : readSentFile(file, ctx), queried].join('\n');
   }
   ctx.uninspected?.add(`it sends what ${program} reads from a database, which is known only when it runs`);
   return '';

@@ -7,7 +7,7 @@ import { optionAndValue } from './bash.ts';
 import { hostOf } from './destinations.ts';
 
 /** Database clients: they query, write or delete on a database. */
-export const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh']);
+export const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'duckdb', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh']);
 /** Programs that dump or export a database: what they write is what it holds. */
 export const DATABASE_DUMPS = new Set(['pg_dump', 'pg_dumpall', 'mysqldump', 'mariadb-dump', 'mongodump', 'mongoexport']);
 /** Each database client's and dump's options that name a file it writes what it reads into (`psql -o out.csv`, `pg_dump -f db.sql`). */
@@ -24,8 +24,8 @@ const DATABASE_OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
 };
 /** A file the SQL or dot-commands given to a client write into: psql's `\copy ... to 'file'` and `\o file`, sqlite3's `.output file`, `.once file`, `.backup file` and `.save file`. */
 const FILE_IN_SQL = /\\copy\b[^\n]*?\bto\s+'([^']+)'|\\o\s+(\S+)|^\s*\.(?:output|once)\s+(\S+)|^\s*\.(?:backup|save)\s+(?:\S+\s+)?(\S+)\s*$/gim;
-/** sqlite3's options that take the next word as a value. */
-const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-separator', '-newline', '-nullvalue', '-init', '-vfs', '-mmap', '-maxsize', '-escape']);
+/** sqlite3's and duckdb's options that take the next word as a value (duckdb's SQL in `-c` and `-s`). */
+const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-separator', '-newline', '-nullvalue', '-init', '-vfs', '-mmap', '-maxsize', '-escape', '-c', '-s']);
 
 /** Where a database client connects (`-h host`, `--host=host`, a `postgres://` URL; '' for a local one) and the SQL its words give. */
 export function databaseCall(program: string, args: readonly string[]): { host: string; sql: string[] } {
@@ -37,7 +37,7 @@ export function databaseCall(program: string, args: readonly string[]): { host: 
     else if (a.startsWith('--host=')) host = a.slice(7);
     else if (a === '-c' || a === '--command' || a === '-e' || a === '--execute' || a === '--eval') sql.push(args[++k] ?? '');
     else if (/^(postgres(ql)?|mysql|mongodb(\+srv)?|redis):\/\//.test(a)) host = hostOf(a) ?? host;
-    else if (program === 'sqlite3' && !a.startsWith('-') && k >= 1) sql.push(a);
+    else if ((program === 'sqlite3' || program === 'duckdb') && !a.startsWith('-') && k >= 1) sql.push(a);
   }
   return { host, sql };
 }
@@ -49,7 +49,7 @@ export function sqlAction(text: string): Action {
   return 'read';
 }
 
-/** The database file sqlite3 opens (its first operand), or null (in memory). */
+/** The database file sqlite3 or duckdb opens (its first operand), or null (in memory). */
 export function sqliteFile(args: readonly string[]): string | null {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;

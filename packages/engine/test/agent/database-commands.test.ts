@@ -21,6 +21,7 @@ describe('a database command line', () => {
     expect(sqliteFile(['-cmd', '.mode csv', 'app.db', 'select 1'])).toBe('app.db');
     expect(sqliteFile([':memory:'])).toBeNull();
     expect(sqliteFile(['-json'])).toBeNull();
+    expect(sqliteFile(['-json', '-c', "select * from 'customers.csv'"])).toBeNull();
   });
 
   it('finds the files it writes what it reads into', () => {
