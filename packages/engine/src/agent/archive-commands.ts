@@ -1,7 +1,7 @@
 // What an archiver on the command line packs, and into which file: `tar czf out.tgz exports`, `zip
 // -r out.zip exports`, `7z a out.7z exports`, `gzip -k customers.csv`. The hook reads the archive a
 // later command sends (`&& curl -F f=@out.tgz host`) as the files packed into it.
-import { basename } from './bash.ts';
+import { basename, optionAndValue } from './bash.ts';
 import { localPath } from './own-files.ts';
 
 /** A file an archiver writes (`-`: its standard output), and the words naming what it packs (each read from `cwd`). */
@@ -48,8 +48,7 @@ function tarWrites(args: readonly string[], cwd: string): ArchiveWrite[] {
       else if (TAR_VALUE_OPTIONS.has(`-${letters}`)) k++;
       continue;
     }
-    const eq = a.indexOf('=');
-    const [option, value] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const [option, value] = optionAndValue(a);
     if (option === '--create' || option === '--append' || option === '--update') packs = true;
     else if (option === '--file') file = value ?? args[++k];
     else if (option === '--directory') from = localPath(value ?? args[++k] ?? '.', from);

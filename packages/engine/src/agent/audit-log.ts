@@ -14,7 +14,7 @@ import { type DecisionContext, type ProofBundle, auditLeafData, createProofBundl
 import type { Signer } from '../signing-keys.ts';
 // Types only: the hook bundle stays free of the verifier's code.
 import type { AUDIT_EXPORT_KIND, AuditExport, AuditExportEntry } from '../verify.ts';
-import { AUDIT_DIR, AUDIT_LOCK_RETRY_MS, AUDIT_LOCK_STALE_MS, AUDIT_LOCK_TIMEOUT_MS } from './config.ts';
+import { AUDIT_DIR, AUDIT_LOCK_RETRY_MS, AUDIT_LOCK_STALE_MS, AUDIT_LOCK_TIMEOUT_MS, HOOK_LOG_FILE } from './config.ts';
 import type { HookDecision } from './hook-events.ts';
 
 /** One line of log.jsonl is an export entry; its envelope's signed payload says what was decided about (no values, only kinds and hosts). */
@@ -143,5 +143,5 @@ function signedContext(envelope: AuditExportEntry['envelope']): DecisionContext 
 /** Plain lines for events that decide nothing (Stop, Notification, ...). */
 export function appendHookLogLine(home: string, line: string): void {
   makeFolder(home, 0o700);
-  fs.appendFileSync(path.join(home, 'hook.log'), `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
+  fs.appendFileSync(path.join(home, HOOK_LOG_FILE), `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
 }

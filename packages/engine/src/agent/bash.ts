@@ -221,7 +221,21 @@ function tokenize(src: string, nested: string[], written: Map<string, string[]>)
 const REDIRECTS = new Set(['>', '>>', '<', '<>', '&>', '>&', '<&', '>|', '<<<']);
 const SEPARATORS = new Set(['&&', '||', ';', ';;', '&', '\n', '(', ')']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** An ASSIGNMENT word's name and value. */
+const assignment = (word: string): [string, string] => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)];
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'for', 'in', 'case', 'esac', '{', '}', '!', 'time']);
+
+/**
+ * Where the body of a definition starting at token `k` of a function in `functions` begins (`up (
+ * ) {`, `function up {`, `function up ( ) {`), or -1 when none starts there.
+ */
+function functionBodyAt(tokens: readonly Token[], k: number, functions: ReadonlyMap<string, string>): number {
+  const parens = (at: number) => tokens[at]?.value === '(' && tokens[at + 1]?.value === ')';
+  const t = tokens[k]!;
+  if (t.kind !== 'word') return -1;
+  if (t.value === 'function') return functions.has(tokens[k + 1]?.value ?? '') ? k + 2 + (parens(k + 2) ? 2 : 0) : -1;
+  return functions.has(t.value) && parens(k + 1) ? k + 3 : -1;
+}
 
 /** The index of the last token of a function's `{ ... }` body that starts at `from` (braces counted); `from - 1` when none starts there. */
 function skipFunctionBody(tokens: readonly Token[], from: number): number {
@@ -253,10 +267,9 @@ function commandsOf(tokens: Token[], input: SimpleCommand | null, functions: Rea
     }
     // A function's definition (`up() { ... }`, `function up { ... }`) runs nothing: its body runs where it is called (definedFunctions).
     // One whose body was not found there is read where it stands, as commands.
-    const named = t.kind === 'word' && current.argv.length === 0 && t.value === 'function' && functions.has(tokens[k + 1]?.value ?? '') ? 2 : 0;
-    const parens = t.kind === 'word' && current.argv.length === 0 && functions.has(t.value) && tokens[k + 1]?.value === '(' && tokens[k + 2]?.value === ')' ? 3 : 0;
-    if (named > 0 || parens > 0) {
-      k = skipFunctionBody(tokens, k + (named || parens) + (named && tokens[k + 2]?.value === '(' && tokens[k + 3]?.value === ')' ? 2 : 0));
+    const body = current.argv.length === 0 ? functionBodyAt(tokens, k, functions) : -1;
+    if (body >= 0) {
+      k = skipFunctionBody(tokens, body);
       continue;
     }
     if (t.kind === 'op') {
@@ -274,8 +287,8 @@ function commandsOf(tokens: Token[], input: SimpleCommand | null, functions: Rea
       continue;
     }
     if (current.argv.length === 0 && ASSIGNMENT.test(t.value)) {
-      const eq = t.value.indexOf('=');
-      current.env[t.value.slice(0, eq)] = t.value.slice(eq + 1);
+      const [name, value] = assignment(t.value);
+      current.env[name] = value;
       continue;
     }
     if (current.argv.length === 0 && t.value === 'for') current.loop = true;
@@ -674,13 +687,13 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
     else if (DECLARATIONS.has(cmd.argv[0]!)) {
       // export F=customers.csv, declare -x F=..., local F=...: assignments as well.
       const assigned = cmd.argv.slice(1).filter((a) => ASSIGNMENT.test(a));
-      assign(variables, Object.fromEntries(assigned.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])));
+      assign(variables, Object.fromEntries(assigned.map(assignment)));
       // Exported, they are in the environment of the commands after it (`export API_URL=...; python3 up.py`).
       if (cmd.argv[0] === 'export' || cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*x/.test(a))) {
         for (const a of cmd.argv.slice(1)) if (/^[A-Za-z_]\w*(?:=|$)/.test(a)) exported.add(a.split('=')[0]!);
       }
     } else if (cmd.argv[0] === 'alias') {
-      for (const a of cmd.argv.slice(1)) if (ASSIGNMENT.test(a)) aliases.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+      for (const a of cmd.argv.slice(1)) if (ASSIGNMENT.test(a)) aliases.set(...assignment(a));
     } else {
       let run = withVariables(cmd, variables, expanded);
       // `up() { curl -T "$1" ...; }; up customers.csv`, `alias up='curl -T customers.csv'; up https://...`.
@@ -689,10 +702,10 @@ export function parseCommandLine(line: string, depth = 0, uninspected: Unread = 
         const args = run.argv.slice(1).map(shellWord);
         const line = functions.has(run.argv[0]!) ? withPositionalParameters(called, args) : [called, ...args].join(' ');
         // Each call is read anew: what the calls of one tool call expand to is bounded like its command.
-        const expanded = callsExpanded.get(uninspected) ?? 0;
-        if (expanded + line.length > MAX_SCAN_CHARS) uninspected.add(`its shell functions and aliases expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`, true);
+        const before = callsExpanded.get(uninspected) ?? 0;
+        if (before + line.length > MAX_SCAN_CHARS) uninspected.add(`its shell functions and aliases expand to more than ${MAX_SCAN_CHARS.toLocaleString('en-US')} characters`, true);
         else {
-          callsExpanded.set(uninspected, expanded + line.length);
+          callsExpanded.set(uninspected, before + line.length);
           out.push(...parseCommandLine(line, depth + 1, uninspected, run.pipedFrom));
         }
         continue;

@@ -395,7 +395,10 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const hosts = hostsOf(urls);
   // A URL named by a variable the line does not set (`curl -d @f "$API_URL/in"`): where it sends is known only when it runs,
   // and is judged as a destination of that name, which no policy records.
-  if (share) for (const url of urls) if (/^\$\{?\w+\}?/.test(url)) hosts.push({ host: /^\$\{?(\w+)\}?/.exec(url)![0], encrypted: false });
+  for (const url of share ? urls : []) {
+    const variable = /^\$\{?\w+\}?/.exec(url);
+    if (variable) hosts.push({ host: variable[0], encrypted: false });
+  }
   const verb = method || (upload ? 'POST' : 'GET');
   return { action: share ? 'share' : method === 'DELETE' ? 'delete' : 'read', summary: `${basename(argv[0]!)} ${verb} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
@@ -1035,8 +1038,8 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
     if (file !== '-') files.write(file, ctx.cwd, writing((own) => packed(sources, own)));
   }
   // `git archive -o src.zip HEAD exports`: the files it packs.
-  const gitFile = program === 'git' ? gitArchiveFile(cmd.argv.slice(1)) : null;
-  if (gitFile !== null) files.write(gitFile, ctx.cwd, writing((own) => gitOutput(cmd.argv.slice(1), own, true)));
+  const archive = program === 'git' ? gitArchive(cmd.argv.slice(1)) : null;
+  if (archive?.file) files.write(archive.file, ctx.cwd, writing((own) => archived(archive.paths, own)));
   // `psql -o out.csv`, `pg_dump -f db.sql`, `\copy ... to 'out.csv'`: the file holds what the database does.
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) {
     for (const file of databaseWrites(cmd, ctx)) files.write(file, ctx.cwd, writing((own) => databaseOutput(cmd, own)));
@@ -1046,39 +1049,42 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
 /** git archive's options that take the next word as a value. */
 const GIT_ARCHIVE_VALUE_OPTIONS = new Set(['-o', '--output', '--format', '--prefix', '--remote', '--exec']);
 
-/** The file `git archive -o f` writes, or null. */
-function gitArchiveFile(args: readonly string[]): string | null {
-  if (args.find((a) => !a.startsWith('-')) !== 'archive') return null;
-  for (let k = 0; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (option === '-o' || option === '--output') return inline ?? args[k + 1] ?? null;
-  }
-  return null;
-}
-
 /**
- * What git writes of the repository's files: `git show REV:path` and `git cat-file -p REV:path`,
- * the file as it is here; `git archive` (to its output, or to its file with `packs`), the paths it
- * names after the tree, folders whole, as they are here. The whole tree, as `git add .`, is not
- * read: which files it holds is known only to git (what .gitignore leaves out is not in it). Anything
- * else git writes (a log, a status) is its words.
+ * What `git archive` packs: the paths it names after the tree (`git archive HEAD src docs`), and the
+ * file it writes them to (`-o`), null for its output; null for any other git command.
  */
-function gitOutput(args: readonly string[], ctx: ClassifyContext, packs = false): string {
-  const sub = args.find((a) => !a.startsWith('-'));
-  const operands = args.slice(args.indexOf(sub ?? '') + 1).filter((a) => !a.startsWith('-'));
-  if (sub === 'show' || sub === 'cat-file') return operands.flatMap((a) => (/:./.test(a) ? [readSentFile(a.slice(a.indexOf(':') + 1), ctx)] : [])).join('\n');
-  if (sub !== 'archive' || (!packs && gitArchiveFile(args) !== null)) return args.join(' ');
-  // `git archive HEAD src docs`: the paths after the tree.
+function gitArchive(args: readonly string[]): { paths: string[]; file: string | null } | null {
+  if (args.find((a) => !a.startsWith('-')) !== 'archive') return null;
   const words: string[] = [];
+  let file: string | null = null;
   for (let k = args.indexOf('archive') + 1; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
     if (!option.startsWith('-')) words.push(option);
     else if (inline === undefined && GIT_ARCHIVE_VALUE_OPTIONS.has(option)) k++;
+    if (option === '-o' || option === '--output') file = inline ?? args[k] ?? null;
   }
-  return words
-    .slice(1)
-    .map((path) => readSentFile(path, ctx, WHOLE))
-    .join('\n');
+  return { paths: words.slice(1), file };
+}
+
+/**
+ * The paths a `git archive` names, folders whole, as they are here. The whole tree, as `git add .`,
+ * is not read: which files it holds is known only to git (what .gitignore leaves out is not in it).
+ */
+function archived(paths: readonly string[], ctx: ClassifyContext): string {
+  return paths.map((path) => readSentFile(path, ctx, WHOLE)).join('\n');
+}
+
+/**
+ * What git writes of the repository's files: `git show REV:path` and `git cat-file -p REV:path`,
+ * the file as it is here; `git archive` to its output, what it packs. Anything else git writes (a
+ * log, a status, an archive into its file) is its words.
+ */
+function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
+  const sub = args.find((a) => !a.startsWith('-'));
+  const operands = args.slice(args.indexOf(sub ?? '') + 1).filter((a) => !a.startsWith('-'));
+  if (sub === 'show' || sub === 'cat-file') return operands.flatMap((a) => (/:./.test(a) ? [readSentFile(a.slice(a.indexOf(':') + 1), ctx)] : [])).join('\n');
+  const archive = gitArchive(args);
+  return archive !== null && archive.file === null ? archived(archive.paths, ctx) : args.join(' ');
 }
 
 /**
@@ -1167,8 +1173,9 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     const view = commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
-    const sentText = [...view.sent, substitutedOutput(cmd, own), view.code ?? ''].filter(Boolean).join('\n');
-    const found = view.hosts.length > 0 && sentText ? dataIn(sentText) : [];
+    // What it sends is worked out only where it sends somewhere: the substitutions in its words too.
+    const sentText = view.hosts.length > 0 ? [...view.sent, substitutedOutput(cmd, own), view.code ?? ''].filter(Boolean).join('\n') : '';
+    const found = sentText ? dataIn(sentText) : [];
     // A command that carries regulated data to a remote host shares it, whatever its verb.
     const remote = view.hosts.filter((h) => resolveDestination(h.host, ctx.destinations).destination !== 'local');
     if (remote.length > 0) ctx.uninspected?.addAll(unread);

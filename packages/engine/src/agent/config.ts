@@ -54,5 +54,8 @@ export const MAX_SHELL_NESTING = 4;
 /** The local signing key's file under BYTEBOUND_HOME (or ~/.bytebound). */
 export const LOCAL_SIGNING_KEY_FILE = 'signing-key.pem';
 
+/** The log of the hook's own failures under BYTEBOUND_HOME (or ~/.bytebound). */
+export const HOOK_LOG_FILE = 'hook.log';
+
 /** Folder of the local audit log under BYTEBOUND_HOME (or ~/.bytebound). */
 export const AUDIT_DIR = 'audit';

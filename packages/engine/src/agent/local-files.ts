@@ -334,17 +334,23 @@ function readBounded(full: string, budget: Budget): { text: string; unread: Reas
     const stat = fs.statSync(full);
     // A named pipe or a socket holds what a program writes into it when the command runs.
     if (stat.isFIFO() || stat.isSocket()) return { text: '', unread: { why: 'it sends a named pipe or socket, whose data is known only when it runs', tooMuch: false } };
-    if (!stat.isFile() || isMedia(full)) return { text: '', unread: null };
-    const { bytes, whole } = readUpTo(full, budget.left, stat.size);
-    if (!whole) {
-      budget.left = 0;
-      return { text: bytes.toString('utf8'), unread: { why, tooMuch: true } };
+    if (!stat.isFile()) return { text: '', unread: null };
+    const fd = fs.openSync(full, 'r');
+    try {
+      if (isMedia(fd)) return { text: '', unread: null };
+      const { bytes, whole } = readUpTo(fd, budget.left, stat.size);
+      if (!whole) {
+        budget.left = 0;
+        return { text: bytes.toString('utf8'), unread: { why, tooMuch: true } };
+      }
+      // A gzip or zip file is read for the files in it, within the same budget.
+      const archive = archiveText(bytes, budget);
+      if (archive) return archive;
+      budget.left -= bytes.length;
+      return { text: bytes.toString('utf8'), unread: null };
+    } finally {
+      fs.closeSync(fd);
     }
-    // A gzip or zip file is read for the files in it, within the same budget.
-    const archive = archiveText(bytes, budget);
-    if (archive) return archive;
-    budget.left -= bytes.length;
-    return { text: bytes.toString('utf8'), unread: null };
   } catch {
     return { text: '', unread: null };
   }
@@ -374,43 +380,32 @@ const MEDIA = new RegExp(
   ].join('|'),
 );
 
-/** True when a file begins as one of MEDIA. */
-function isMedia(file: string): boolean {
+/** True when the open file `fd` begins as one of MEDIA (read at its start, which leaves where it is read from next alone). */
+function isMedia(fd: number): boolean {
   const head = Buffer.alloc(12);
-  const fd = fs.openSync(file, 'r');
-  let length: number;
-  try {
-    length = fs.readSync(fd, head, 0, head.length, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const length = fs.readSync(fd, head, 0, head.length, 0);
   return MEDIA.test(head.toString('hex', 0, length));
 }
 
 /**
- * A file's first `limit` bytes, and whether that is all of it. Read to its end, not to the size it
+ * An open file's first `limit` bytes, and whether that is all of it. Read to its end, not to the size it
  * states (`statedSize` only sizes the first buffer): files under /proc state 0 (/proc/self/environ
  * holds the environment).
  */
-function readUpTo(file: string, limit: number, statedSize: number): { bytes: Buffer; whole: boolean } {
-  const fd = fs.openSync(file, 'r');
-  try {
-    let buffer = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(statedSize + 1, 65_536)));
-    let length = 0;
-    for (;;) {
-      const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) return { bytes: buffer.subarray(0, length), whole: true };
-      length += n;
-      // A byte past the limit says there is more.
-      if (length > limit) return { bytes: buffer.subarray(0, limit), whole: false };
-      if (length === buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.min(limit + 1, buffer.length * 2));
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
+function readUpTo(fd: number, limit: number, statedSize: number): { bytes: Buffer; whole: boolean } {
+  let buffer = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(statedSize + 1, 65_536)));
+  let length = 0;
+  for (;;) {
+    const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+    if (n === 0) return { bytes: buffer.subarray(0, length), whole: true };
+    length += n;
+    // A byte past the limit says there is more.
+    if (length > limit) return { bytes: buffer.subarray(0, limit), whole: false };
+    if (length === buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(limit + 1, buffer.length * 2));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
     }
-  } finally {
-    fs.closeSync(fd);
   }
 }
 

@@ -4,7 +4,7 @@
 // is fine; reading the key, or changing any of them, is blocked.
 import os from 'node:os';
 import path from 'node:path';
-import { AUDIT_DIR, LOCAL_SIGNING_KEY_FILE } from './config.ts';
+import { AUDIT_DIR, HOOK_LOG_FILE, LOCAL_SIGNING_KEY_FILE } from './config.ts';
 import { type SimpleCommand, basename } from './bash.ts';
 
 /** Where the hook's own files are: its home, its installation, and the user's home (for ~/.claude). */
@@ -38,7 +38,7 @@ export function localPath(word: string, cwd: string, home = userHome()): string 
 }
 
 /** What the hook keeps in its home: its signing key, its audit log and the log of its own failures. */
-const HOME_ENTRIES = [LOCAL_SIGNING_KEY_FILE, AUDIT_DIR, 'hook.log'];
+const HOME_ENTRIES = [LOCAL_SIGNING_KEY_FILE, AUDIT_DIR, HOOK_LOG_FILE];
 
 /**
  * Whether `file` is the hook's home or what the hook keeps in it. Only those: a home set to a
