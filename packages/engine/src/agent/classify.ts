@@ -6,6 +6,7 @@
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
+import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseOutputFiles, sqlAction, sqliteFile } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
@@ -856,16 +857,22 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // Its code, when it sends: a script file's, or the code given inline (`python3 -c`, `node -e`, a heredoc),
   // with the files it names (`open("customers.csv")`).
   const source = INTERPRETER.test(program) ? (script !== null ? scriptText(script, ctx) : text) : '';
-  const code = SENDS_IN_CODE.test(source) ? source : '';
+  // Where it sends with no URL: an SDK's service (boto3's upload_file), a host it gives a mail or file-transfer client.
+  const named = source ? destinationsInCode(source) : [];
+  const code = named.length > 0 || SENDS_IN_CODE.test(source) ? source : '';
+  const remote = (host: string) => resolveDestination(host, ctx.destinations).destination !== 'local';
   const hosts: { host: string; encrypted: boolean }[] = [];
   for (const m of `${text}\n${code}`.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
-    if (host && resolveDestination(host, ctx.destinations).destination !== 'local') hosts.push({ host, encrypted: m[0].startsWith('https') });
+    if (host && remote(host)) hosts.push({ host, encrypted: m[0].startsWith('https') });
   }
+  const withUrl = hosts.length > 0;
+  hosts.push(...named.filter((d) => remote(d.host)));
   if (hosts.length === 0) return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   // Code that sends may send the files it names and what it is given: the files its arguments name and
   // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
-  return { action: 'process', summary: `${program} with a remote URL`, sent: [text], code: code && scriptReach(code, operands, script, cmd, ctx), hosts };
+  const summary = withUrl ? `${program} with a remote URL` : `${program} sending to ${hosts.map((d) => d.host).join(', ')}`;
+  return { action: 'process', summary, sent: [text], code: code && scriptReach(code, operands, script, cmd, ctx), hosts };
 }
 
 /** An interpreter's words after its name: the operands its program follows (after `deno run`, `bun run`), and the script file it runs, or null (inline code, a module, a prompt). */
@@ -898,29 +905,6 @@ function givenTo(operands: readonly string[], script: string | null): string[] {
 const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell)$/i;
 /** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */
 const INTERPRETER_VALUE_OPTIONS = new Set(['-W', '-X', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '-I']);
-/**
- * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`,
- * `->post(`, `.request("POST", ...)`, `method: 'POST'`, `'method' => 'POST'`, a `body`, `data=`,
- * `json=` or `files=` given, `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
- * Invoke-RestMethod), a socket or request's `send`, mail, or curl and wget run from it.
- */
-const SENDS_IN_CODE = new RegExp(
-  [
-    String.raw`(?:\.|->)(?:post|put|patch)\s*\(`,
-    String.raw`(?:\.|->)request\s*\(\s*['"](?:post|put|patch)['"]`,
-    String.raw`\bmethod['"]?\s*(?:[:=]|=>)\s*['"\x60](?:post|put|patch)\b`,
-    String.raw`\bbody\s*[:=]`,
-    String.raw`\bdata\s*=`,
-    String.raw`[(,]\s*(?:files|json)\s*=(?!=)`,
-    String.raw`\burlopen\s*\([^()]*,`,
-    String.raw`\bpost_form\b`,
-    String.raw`\bcontent\s*=>`,
-    String.raw`\.send(?:all)?\s*\(`,
-    String.raw`\b(?:sendmail|smtplib|curl|wget)\b`,
-    String.raw`\bInvoke-(?:RestMethod|WebRequest)\b`,
-  ].join('|'),
-  'i',
-);
 /** A file name in quotes in code (`open("customers.csv")`, `readFileSync('./exports/leads.json')`): a path with an extension. */
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})\1/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */
