@@ -7,7 +7,7 @@
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
-import { DATABASE_DUMPS, DATABASES, databaseCall, databaseOutputFiles, sqlAction, sqliteFile } from './database-commands.ts';
+import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, loadsDatabase, sqlAction, sqliteFile } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
@@ -580,9 +580,12 @@ const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wip
 function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0]!);
   const { host, sql } = databaseCall(program, cmd.argv.slice(1));
-  const text = [...sql, stdinOf(cmd, ctx)].join('\n');
-  const action = sqlAction(text);
   const remoteHost = host && resolveDestination(host, ctx.destinations).destination !== 'local' ? host : '';
+  const given = [...sql, stdinOf(cmd, ctx)].join('\n');
+  // The files it reads and sends to a remote database: `psql -f seed.sql`, `\copy t from 'c.csv'`, `mongoimport c.json`.
+  const read = remoteHost ? databaseInputFiles(program, cmd.argv.slice(1), given).map((file) => readSentFile(file, ctx)) : [];
+  const text = [given, ...read].join('\n');
+  const action = loadsDatabase(program) ? 'modify' : sqlAction(text);
   return {
     action: remoteHost && action !== 'read' ? 'share' : action,
     summary: `${program} ${action === 'read' ? 'query' : action === 'delete' ? 'delete' : 'write'}${host ? ` on ${host}` : ''}`,
