@@ -4,9 +4,11 @@
 // MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
+import os from 'node:os';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
+import { curlConfigWords, curlrcPaths } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, loadsDatabase, sqlAction, sqliteFile } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
@@ -374,7 +376,7 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     else if (option === '--url') urls.push(value);
     else if (option === '-H' || option === '--header' || option === '-u' || option === '--user' || option === '-b' || option === '--cookie') sent.push(value);
   };
-  const argv = cmd.argv;
+  const argv = curlWords(cmd, ctx);
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
     if (a.startsWith('--')) {
@@ -402,6 +404,30 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const verb = method || (upload ? 'POST' : 'GET');
   return { action: share ? 'share' : method === 'DELETE' ? 'delete' : 'read', summary: `${basename(argv[0]!)} ${verb} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
+}
+
+/**
+ * curl's words with its config files' options in their place (`-K up.cfg`, `--config=up.cfg`, `-K -`
+ * on its input), after those of the user's `.curlrc` (the first curl finds) unless `-q` comes first.
+ */
+function curlWords(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
+  const argv = cmd.argv;
+  const words = [argv[0]!];
+  if (argv[1] !== '-q' && argv[1] !== '--disable') {
+    const rc = curlrcPaths(process.env, os.homedir()).map((file) => readSentFile(file, ctx)).find((text) => text !== '');
+    if (rc) words.push(...curlConfigWords(rc));
+  }
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    const [name, inline] = optionAndValue(a);
+    // `-K file`, `-Kfile`, or the last of a cluster of flags (`-sK file`).
+    const short = a.startsWith('-') && !a.startsWith('--') ? [...a.slice(1)].findIndex((c) => CURL_VALUE_OPTIONS.has(`-${c}`)) + 1 : 0;
+    const clustered = short > 0 && a[short] === 'K';
+    const config = name === '--config' ? (inline ?? argv[++k]) : clustered ? (a.length > short + 1 ? a.slice(short + 1) : argv[++k]) : undefined;
+    if (config === undefined) words.push(a);
+    else words.push(...(short > 1 ? [a.slice(0, short)] : []), ...curlConfigWords(fileOrStdin(config, cmd, ctx)));
+  }
+  return words;
 }
 
 function wgetView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
