@@ -19,6 +19,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { Unread } from './unread.ts';
+import { type WebClientCall, webClientCall } from './web-clients.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
 
@@ -559,6 +560,18 @@ function sshView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: input || remoteCommand ? 'share' : 'process', summary: `ssh to ${host}`, sent: [remoteCommand, input], hosts: host ? [{ host, encrypted: true }] : [] };
 }
 
+/** A web, WebSocket or gRPC client (`ab -p`, `hey -D`, `websocat`, `grpcurl -d @`): a share to where it connects of the files, text and input it sends. */
+function webClientView(program: string, call: WebClientCall, cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const plaintext = program === 'grpcurl' && cmd.argv.includes('-plaintext');
+  const hosts = call.targets.flatMap((target) => {
+    const host = hostOf(target);
+    return host ? [{ host, encrypted: /^(?:https|wss):/i.test(target) || (program === 'grpcurl' && !plaintext) }] : [];
+  });
+  const sent = [...call.texts, ...call.files.map((file) => fileOrStdin(file, cmd, ctx)), call.sendsInput ? stdinOf(cmd, ctx) : '', ...call.targets];
+  const share = call.files.length > 0 || call.sendsInput;
+  return { action: share ? 'share' : 'read', summary: `${program} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
+}
+
 function netcatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const operands: string[] = [];
   for (let k = 1; k < cmd.argv.length; k++) {
@@ -822,6 +835,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'socat') return socatView(cmd, ctx);
   if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet') return netcatView(cmd, ctx);
   if (program === 'http' || program === 'https' || program === 'xh') return httpieView(cmd, ctx);
+  const web = webClientCall(program, args);
+  if (web) return webClientView(program, web, cmd, ctx);
   if (program === 'openssl' && (args[0] === 's_client' || args[0] === 's_time')) {
     const at = args.findIndex((a) => a === '-connect');
     const target = at >= 0 ? (args[at + 1] ?? '') : '';
