@@ -55,6 +55,8 @@ export type ClassifyContext = {
   files?: LocalFiles;
   /** File descriptors (by number, or by name for `{s}<>`) that an earlier `exec` on the command line opened to a network file (`exec 3<>/dev/tcp/host/80`), and their hosts. */
   sockets?: Map<string, string>;
+  /** File descriptors an earlier `exec` on the command line opened to read a file (`exec 3< customers.csv`, `exec < f` for 0), and the files (full paths). */
+  inputs?: Map<string, string>;
   /** The paths (full) an earlier `git add` on the command line named: a `git push` after it sends them. */
   staged?: string[];
 };
@@ -223,7 +225,16 @@ function fileOrStdin(word: string, cmd: SimpleCommand, ctx: ClassifyContext, fol
 function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
   const parts: string[] = [];
   if (cmd.stdin !== null) parts.push(cmd.stdin);
-  for (const r of cmd.redirects) if (r.op === '<') parts.push(readSentFile(r.target, ctx));
+  for (const r of cmd.redirects) {
+    if (r.op === '<') parts.push(readSentFile(r.target, ctx));
+    // `<&3`: a file an earlier `exec 3< file` opened.
+    const opened = r.op === '<&' && (r.fd ?? '0') === '0' ? ctx.inputs?.get(descriptorNamed(r.target) ?? '') : undefined;
+    if (opened !== undefined) parts.push(readSentFile(opened, ctx));
+  }
+  // A command with no input of its own reads the file `exec < file` gave the commands after it.
+  const ownInput = cmd.stdin !== null || cmd.pipedFrom !== null || cmd.redirects.some((r) => (r.op === '<' || r.op === '<&') && (r.fd ?? '0') === '0');
+  const given = ownInput ? undefined : ctx.inputs?.get('0');
+  if (given !== undefined) parts.push(readSentFile(given, ctx));
   if (cmd.pipedFrom && stages < MAX_PIPE_STAGES) parts.push(outputOf(cmd.pipedFrom, ctx, stages + 1));
   return parts.join('\n');
 }
@@ -788,7 +799,14 @@ const NETWORK_FILE = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\/[^/\s]+$/;
 
 /** The descriptor a redirection writes to by number or name (`>&3`, `>&3-`, `>&$s`, `> /dev/fd/3`), or null. */
 function duplicated(r: Redirect): string | null {
-  const m = r.op === '>&' ? /^(\d+)-?$|^\$\{?([A-Za-z_]\w*)\}?$/.exec(r.target) : FILE_WRITES.has(r.op) ? /^\/dev\/fd\/(\d+)$/.exec(r.target) : null;
+  if (r.op === '>&') return descriptorNamed(r.target);
+  const m = FILE_WRITES.has(r.op) ? /^\/dev\/fd\/(\d+)$/.exec(r.target) : null;
+  return m ? m[1]! : null;
+}
+
+/** The descriptor a duplication's target names (`3`, `3-`, `$s`, `${s}`), or null (`-` closes). */
+function descriptorNamed(target: string): string | null {
+  const m = /^(\d+)-?$|^\$\{?([A-Za-z_]\w*)\}?$/.exec(target);
   return m ? (m[1] ?? m[2]!) : null;
 }
 
@@ -814,9 +832,13 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     // `exec 3<>/dev/tcp/host/80` (or `exec 4>&3`, `exec >/dev/tcp/...`) opens it for the commands after it;
     // `exec 3>file` or `exec 3>&-` points the descriptor elsewhere again.
     if (opensForLater) {
-      const fd = r.fd ?? (r.op === '<' || r.op === '<>' ? '0' : '1');
+      const fd = r.fd ?? (r.op === '<' || r.op === '<>' || r.op === '<&' ? '0' : '1');
       if (host === undefined) ctx.sockets?.delete(fd);
       else ctx.sockets?.set(fd, host);
+      // `exec 3< customers.csv` (or `exec < customers.csv`, `exec 0<&3`) opens a file for the commands after it to read.
+      const file = r.op === '<' && !socket ? localPath(r.target, ctx.cwd) : r.op === '<&' ? ctx.inputs?.get(descriptorNamed(r.target) ?? '') : undefined;
+      if (file === undefined) ctx.inputs?.delete(fd);
+      else ctx.inputs?.set(fd, file);
     }
     return host === undefined ? [] : [host];
   });
@@ -1169,7 +1191,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), staged: [] };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [] };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
