@@ -5,6 +5,7 @@
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
 import os from 'node:os';
+import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
@@ -14,9 +15,10 @@ import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapp
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
-import { LocalFiles } from './local-files.ts';
+import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
+import { packedFiles } from './npm-package.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { Unread } from './unread.ts';
 import { type WebClientCall, webClientCall } from './web-clients.ts';
@@ -179,7 +181,7 @@ const READ_SUBSTITUTION = /^<\((.*)\)$/s;
  * What a file an outbound command names holds: a path, a glob or brace list of paths, or a <( )
  * substitution's output; with `folders` (a command that sends folders whole), a folder's files too.
  */
-function readSentFile(file: string, ctx: ClassifyContext, folders?: { folders: true }): string {
+function readSentFile(file: string, ctx: ClassifyContext, folders?: { folders: true; skip?: Skip }): string {
   const substituted = READ_SUBSTITUTION.exec(file);
   if (substituted) return outputOfLine(substituted[1]!, { ...ctx, depth: (ctx.depth ?? 0) + 1 });
   // `find ... -exec curl -T {} host`, `xargs -I{} curl -d @{} host`: the file is chosen only when it runs.
@@ -625,6 +627,38 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org', docker: 'registry-1.docker.io' };
+/** `npm publish`'s (yarn's, pnpm's) options that take the next word as a value. */
+const PUBLISH_VALUE_OPTIONS = new Set(['--tag', '--access', '--otp', '--registry', '--workspace', '-w', '--provenance-file', '--publish-branch', '--report-summary']);
+
+/**
+ * `npm publish` (`yarn publish`, `yarn npm publish`, `pnpm publish`): a share to the registry
+ * (`--registry`, or npm's) of what it packs, the package folder or tarball it is given or the one it
+ * runs in: the entries of package.json's `files`, or else the folder less what its `.npmignore`
+ * (`.gitignore` without one) and npm's own rules leave out.
+ */
+function npmPublishView(program: string, args: readonly string[], ctx: ClassifyContext): CommandView {
+  if (args.includes('--dry-run')) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
+  let registry = REGISTRIES[program]!;
+  let target = '.';
+  for (let k = args.indexOf('publish') + 1; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    const value = PUBLISH_VALUE_OPTIONS.has(option) ? (inline ?? args[++k] ?? '') : inline;
+    if (option === '--registry') registry = hostOf(value ?? '') ?? registry;
+    else if (!option.startsWith('-')) target = option;
+  }
+  let sent: string;
+  if (/\.(?:tgz|tar\.gz)$/i.test(target)) sent = readSentFile(target, ctx);
+  else {
+    const folder = localPath(target, ctx.cwd);
+    const inFolder = { ...ctx, cwd: folder };
+    const ignoreFile = [readSentFile('.npmignore', inFolder), readSentFile('.gitignore', inFolder)].find((text) => text !== '') ?? null;
+    const { words, ignored } = packedFiles(readSentFile('package.json', inFolder), ignoreFile);
+    const skip = (full: string, isFolder: boolean) => ignored(path.relative(folder, full), isFolder);
+    sent = words.map((word) => readSentFile(word, inFolder, { folders: true, skip })).join('\n');
+  }
+  return { action: 'share', summary: `${program} publish to ${registry}`, sent: [sent], hosts: [{ host: registry, encrypted: true }] };
+}
+
 const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp', 'swaks']);
 const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wipe']);
 function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
@@ -899,6 +933,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push')) || (program === 'docker' && args.includes('push'));
   if (publishes && REGISTRIES[program]) {
+    if (PACKAGE_MANAGERS.has(program)) return npmPublishView(program, args, ctx);
     // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
     const packages = program === 'twine' || program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
     return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: packages, hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };

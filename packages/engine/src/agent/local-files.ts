@@ -20,6 +20,8 @@ const MAX_NAME = 255;
  * What a folder sent whole is read without: installed packages (as scripts there are not the agent's)
  * and a repository's history, whose objects are compressed (its working tree is read).
  */
+/** Which files and folders (full paths) a folder read whole leaves out: what `npm publish` does not pack. */
+export type Skip = (full: string, folder: boolean) => boolean;
 const NOT_READ_IN_FOLDERS = new Set(['.git', 'node_modules', 'site-packages', 'dist-packages']);
 
 /**
@@ -83,9 +85,10 @@ export class LocalFiles {
   /**
    * The text of the files `word` names from `cwd`; what is left unread is noted in `uninspected`.
    * With `folders`, a folder it names is read as the files in it (for a command that sends or packs
-   * folders whole: `scp -r`, `rsync`, `tar`); without, a folder holds no text.
+   * folders whole: `scp -r`, `rsync`, `tar`), less the files `skip` leaves out (what `npm publish`
+   * does not pack); without, a folder holds no text.
    */
-  read(word: string, cwd: string, uninspected: Unread, { folders = false } = {}): string {
+  read(word: string, cwd: string, uninspected: Unread, { folders = false, skip }: { folders?: boolean; skip?: Skip } = {}): string {
     if (!this.onThisMachine) {
       // Only what the command line itself writes into a file is known here.
       uninspected.add(FILES_ELSEWHERE);
@@ -96,7 +99,7 @@ export class LocalFiles {
       uninspected.add(`its brace lists name more than ${MAX_GLOB_FILES} files`, true);
       return '';
     }
-    const paths = this.paths(word, cwd, uninspected).flatMap((full) => (folders && this.holdsFiles(full) ? this.filesUnder(full, uninspected) : [full]));
+    const paths = this.paths(word, cwd, uninspected).flatMap((full) => (folders && this.holdsFiles(full) ? this.filesUnder(full, uninspected, skip) : [full]));
     return paths.map((full) => this.file(full, uninspected)).join('\n');
   }
 
@@ -113,8 +116,8 @@ export class LocalFiles {
    * MAX_FOLDER_ENTRIES entries for the call, past which none is read and the call is blocked as too
    * large. A folder a link leads back to is read once.
    */
-  private filesUnder(top: string, uninspected: Unread): string[] {
-    let files = this.walks.get(top);
+  private filesUnder(top: string, uninspected: Unread, skip?: Skip): string[] {
+    let files = skip ? this.walk(top, skip) : this.walks.get(top);
     if (files === undefined) {
       files = this.walk(top);
       this.walks.set(top, files);
@@ -123,7 +126,7 @@ export class LocalFiles {
     return files ?? [];
   }
 
-  private walk(top: string): string[] | null {
+  private walk(top: string, skip?: Skip): string[] | null {
     const files: string[] = [];
     const pending = [top];
     const seen = new Set<string>();
@@ -134,9 +137,11 @@ export class LocalFiles {
       seen.add(real);
       for (const name of this.entries(dir)) {
         if (NOT_READ_IN_FOLDERS.has(name)) continue;
-        if (++this.walked > MAX_FOLDER_ENTRIES) return null;
         const full = path.join(dir, name);
-        if (this.holdsFiles(full)) pending.push(full);
+        const folder = this.holdsFiles(full);
+        if (skip?.(full, folder)) continue;
+        if (++this.walked > MAX_FOLDER_ENTRIES) return null;
+        if (folder) pending.push(full);
         else files.push(full);
       }
     }

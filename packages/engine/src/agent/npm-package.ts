@@ -1,0 +1,64 @@
+// What `npm publish` (and yarn's and pnpm's) packs from a package's folder, from its package.json
+// and ignore file: the entries of `files` with the files npm always packs, or else the whole folder
+// less what `.npmignore` (or, without one, `.gitignore`) and npm's own rules leave out.
+// classify.ts reads those files as what the publish sends.
+
+/** Files npm packs whatever `files` says (globs, matched as the shell would). */
+const ALWAYS_PACKED = ['package.json', 'README*', 'readme*', 'LICENSE*', 'LICENCE*', 'license*', 'CHANGELOG*', 'changelog*'];
+/** What npm never packs. */
+const NEVER_PACKED = ['.git', 'node_modules', '.npmrc', 'npm-debug.log', '.DS_Store', '*.orig', '.*.swp', 'package-lock.json', '.npmignore', '.gitignore'];
+
+/** What a publish packs: words naming files and folders in the package's folder, and the paths (relative to it, and whether each is a folder) it leaves out. */
+export type PackedFiles = { words: string[]; ignored: (relative: string, folder: boolean) => boolean };
+
+/** What a package folder's publish packs, from its package.json's text and its ignore file's (null when it has none). */
+export function packedFiles(packageJson: string, ignoreFile: string | null): PackedFiles {
+  const files = filesField(packageJson);
+  if (files !== null) {
+    // `"files": ["dist", "lib/", "bin/**"]`: folders whole; a negated entry is left to the ignore rules.
+    const words = files.filter((f) => !f.startsWith('!')).map((f) => f.replace(/^\.?\//, '').replace(/\/\*\*(?:\/\*)?$|\/+$/, '')).filter(Boolean);
+    return { words: [...words, ...ALWAYS_PACKED], ignored: ignoreRules(NEVER_PACKED) };
+  }
+  return { words: ['.'], ignored: ignoreRules([...NEVER_PACKED, ...(ignoreFile ?? '').split('\n')]) };
+}
+
+/** package.json's `files`, or null when it has none (or is not JSON). */
+function filesField(packageJson: string): string[] | null {
+  try {
+    const files: unknown = (JSON.parse(packageJson) as { files?: unknown } | null)?.files;
+    return Array.isArray(files) && files.every((f) => typeof f === 'string') ? files : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A test of paths (relative, `/`-separated; whether the path is a folder) against ignore-file lines, as git and npm read them: a
+ * pattern with no `/` but a trailing one matches a name at any depth, one with a `/` matches from
+ * the folder's top; a trailing `/` matches folders only; `*`, `?` and `**` are globs. Negations
+ * (`!keep.txt`) are not read: what they would keep stays left out.
+ */
+export function ignoreRules(lines: readonly string[]): (relative: string, folder: boolean) => boolean {
+  const rules = lines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!')).map(ignoreRule);
+  return (relative, isFolder) => {
+    const parts = relative.split('/');
+    for (let k = 1; k <= parts.length; k++) {
+      const folder = k < parts.length || isFolder;
+      const prefix = parts.slice(0, k).join('/');
+      if (rules.some((r) => (folder || !r.foldersOnly) && r.pattern.test(r.anchored ? prefix : parts[k - 1]!))) return true;
+    }
+    return false;
+  };
+}
+
+function ignoreRule(line: string): { pattern: RegExp; anchored: boolean; foldersOnly: boolean } {
+  const foldersOnly = line.endsWith('/');
+  const trimmed = line.replace(/\/+$/, '');
+  const anchored = trimmed.includes('/');
+  const glob = trimmed.replace(/^\//, '');
+  const source = glob
+    .split('**')
+    .map((part) => part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]'))
+    .join('.*');
+  return { pattern: new RegExp(`^${source.replace(/^\.\*\//, '(?:.*/)?')}$`), anchored, foldersOnly };
+}
