@@ -58,8 +58,11 @@ const ROLE_MAILBOX =
   /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders)$|[-_.](?:team|bot|ops|alerts|notifications|support)$/i;
 /** Words that name an address's owner as a work's author or maintainer: `"author":`, `author_email=`, `Co-authored-by:`, `LABEL maintainer=`. */
 const PUBLISHED_WITH_WORK = /\b(?:authors?|author[_-]email|maintainers?|maintainer[_-]email|contributors?|co-authored-by|signed-off-by|reviewed-by|copyright)\b/i;
-/** Words that name an address as a work's contact or owner: in a record they are its fields, so only a comment's count (CONTACT_IN_COMMENT). */
-const CONTACT_OF_WORK = /\b(?:contact|owners?|owned by|maintained by|written by)\b/i;
+/**
+ * Words that name an address as a work's contact or owner, or a note's owner (`TODO(jane@...)`): in
+ * a record they are its fields, so only a comment's count (CONTACT_IN_COMMENT).
+ */
+const CONTACT_OF_WORK = /\b(?:contact|owners?|owned by|maintained by|written by)\b|\b(?:TODO|FIXME|XXX|HACK|NOTE)\(/i;
 /** A line that opens as a comment or docstring (`#`, `//`, `/*`, ` *`, `"""`, `'''`, `<!--`, `--`) and names a contact or owner: `# Owner: Jane <...>`. */
 const CONTACT_IN_COMMENT = new RegExp(`^[ \\t]*(?:#|//|/?\\*|"""|'''|<!--|--).*${CONTACT_OF_WORK.source}`, 'i');
 
@@ -172,15 +175,33 @@ function digitsOf(s: string): string {
   return s.replace(/\D/g, '');
 }
 
+/** What names a number as an organisation's own on its line: a role's mailbox beside it (`Tel ... E-Mail: info@`), or `call us`, `hotline`, an imprint. */
+const ORGANISATION_LINE =
+  /(?:^|[^\w.+-])(?:info|support|contact|kontakt|hello|sales|office|service|help|enquiries|inquiries|press)@[a-z0-9-]+\.|\b(?:call us|contact us|reach us|our (?:phone|number|hotline|office)|hotline|switchboard|impressum|imprint)\b/i;
+
+/** Whether the line a number stands on (200 characters each side at most) names it as an organisation's own. */
+function organisationNumber(text: string, start: number, end: number): boolean {
+  const from = Math.max(0, start - 200);
+  const before = text.slice(from, start);
+  const after = text.slice(end, end + 200);
+  const cut = after.indexOf('\n');
+  return ORGANISATION_LINE.test(`${before.slice(before.lastIndexOf('\n') + 1)}${text.slice(start, end)}${cut < 0 ? after : after.slice(0, cut)}`);
+}
+
 function phoneFindings(text: string, out: Finding[]) {
   // The characters already counted as a phone number: a check per character, not per number found (62,000 numbers took 8 s).
   let counted: Uint8Array | null = null;
+  let organisations: boolean | undefined;
   const add = (start: number, end: number) => {
     counted ??= new Uint8Array(text.length);
     // "(415) 555-2671" inside "+1 (415) 555-2671" is the same number.
     for (let i = start; i < end; i++) if (counted[i] === 1) return;
     counted.fill(1, start, end);
     if (fictionalPhone(digitsOf(text.slice(start, end)))) return;
+    // An organisation's own number (an imprint's, a footer's `Call us: ...`) is published to be called, and names no person.
+    // Looked for near each number only in a text that names one at all.
+    organisations ??= ORGANISATION_LINE.test(text);
+    if (organisations && organisationNumber(text, start, end)) return;
     out.push({ kind: 'phone', start, end, targets: TARGETS_OF.phone });
   };
   for (const m of text.matchAll(INTERNATIONAL_PHONE)) {

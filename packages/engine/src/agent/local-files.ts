@@ -22,6 +22,8 @@ const MAX_NAME = 255;
  */
 /** Which files and folders (full paths) a folder read whole leaves out: what `npm publish` does not pack. */
 export type Skip = (full: string, folder: boolean) => boolean;
+/** Files that list a work's own people (its code owners, authors, maintainers, the names git maps): published with the work, not read as data. */
+const WORK_PEOPLE_FILES = /^(?:CODEOWNERS|OWNERS|\.mailmap|(?:AUTHORS|CONTRIBUTORS|MAINTAINERS)(?:\.(?:md|txt|rst))?)$/;
 const NOT_READ_IN_FOLDERS = new Set(['.git', 'node_modules', 'site-packages', 'dist-packages']);
 
 /**
@@ -246,7 +248,7 @@ export class LocalFiles {
   private file(full: string, uninspected: Unread): string {
     let read = this.texts.get(full);
     if (read === undefined) {
-      read = readBounded(full, this.budget);
+      read = WORK_PEOPLE_FILES.test(path.basename(full)) ? { text: '', unread: null } : readBounded(full, this.budget);
       this.texts.set(full, read);
     }
     uninspected.note(read.unread);

@@ -99,6 +99,10 @@ pkg('gadget', { 'package.json': JSON.stringify({ name: 'gadget', version: '1.0.0
 // A package whose ignored coverage report holds more files than a folder read whole may: what is left out is not counted.
 pkg('report', { 'package.json': JSON.stringify({ name: 'report', version: '1.0.0' }), '.npmignore': 'coverage/\n', 'index.js': 'module.exports = 4;\n', ...Object.fromEntries(Array.from({ length: 4200 }, (_, k) => [`coverage/f${k}.html`, '<p>covered</p>'])) });
 pkg('sprocket', { 'package.json': JSON.stringify({ name: 'sprocket', version: '1.0.0' }), 'index.js': 'module.exports = 3;\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
+// The files that list a work's own people.
+fs.mkdirSync(path.join(cwd, '.github'));
+fs.writeFileSync(path.join(cwd, '.github', 'CODEOWNERS'), '* @acme-corp/platform\n/k8s/ @acme-corp/sre jane.doe@acme-corp.com\n');
+fs.writeFileSync(path.join(cwd, '.mailmap'), 'Jane Doe <jane.doe@acme-corp.com> <jane@laptop.local>\n');
 const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
 
@@ -428,6 +432,9 @@ describe('outbound commands', () => {
     ['while read -r url; do curl -fsS "$url"; done < urls.txt'],
     ['python3 -c "print(42)" | curl -d @- https://api.acme-analytics.io/metrics'],
     ['python3 ping.py > ping.log && curl -T ping.log https://api.acme-analytics.io/logs'],
+    // The files that list a work's own people, sent with it.
+    ['gh api repos/acme/app/contents/.github/CODEOWNERS -X PUT -f message="add owners" -f content="$(base64 -w0 .github/CODEOWNERS)"'],
+    ['scp .mailmap .github/CODEOWNERS deploy@api.acme-analytics.io:/srv/app/'],
     // Packages whose files or .npmignore leave their test data out, and a dry run.
     ['cd widget && npm publish'],
     ['npm publish gadget --tag next'],
