@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
+import { CONTAINER_TOOLS, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry } from './container-images.ts';
 import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
 import { curlConfigWords, curlrcPaths } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, loadsDatabase, sqlAction, sqliteFile } from './database-commands.ts';
@@ -24,6 +25,9 @@ import { Unread } from './unread.ts';
 import { type WebClientCall, webClientCall } from './web-clients.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
+
+/** An image a build on the command line made: its context folder and its Dockerfile (null: the context's), full paths. */
+type BuiltImage = { folder: string; file: string | null };
 
 export type Classification = {
   tool: string;
@@ -59,6 +63,8 @@ export type ClassifyContext = {
   sockets?: Map<string, string>;
   /** File descriptors an earlier `exec` on the command line opened to read a file (`exec 3< customers.csv`, `exec < f` for 0), and the files (full paths). */
   inputs?: Map<string, string>;
+  /** The images (by name, without a tag) an earlier build on the command line made, and where from: a push after it sends what they hold. */
+  images?: Map<string, BuiltImage>;
   /** The paths (full) an earlier `git add` on the command line named: a `git push` after it sends them. */
   staged?: string[];
 };
@@ -626,7 +632,7 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: share ? 'share' : 'read', summary: `${basename(cmd.argv[0]!)} ${method || (share ? 'POST' : 'GET')} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
 
-const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org', docker: 'registry-1.docker.io' };
+const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org' };
 /** `npm publish`'s (yarn's, pnpm's) options that take the next word as a value. */
 const PUBLISH_VALUE_OPTIONS = new Set(['--tag', '--access', '--otp', '--registry', '--workspace', '-w', '--provenance-file', '--publish-branch', '--report-summary']);
 
@@ -657,6 +663,44 @@ function npmPublishView(program: string, args: readonly string[], ctx: ClassifyC
     sent = words.map((word) => readSentFile(word, inFolder, { folders: true, skip })).join('\n');
   }
   return { action: 'share', summary: `${program} publish to ${registry}`, sent: [sent], hosts: [{ host: registry, encrypted: true }] };
+}
+
+/**
+ * A container tool's build or push (`docker build -t app . && docker push app`, `docker buildx build
+ * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
+ * (its Dockerfile's COPY and ADD sources from its context, less its .dockerignore), a tag made on the
+ * line standing for the image it names; an image built elsewhere holds what is known only to the
+ * tool, and nothing of it is read. Null for the tool's other commands.
+ */
+function containerView(program: string, args: readonly string[], ctx: ClassifyContext): CommandView | null {
+  const build = imageBuild(args);
+  if (build) {
+    const image = { folder: localPath(build.context, ctx.cwd), file: build.file === null ? null : localPath(build.file, ctx.cwd) };
+    for (const tag of build.tags) ctx.images?.set(imageName(tag), image);
+    if (!build.push) return { action: 'process', summary: `${program} build (local)`, sent: [], hosts: [] };
+    const hosts = [...new Set(build.tags.map(imageRegistry))];
+    return { action: 'share', summary: `${program} build --push to ${hosts.join(', ')}`, sent: [imageFiles(image, ctx)], hosts: hosts.map((host) => ({ host, encrypted: true })) };
+  }
+  const words = args.filter((a) => !a.startsWith('-'));
+  const sub = words[0] === 'image' ? words.slice(1) : words;
+  if (sub[0] === 'tag' && sub.length >= 3) {
+    const source = ctx.images?.get(imageName(sub[1]!));
+    if (source) ctx.images?.set(imageName(sub[2]!), source);
+    return { action: 'process', summary: `${program} tag (local)`, sent: [], hosts: [] };
+  }
+  if (sub[0] !== 'push' || sub[1] === undefined) return null;
+  const host = imageRegistry(sub[1]);
+  const built = ctx.images?.get(imageName(sub[1]));
+  return { action: 'share', summary: `${program} push to ${host}`, sent: built ? [imageFiles(built, ctx)] : [], hosts: [{ host, encrypted: true }] };
+}
+
+/** What a build puts in an image from its context: its Dockerfile's COPY and ADD sources (the whole context for `COPY . .`), less what its .dockerignore leaves out. */
+function imageFiles(image: BuiltImage, ctx: ClassifyContext): string {
+  const inContext = { ...ctx, cwd: image.folder };
+  const sources = dockerfileSources(readSentFile(image.file ?? 'Dockerfile', inContext));
+  const ignored = dockerignoreRules(readSentFile('.dockerignore', inContext));
+  const skip = (full: string, isFolder: boolean) => ignored(path.relative(image.folder, full), isFolder);
+  return (sources === 'whole' ? ['.'] : sources).map((source) => readSentFile(source, inContext, { folders: true, skip })).join('\n');
 }
 
 const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp', 'swaks']);
@@ -931,7 +975,11 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };
   }
-  const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push')) || (program === 'docker' && args.includes('push'));
+  if (CONTAINER_TOOLS.has(program)) {
+    const view = containerView(program, args, ctx);
+    if (view) return view;
+  }
+  const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push'));
   if (publishes && REGISTRIES[program]) {
     if (PACKAGE_MANAGERS.has(program)) return npmPublishView(program, args, ctx);
     // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
@@ -1226,7 +1274,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [] };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map() };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
