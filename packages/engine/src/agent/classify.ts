@@ -433,7 +433,8 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 function curlWords(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
   const argv = cmd.argv;
   const words = [argv[0]!];
-  if (argv[1] !== '-q' && argv[1] !== '--disable') {
+  // Only where the call was made: elsewhere (the hosted MCP endpoint) the agent's .curlrc is not here to read.
+  if (argv[1] !== '-q' && argv[1] !== '--disable' && ctx.files?.onThisMachine !== false) {
     const rc = curlrcPaths(process.env, os.homedir()).map((file) => readSentFile(file, ctx)).find((text) => text !== '');
     if (rc) words.push(...curlConfigWords(rc));
   }

@@ -43,7 +43,7 @@ const FILES_ELSEWHERE = 'it names files on the agent’s machine, which this ser
  * what the server's own files hold.
  */
 export class LocalFiles {
-  constructor(private readonly onThisMachine = true) {}
+  constructor(readonly onThisMachine = true) {}
 
   /** Each file's text, and what about it was left unread (said again each time the file is named). */
   private readonly texts = new Map<string, { text: string; unread: Reason | null }>();
