@@ -21,6 +21,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { packedFiles } from './npm-package.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
+import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
 import { type WebClientCall, webClientCall } from './web-clients.ts';
 
@@ -1137,7 +1138,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
 
 /**
  * Notes in the call's files what a command writes into files (`> file`, `>> file`, `&> file`, `tee
- * file`, `cp`, `mv`, `ln` or `install` onto a file or into a folder, `sed -i`, an archive it packs, a database's output file), so that a later command of the line that sends
+ * file`, `cp`, `mv`, `ln` or `install` onto a file or into a folder, `sed -i`, an archive it packs, a database's output file, the parts `split` writes), so that a later command of the line that sends
  * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
  * What is written is worked out only if the file is read.
  */
@@ -1154,6 +1155,9 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   }
   const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-') && !a.startsWith('>('));
   if (program === 'tee') for (const file of operands) files.write(file, ctx.cwd, writing((own) => stdinOf(cmd, own)));
+  // `split -l 1000 customers.csv part_`: each part is taken to hold the whole input.
+  const parts = splitParts(program, cmd.argv.slice(1));
+  if (parts) files.writeEach(parts.names, ctx.cwd, writing((own) => fileOrStdin(parts.input, cmd, own)));
   if ((program === 'cp' || program === 'mv' || program === 'ln' || program === 'install') && operands.length >= 2 && !cmd.argv.some((a) => a === '-t' || a.startsWith('--target-directory'))) {
     const target = operands[operands.length - 1]!;
     const sources = operands.slice(0, -1);

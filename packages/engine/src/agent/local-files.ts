@@ -76,9 +76,20 @@ export class LocalFiles {
    * both: the hook reads a command, it does not run it.
    */
   write(word: string, cwd: string, make: (unread: Unread) => string): void {
-    if (word.length > MAX_PATH || GLOB.test(word)) return;
-    const full = localPath(word, cwd);
-    this.written.set(full, [...(this.written.get(full) ?? []), { make, unread: new Unread() }]);
+    this.writeEach([word], cwd, make);
+  }
+
+  /**
+   * Notes that the command line writes into each of the files `words` name the same text, made once
+   * and counted once (the parts of a `split`, each taken to hold all of its input).
+   */
+  writeEach(words: readonly string[], cwd: string, make: (unread: Unread) => string): void {
+    const write: Written = { make, unread: new Unread() };
+    for (const word of words) {
+      if (word.length > MAX_PATH || GLOB.test(word)) continue;
+      const full = localPath(word, cwd);
+      this.written.set(full, [...(this.written.get(full) ?? []), write]);
+    }
     // A glob matched, or a folder walked, before the file was written may hold it now.
     this.globs.clear();
     this.walks.clear();
