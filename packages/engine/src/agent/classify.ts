@@ -831,27 +831,46 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
 }
 
 /** Cloud and cluster command lines that send what their options name or their input holds, and where it goes. */
-const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'googleapis.com', az: 'azure.com', kubectl: 'kubernetes:cluster', gh: 'github.com' };
+const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'googleapis.com', az: 'azure.com', kubectl: 'kubernetes:cluster', helm: 'kubernetes:cluster', gh: 'github.com' };
+/**
+ * Their options whose value names files or folders they send, with the commands that send them
+ * (any, when none is named): `kubectl apply -f cm.yaml` (`-k` a kustomization's folder), `helm
+ * upgrade app ./chart -f values.yaml` (`--set-file key=path`), `az storage blob upload -f c.csv`.
+ */
+const SENT_FILE_OPTIONS: Record<string, { options: ReadonlySet<string>; commands?: ReadonlySet<string> }> = {
+  kubectl: { options: new Set(['-f', '--filename', '-k', '--kustomize']), commands: new Set(['apply', 'create', 'replace']) },
+  helm: { options: new Set(['-f', '--values', '--set-file']), commands: new Set(['install', 'upgrade']) },
+  az: { options: new Set(['-f']) },
+};
 /** Their options whose value is text sent (`--message "..."`, gh's `--body`), and of those, the ones whose value may name a file sent (aws's `--body customers.csv`, `--from-file=key=customers.csv`). */
-const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json']);
+const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json', '--set', '--set-string', '--set-json']);
 const FILE_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file']);
 /** Their commands that send what comes in on stdin (`gh secret set S < f`, `kubectl apply -f -`); any other, only with a `-` operand. */
-const STDIN_COMMANDS: Record<string, ReadonlySet<string>> = { gh: new Set(['secret', 'variable']), kubectl: new Set(['exec', 'apply', 'create', 'replace']) };
+const STDIN_COMMANDS: Record<string, ReadonlySet<string>> = { gh: new Set(['secret', 'variable']), kubectl: new Set(['exec', 'apply', 'create', 'replace']), helm: new Set(['install', 'upgrade']) };
 /** A value naming a local file: `file://customers.csv`, `fileb://customers.csv`. */
 const FILE_URI = /^fileb?:\/\/(.+)$/;
 
 /**
  * What a cloud or cluster command line sends: the files and text its options give (`aws s3api
  * put-object --body f`, `aws sns publish --message file://f`, `az storage blob upload --file f`,
- * `kubectl create secret generic s --from-file=f`, `gh variable set V --body ...`) and its input
+ * `kubectl create secret generic s --from-file=f`, `kubectl apply -f cm.yaml`, `helm upgrade -f
+ * values.yaml --set k=v`, `gh variable set V --body ...`) and its input
  * (`gh secret set S < f`, `kubectl exec -i pod -- ... < f`). Null when it sends none of these.
  */
 function cloudCliView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const host = CLOUD_CLIS[program];
   if (host === undefined) return null;
   const sent: string[] = [];
+  const fileOptions = SENT_FILE_OPTIONS[program];
+  const sendsFiles = fileOptions !== undefined && (fileOptions.commands === undefined || args.some((a) => fileOptions.commands!.has(a)));
   for (let k = 0; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
+    if (sendsFiles && fileOptions.options.has(option)) {
+      // `-f -` is its input, read below.
+      const value = inline ?? args[++k] ?? '';
+      if (value !== '-') sent.push(readSentFile(value.slice(value.lastIndexOf('=') + 1), ctx, WHOLE));
+      continue;
+    }
     const given = SENT_VALUE_OPTIONS.has(option);
     const value = given ? (inline ?? args[++k] ?? '') : (inline ?? option);
     // The value is text, or names a file: `file://f`, or for a file option the value (`--from-file=key=f`: its last part).
