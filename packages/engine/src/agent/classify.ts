@@ -37,6 +37,8 @@ export type Classification = {
   summary: string;
   /** Data found in what leaves the machine (or, for local work, nothing is scanned). */
   findings: Finding[];
+  /** The local files (named as from where the call runs) that hold what was found, at most MAX_FOUND_IN: said to the agent, not logged. */
+  foundIn?: string[];
   /** Where data goes; empty for local work. */
   transfers: Transfer[];
   /** What could not be read whole (too long, too deeply nested): a call with any is blocked. */
@@ -1283,10 +1285,30 @@ function makeRun(args: readonly string[], ctx: ClassifyContext): { shell: string
   return recipes === null ? null : { shell: recipes.shell, path: `make ${recipes.goals.join(' ')}`.trim(), cwd: dir };
 }
 
+/** How many files holding what was found a block names. */
+const MAX_FOUND_IN = 5;
+/** Files larger than this are not read again to say whether they hold what was found (the findings stand; the file is not named). */
+const MAX_FOUND_IN_CHARS = 1_048_576;
+
+/** The files read for one command since `mark` that hold personal data, added to `foundIn` (full paths) while it names fewer than MAX_FOUND_IN. */
+function noteFoundIn(foundIn: Set<string>, mark: number, ctx: ClassifyContext): void {
+  for (const { full, text } of ctx.files?.readSince(mark) ?? []) {
+    if (foundIn.size >= MAX_FOUND_IN) return;
+    if (!foundIn.has(full) && text.length <= MAX_FOUND_IN_CHARS && dataIn(text).length > 0) foundIn.add(full);
+  }
+}
+
+/** A file as named from where the call runs (`test/fixtures/c.json`), or its full path outside it. */
+function shownFrom(cwd: string, full: string): string {
+  const relative = path.relative(cwd, full);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? full : relative;
+}
+
 function bashClassification(command: string, ctx: ClassifyContext): Classification {
   let action: Action = 'process';
   const summaries: string[] = [];
   const findings: Finding[] = [];
+  const foundIn = new Set<string>();
   const transfers: Transfer[] = [];
   const transferred = new Set<string>();
   /** Each host's first transfer is the one kept. */
@@ -1308,6 +1330,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       if (ctx.files?.isFolder(to)) here = { ...here, cwd: to };
     }
     noteWrites(cmd, here);
+    const mark = ctx.files?.mark() ?? 0;
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
     const unread = new Unread();
     const own: ClassifyContext = { ...here, uninspected: unread, ...(cmd.filesAtRunTime ? { filesAtRunTime: true } : {}) };
@@ -1324,6 +1347,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       action = worse(action, inner.action);
       summaries.push(`${script.path}: ${inner.summary}`);
       findings.push(...inner.findings);
+      for (const file of inner.foundIn ?? []) if (foundIn.size < MAX_FOUND_IN) foundIn.add(localPath(file, script.cwd ?? here.cwd));
       for (const t of inner.transfers) keep(t);
       continue;
     }
@@ -1343,10 +1367,12 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
     if (cmd.argv.length > 0) summaries.push(view.summary);
     if (remote.length > 0) {
       findings.push(...found);
+      if (found.length > 0) noteFoundIn(foundIn, mark, ctx);
       for (const h of remote) if (!transferred.has(h.host)) keep(transferTo(h.host, ctx, h.encrypted));
     }
   }
-  return { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers };
+  const classified: Classification = { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers };
+  return foundIn.size === 0 ? classified : { ...classified, foundIn: [...foundIn].map((full) => shownFrom(ctx.cwd, full)) };
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

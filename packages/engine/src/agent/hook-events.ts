@@ -220,7 +220,7 @@ function answer(raw: string, active: ActivePolicy, own: OwnFiles | undefined): H
     const context = { event: name, tool, summary: c.summary, found: describeFindings(c.findings), destinations: c.transfers.map((t) => `${t.host} (${t.destination})`), sessionId };
     if (name === 'PreToolUse') {
       if (decision.decision === 'ALLOW') return { exitCode: 0, stdout: '', stderr: '', decision: { decision, latency_us, context }, logLine: null };
-      const found = c.findings.length > 0 ? ` Found: ${describeFindings(c.findings)}.` : '';
+      const found = c.findings.length > 0 ? ` Found: ${describeFindings(c.findings)}${c.foundIn ? ` (in ${c.foundIn.join(', ')})` : ''}.` : '';
       const where = c.transfers.length > 0 ? ` Destination: ${destinationWords(c)}.` : '';
       const stderr = `Bytebound blocked this ${tool} call (${c.summary}): ${denialText(decision)}.${found}${where}${c.findings.length > 0 ? ' Do not retry with the same data; remove or mask it, or record a lawful basis for this destination in the policy.' : ''}\n`;
       return { exitCode: 2, stdout: '', stderr, decision: { decision, latency_us, context }, logLine: null };

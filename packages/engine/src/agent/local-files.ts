@@ -58,6 +58,25 @@ export class LocalFiles {
   private walked = 0;
   /** Which files are text (isText). */
   private readonly textFiles = new Map<string, boolean>();
+  /** When each file was last handed out, counting the reads of the call (see `mark` and `readSince`). */
+  private readonly lastRead = new Map<string, number>();
+  private reads = 0;
+
+  /** A point in the call's reads: `readSince` gives the files handed out after it. */
+  mark(): number {
+    return this.reads;
+  }
+
+  /** The files (full paths) handed out since `mark`, with the text they were handed out as. */
+  readSince(mark: number): { full: string; text: string }[] {
+    const files: { full: string; text: string }[] = [];
+    for (const [full, at] of this.lastRead) {
+      if (at <= mark) continue;
+      const written = (this.written.get(full) ?? []).map((w) => w.text ?? '');
+      files.push({ full, text: [this.texts.get(full)?.text ?? '', ...written].join('\n') });
+    }
+    return files;
+  }
   /** Bytes the call may still read, an archive's unpacked. */
   private readonly budget: Budget = { left: MAX_SENT_FILE_BYTES };
   /** Characters of file text handed out, a file counted each time it is named (`cat big big big |`). */
@@ -257,6 +276,7 @@ export class LocalFiles {
   }
 
   private file(full: string, uninspected: Unread): string {
+    this.lastRead.set(full, ++this.reads);
     let read = this.texts.get(full);
     if (read === undefined) {
       read = WORK_PEOPLE_FILES.test(path.basename(full)) ? { text: '', unread: null } : readBounded(full, this.budget);
