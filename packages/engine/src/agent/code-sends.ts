@@ -49,17 +49,17 @@ const SDK_SERVICES: readonly { sdk: RegExp; sends: RegExp; host: string }[] = [
     host: 'amazonaws.com',
   },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]*\b)?storage\b|\bgoogle\.cloud\.storage\b|@google-cloud\/storage\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?storage\b|\bgoogle\.cloud\.storage\b|@google-cloud\/storage\b/,
     sends: /\bupload_from_(?:filename|string|file)\s*\(|\.(?:upload|save)\s*\(/,
     host: 'storage.googleapis.com',
   },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]*\b)?bigquery\b|\bgoogle\.cloud\.bigquery\b|@google-cloud\/bigquery\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?bigquery\b|\bgoogle\.cloud\.bigquery\b|@google-cloud\/bigquery\b/,
     sends: /\binsert_rows(?:_json)?\s*\(|\bload_table_from_\w+\s*\(|\.insert\s*\(/,
     host: 'bigquery.googleapis.com',
   },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]*\b)?pubsub\w*|\bgoogle\.cloud\.pubsub\w*|@google-cloud\/pubsub\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?pubsub\w*|\bgoogle\.cloud\.pubsub\w*|@google-cloud\/pubsub\b/,
     sends: /\.publish(?:Message)?\s*\(/,
     host: 'pubsub.googleapis.com',
   },

@@ -29,3 +29,14 @@ describe('where code sends with no URL in it', () => {
     expect(destinationsInCode(code)).toEqual([]);
   });
 });
+
+describe('reading long adversarial code', () => {
+  // Linear work on a megabyte takes milliseconds; a pattern that backtracked quadratically would run past the test's timeout.
+  it.each([
+    ['imports that never name the SDK', `from google.cloud import ${'a, '.repeat(300_000)}`],
+    ['a client opened again and again, never closed', `import smtplib\n${'SMTP("'.repeat(150_000)}`],
+    ['host options that never end', `requests.post(url, data=x)\n${'host: "a.'.repeat(100_000)}`],
+  ])('%s', (_name, code) => {
+    expect(destinationsInCode(code)).toEqual([]);
+  });
+});

@@ -1,4 +1,7 @@
 // For any input the hook's parts neither throw nor hang, and the hook answers only 0 or 2.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../src/agent/bash.ts';
@@ -42,6 +45,38 @@ describe('robustness', () => {
       fc.property(fc.string({ maxLength: 100 }), (raw) => {
         expect([0, 2]).toContain(handleHookEvent(raw, active).exitCode);
       }),
+    );
+  });
+
+  it('classifies any words given to the programs whose files it reads, in a folder they would read', () => {
+    // A package, an image's context, a curl config and a database seed to be read, and an ignore file or two.
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-words-'));
+    const files: Record<string, string> = {
+      'customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n',
+      'package.json': '{"name": "p", "files": ["lib", "!lib/x"]}',
+      '.npmignore': 'test/\n**/*.log\n!keep\n',
+      Dockerfile: 'FROM node:20\nCOPY --from=build /a /a\nCOPY ["lib", "/app/"]\nADD . /app\n',
+      '.dockerignore': 'test\n*.md\n',
+      'up.cfg': 'url = "https://api.acme-analytics.io"\ndata = "@customers.csv\n-K up.cfg\n',
+      'seed.sql': "\\copy t from 'customers.csv'\n\\i seed.sql\nsource seed.sql\n",
+      'lib/index.js': 'module.exports = 1;\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
+      fs.writeFileSync(path.join(cwd, name), text);
+    }
+    const program = fc.constantFrom('curl', 'docker', 'podman', 'npm', 'pnpm', 'kubectl', 'helm', 'az', 'split', 'csplit', 'ab', 'hey', 'w3m', 'lynx', 'websocat', 'wscat', 'grpcurl', 'wrk', 'psql', 'mysql', 'mongoimport', 'mysqlimport', 'pg_restore', 'exec');
+    const word = fc.oneof(
+      fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
+      fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
+      fc.stringMatching(/^[a-z0-9@:/._=-]{0,12}$/),
+    );
+    fc.assert(
+      fc.property(program, fc.array(word, { maxLength: 8 }), (name, words) => {
+        const c = classifyToolCall('Bash', { command: [name, ...words].join(' ') }, { cwd, destinations: [] });
+        expect(['create', 'read', 'modify', 'delete', 'share', 'process', 'notify']).toContain(c.action);
+      }),
+      { numRuns: 500 },
     );
   });
 });
