@@ -19,7 +19,7 @@ import { type Finding, detectData } from './detect.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
-import { packedFiles } from './npm-package.ts';
+import { type PackedFiles, cargoPackedFiles, packedFiles } from './published-packages.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
@@ -662,11 +662,37 @@ function npmPublishView(program: string, args: readonly string[], ctx: ClassifyC
     const folder = localPath(target, ctx.cwd);
     const inFolder = { ...ctx, cwd: folder };
     const ignoreFile = [readSentFile('.npmignore', inFolder), readSentFile('.gitignore', inFolder)].find((text) => text !== '') ?? null;
-    const { words, ignored } = packedFiles(readSentFile('package.json', inFolder), ignoreFile);
-    const skip = (full: string, isFolder: boolean) => ignored(path.relative(folder, full), isFolder);
-    sent = words.map((word) => readSentFile(word, inFolder, { folders: true, skip })).join('\n');
+    sent = readPacked(packedFiles(readSentFile('package.json', inFolder), ignoreFile), folder, ctx);
   }
   return { action: 'share', summary: `${program} publish to ${registry}`, sent: [sent], hosts: [{ host: registry, encrypted: true }] };
+}
+
+/**
+ * `cargo publish`: a share to crates.io (or the `--index` or `--registry` it is given) of what it packs from the
+ * crate's folder (`--manifest-path`'s, or the one it runs in): the files its `include` matches, or
+ * else the folder less its `exclude`, what .gitignore ignores and `target`.
+ */
+function cargoPublishView(args: readonly string[], ctx: ClassifyContext): CommandView {
+  if (args.includes('--dry-run')) return { action: 'process', summary: 'cargo publish --dry-run (local)', sent: [], hosts: [] };
+  let registry = REGISTRIES.cargo!;
+  let folder = ctx.cwd;
+  for (let k = args.indexOf('publish') + 1; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    if (option === '--index') registry = hostOf(inline ?? args[++k] ?? '') ?? registry;
+    // A registry named in cargo's config: where it is, is known only there.
+    else if (option === '--registry') registry = `cargo registry ${inline ?? args[++k] ?? ''}`;
+    else if (option === '--manifest-path') folder = path.dirname(localPath(inline ?? args[++k] ?? 'Cargo.toml', ctx.cwd));
+  }
+  const inFolder = { ...ctx, cwd: folder };
+  const gitignore = readSentFile('.gitignore', inFolder);
+  const sent = readPacked(cargoPackedFiles(readSentFile('Cargo.toml', inFolder), gitignore === '' ? null : gitignore), folder, ctx);
+  return { action: 'share', summary: `cargo publish to ${registry}`, sent: [sent], hosts: [{ host: registry, encrypted: true }] };
+}
+
+/** The text of what a publish packs from `folder`: the words it names there, folders whole, less what it leaves out. */
+function readPacked({ words, ignored }: PackedFiles, folder: string, ctx: ClassifyContext): string {
+  const skip = (full: string, isFolder: boolean) => ignored(path.relative(folder, full), isFolder);
+  return words.map((word) => readSentFile(word, { ...ctx, cwd: folder }, { folders: true, skip })).join('\n');
 }
 
 /**
@@ -1005,6 +1031,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push'));
   if (publishes && REGISTRIES[program]) {
     if (PACKAGE_MANAGERS.has(program)) return npmPublishView(program, args, ctx);
+    if (program === 'cargo') return cargoPublishView(args, ctx);
     // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
     const packages = program === 'twine' || program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
     return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: packages, hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };

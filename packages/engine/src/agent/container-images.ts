@@ -1,7 +1,7 @@
 // Container images a command line builds and pushes (docker, podman, buildah): the registry an
 // image goes to, from its name; what a build puts in it, from its context, its Dockerfile's COPY
 // and ADD sources and its .dockerignore. classify.ts reads those files as what a push sends.
-import { ignoreRules } from './npm-package.ts';
+import { ignoreRules } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
 export const CONTAINER_TOOLS = new Set(['docker', 'podman', 'buildah', 'nerdctl']);

@@ -1,7 +1,7 @@
-// What a publish packs from a package's folder (npm-package.ts); outbound-commands.test.ts shows
+// What a publish packs from a package's folder (published-packages.ts); outbound-commands.test.ts shows
 // the hook judging what it sends.
 import { describe, expect, it } from 'vitest';
-import { ignoreRules, packedFiles } from '../../src/agent/npm-package.ts';
+import { cargoPackedFiles, ignoreRules, packedFiles } from '../../src/agent/published-packages.ts';
 
 describe('what npm publish packs', () => {
   it('packs the entries of package.json’s files, with what npm always packs', () => {
@@ -37,5 +37,31 @@ describe('what npm publish packs', () => {
     expect(ignored('keep.txt', false)).toBe(false);
     expect(ignored('ab.csv', false)).toBe(true);
     expect(ignored('abc.csv', false)).toBe(false);
+  });
+});
+
+describe('what cargo publish packs', () => {
+  it('packs the folder less its exclude patterns, what git ignores and target, without include', () => {
+    const packed = cargoPackedFiles('[package]\nname = "c"\nexclude = ["tests/fixtures/*", "*.log"]\n\n[dependencies]\nserde = "1"\n', 'secrets/\n');
+    expect(packed.words).toEqual(['.']);
+    expect(packed.ignored('tests/fixtures/customers.csv', false)).toBe(true);
+    expect(packed.ignored('build.log', false)).toBe(true);
+    expect(packed.ignored('secrets', true)).toBe(true);
+    expect(packed.ignored('target', true)).toBe(true);
+    expect(packed.ignored('src/lib.rs', false)).toBe(false);
+  });
+
+  it('packs only what include matches, and Cargo.toml', () => {
+    const packed = cargoPackedFiles("[package]\nname = 'c'\ninclude = [\n  \"src/**\",\n  'README.md',\n]\n", null);
+    expect(packed.ignored('src/lib.rs', false)).toBe(false);
+    expect(packed.ignored('README.md', false)).toBe(false);
+    expect(packed.ignored('Cargo.toml', false)).toBe(false);
+    expect(packed.ignored('tests/fixtures/customers.csv', false)).toBe(true);
+    expect(packed.ignored('tests', true)).toBe(false);
+  });
+
+  it('reads include and exclude only in the [package] table', () => {
+    const packed = cargoPackedFiles('[package]\nname = "c"\n\n[package.metadata.docs]\ninclude = ["nothing"]\n', null);
+    expect(packed.ignored('tests/fixtures/customers.csv', false)).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
-// What `npm publish` (and yarn's and pnpm's) packs from a package's folder, from its package.json
-// and ignore file: the entries of `files` with the files npm always packs, or else the whole folder
-// less what `.npmignore` (or, without one, `.gitignore`) and npm's own rules leave out.
+// What a package manager's publish packs from a package's folder. `npm publish` (and yarn's and
+// pnpm's), from its package.json and ignore file: the entries of `files` with the files npm always
+// packs, or else the whole folder less what `.npmignore` (or, without one, `.gitignore`) and npm's
+// own rules leave out. `cargo publish`, from its Cargo.toml and .gitignore: the files its `include`
+// patterns match, or else the folder less its `exclude` patterns, what git ignores and `target`.
 // classify.ts reads those files as what the publish sends.
 
 /** Files npm packs whatever `files` says (globs, matched as the shell would). */
@@ -62,3 +64,28 @@ function ignoreRule(line: string): { pattern: RegExp; anchored: boolean; folders
     .join('.*');
   return { pattern: new RegExp(`^${source.replace(/^\.\*\//, '(?:.*/)?')}$`), anchored, foldersOnly };
 }
+
+/** What cargo never packs: its build output, git's folder, and the crates nested in the package (their own Cargo.toml's folders are left to them). */
+const NEVER_PACKED_BY_CARGO = ['/target', '.git'];
+
+/**
+ * What `cargo publish` packs from a crate's folder: with `include`, the files its patterns match
+ * (and Cargo.toml); else the folder less its `exclude` patterns, what `.gitignore` ignores and
+ * `target`. Both are read as git reads ignore lines.
+ */
+export function cargoPackedFiles(cargoToml: string, gitignore: string | null): PackedFiles {
+  const include = tomlList(cargoToml, 'include');
+  const left = ignoreRules([...NEVER_PACKED_BY_CARGO, ...(tomlList(cargoToml, 'exclude') ?? []), ...(include ? [] : (gitignore ?? '').split('\n'))]);
+  if (include === null) return { words: ['.'], ignored: left };
+  const included = ignoreRules(['/Cargo.toml', ...include]);
+  // Folders are walked unless left out; a file is packed when an include pattern matches it.
+  return { words: ['.'], ignored: (relative, folder) => left(relative, folder) || (!folder && !included(relative, false)) };
+}
+
+/** A `[package]` table's list of strings (`include = ["src/**", "README.md"]`), or null when it has none. */
+function tomlList(toml: string, key: string): string[] | null {
+  const table = /^\s*\[package\]\s*$([\s\S]*?)(?=^\s*\[|(?![\s\S]))/m.exec(toml)?.[1] ?? '';
+  const list = new RegExp(`^\\s*${key}\\s*=\\s*\\[([^\\]]*)\\]`, 'm').exec(table);
+  return list ? [...list[1]!.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2]!) : null;
+}
+
