@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
-import { CONTAINER_TOOLS, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry } from './container-images.ts';
+import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
 import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
 import { curlConfigWords, curlrcPaths } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, loadsDatabase, sqlAction, sqliteFile } from './database-commands.ts';
@@ -19,16 +19,13 @@ import { type Finding, detectData } from './detect.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
-import { type PackedFiles, cargoPackedFiles, packedFiles } from './published-packages.ts';
+import { type FolderReader, cargoPublish, npmPublish } from './published-packages.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
 import { type WebClientCall, webClientCall } from './web-clients.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
-
-/** An image a build on the command line made: its context folder and its Dockerfile (null: the context's), full paths. */
-type BuiltImage = { folder: string; file: string | null };
 
 export type Classification = {
   tool: string;
@@ -204,6 +201,12 @@ function readSentFile(file: string, ctx: ClassifyContext, folders?: { folders: t
 function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Transfer {
   return { ...resolveDestination(host, ctx.destinations), encrypted };
 }
+
+/** readSentFile as a publish or an image build reads its package's files: from a folder, folders whole less what `skip` leaves out. */
+const folderReader =
+  (ctx: ClassifyContext): FolderReader =>
+  (word, folder, skip) =>
+    readSentFile(word, { ...ctx, cwd: folder }, skip ? { folders: true, skip } : undefined);
 
 /** Programs that pass on what they read (transformed, compressed or encoded, but the data is still in it). */
 const PASS_THROUGH = new Set([
@@ -637,64 +640,6 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org' };
-/** `npm publish`'s (yarn's, pnpm's) options that take the next word as a value. */
-const PUBLISH_VALUE_OPTIONS = new Set(['--tag', '--access', '--otp', '--registry', '--workspace', '-w', '--provenance-file', '--publish-branch', '--report-summary']);
-
-/**
- * `npm publish` (`yarn publish`, `yarn npm publish`, `pnpm publish`): a share to the registry
- * (`--registry`, or npm's) of what it packs, the package folder or tarball it is given or the one it
- * runs in: the entries of package.json's `files`, or else the folder less what its `.npmignore`
- * (`.gitignore` without one) and npm's own rules leave out.
- */
-function npmPublishView(program: string, args: readonly string[], ctx: ClassifyContext): CommandView {
-  if (args.includes('--dry-run')) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
-  let registry = REGISTRIES[program]!;
-  let target = '.';
-  for (let k = args.indexOf('publish') + 1; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    const value = PUBLISH_VALUE_OPTIONS.has(option) ? (inline ?? args[++k] ?? '') : inline;
-    if (option === '--registry') registry = hostOf(value ?? '') ?? registry;
-    else if (!option.startsWith('-')) target = option;
-  }
-  let sent: string;
-  if (/\.(?:tgz|tar\.gz)$/i.test(target)) sent = readSentFile(target, ctx);
-  else {
-    const folder = localPath(target, ctx.cwd);
-    const inFolder = { ...ctx, cwd: folder };
-    const ignoreFile = [readSentFile('.npmignore', inFolder), readSentFile('.gitignore', inFolder)].find((text) => text !== '') ?? null;
-    sent = readPacked(packedFiles(readSentFile('package.json', inFolder), ignoreFile), folder, ctx);
-  }
-  return { action: 'share', summary: `${program} publish to ${registry}`, sent: [sent], hosts: [{ host: registry, encrypted: true }] };
-}
-
-/**
- * `cargo publish`: a share to crates.io (or the `--index` or `--registry` it is given) of what it packs from the
- * crate's folder (`--manifest-path`'s, or the one it runs in): the files its `include` matches, or
- * else the folder less its `exclude`, what .gitignore ignores and `target`.
- */
-function cargoPublishView(args: readonly string[], ctx: ClassifyContext): CommandView {
-  if (args.includes('--dry-run')) return { action: 'process', summary: 'cargo publish --dry-run (local)', sent: [], hosts: [] };
-  let registry = REGISTRIES.cargo!;
-  let folder = ctx.cwd;
-  for (let k = args.indexOf('publish') + 1; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (option === '--index') registry = hostOf(inline ?? args[++k] ?? '') ?? registry;
-    // A registry named in cargo's config: where it is, is known only there.
-    else if (option === '--registry') registry = `cargo registry ${inline ?? args[++k] ?? ''}`;
-    else if (option === '--manifest-path') folder = path.dirname(localPath(inline ?? args[++k] ?? 'Cargo.toml', ctx.cwd));
-  }
-  const inFolder = { ...ctx, cwd: folder };
-  const gitignore = readSentFile('.gitignore', inFolder);
-  const sent = readPacked(cargoPackedFiles(readSentFile('Cargo.toml', inFolder), gitignore === '' ? null : gitignore), folder, ctx);
-  return { action: 'share', summary: `cargo publish to ${registry}`, sent: [sent], hosts: [{ host: registry, encrypted: true }] };
-}
-
-/** The text of what a publish packs from `folder`: the words it names there, folders whole, less what it leaves out. */
-function readPacked({ words, ignored }: PackedFiles, folder: string, ctx: ClassifyContext): string {
-  const skip = (full: string, isFolder: boolean) => ignored(path.relative(folder, full), isFolder);
-  return words.map((word) => readSentFile(word, { ...ctx, cwd: folder }, { folders: true, skip })).join('\n');
-}
-
 /**
  * A container tool's build or push (`docker build -t app . && docker push app`, `docker buildx build
  * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
@@ -709,7 +654,7 @@ function containerView(program: string, args: readonly string[], ctx: ClassifyCo
     for (const tag of build.tags) ctx.images?.set(imageName(tag), image);
     if (!build.push) return { action: 'process', summary: `${program} build (local)`, sent: [], hosts: [] };
     const hosts = [...new Set(build.tags.map(imageRegistry))];
-    return { action: 'share', summary: `${program} build --push to ${hosts.join(', ')}`, sent: [imageFiles(image, ctx)], hosts: hosts.map((host) => ({ host, encrypted: true })) };
+    return { action: 'share', summary: `${program} build --push to ${hosts.join(', ')}`, sent: [imageContents(image, folderReader(ctx))], hosts: hosts.map((host) => ({ host, encrypted: true })) };
   }
   const words = args.filter((a) => !a.startsWith('-'));
   const sub = words[0] === 'image' ? words.slice(1) : words;
@@ -721,16 +666,7 @@ function containerView(program: string, args: readonly string[], ctx: ClassifyCo
   if (sub[0] !== 'push' || sub[1] === undefined) return null;
   const host = imageRegistry(sub[1]);
   const built = ctx.images?.get(imageName(sub[1]));
-  return { action: 'share', summary: `${program} push to ${host}`, sent: built ? [imageFiles(built, ctx)] : [], hosts: [{ host, encrypted: true }] };
-}
-
-/** What a build puts in an image from its context: its Dockerfile's COPY and ADD sources (the whole context for `COPY . .`), less what its .dockerignore leaves out. */
-function imageFiles(image: BuiltImage, ctx: ClassifyContext): string {
-  const inContext = { ...ctx, cwd: image.folder };
-  const sources = dockerfileSources(readSentFile(image.file ?? 'Dockerfile', inContext));
-  const ignored = dockerignoreRules(readSentFile('.dockerignore', inContext));
-  const skip = (full: string, isFolder: boolean) => ignored(path.relative(image.folder, full), isFolder);
-  return (sources === 'whole' ? ['.'] : sources).map((source) => readSentFile(source, inContext, { folders: true, skip })).join('\n');
+  return { action: 'share', summary: `${program} push to ${host}`, sent: built ? [imageContents(built, folderReader(ctx))] : [], hosts: [{ host, encrypted: true }] };
 }
 
 const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp', 'swaks']);
@@ -1030,8 +966,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push'));
   if (publishes && REGISTRIES[program]) {
-    if (PACKAGE_MANAGERS.has(program)) return npmPublishView(program, args, ctx);
-    if (program === 'cargo') return cargoPublishView(args, ctx);
+    // What npm's and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
+    if (PACKAGE_MANAGERS.has(program) || program === 'cargo') {
+      const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx));
+      if (publish === null) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
+      return { action: 'share', summary: `${program} publish to ${publish.registry}`, sent: [publish.sent], hosts: [{ host: publish.registry, encrypted: true }] };
+    }
     // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
     const packages = program === 'twine' || program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
     return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: packages, hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };

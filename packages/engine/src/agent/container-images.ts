@@ -1,7 +1,10 @@
 // Container images a command line builds and pushes (docker, podman, buildah): the registry an
 // image goes to, from its name; what a build puts in it, from its context, its Dockerfile's COPY
-// and ADD sources and its .dockerignore. classify.ts reads those files as what a push sends.
-import { ignoreRules } from './published-packages.ts';
+// and ADD sources and its .dockerignore. classify.ts gives the reader that reads those files as
+// what a push sends.
+import path from 'node:path';
+import type { Skip } from './local-files.ts';
+import { type FolderReader, ignoreRules } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
 export const CONTAINER_TOOLS = new Set(['docker', 'podman', 'buildah', 'nerdctl']);
@@ -89,3 +92,15 @@ export function dockerignoreRules(text: string): (relative: string, folder: bool
       .map((pattern) => (pattern.replace(/\/+$/, '').includes('/') ? pattern : `/${pattern}`)),
   );
 }
+
+/** An image a build on the command line made: its context folder and its Dockerfile (null: the context's), full paths. */
+export type BuiltImage = { folder: string; file: string | null };
+
+/** What a build puts in an image from its context: its Dockerfile's COPY and ADD sources (the whole context for `COPY . .`), less what its .dockerignore leaves out. */
+export function imageContents(image: BuiltImage, read: FolderReader): string {
+  const sources = dockerfileSources(read(image.file ?? 'Dockerfile', image.folder));
+  const ignored = dockerignoreRules(read('.dockerignore', image.folder));
+  const skip: Skip = (full, isFolder) => ignored(path.relative(image.folder, full), isFolder);
+  return (sources === 'whole' ? ['.'] : sources).map((source) => read(source, image.folder, skip)).join('\n');
+}
+

@@ -3,7 +3,68 @@
 // packs, or else the whole folder less what `.npmignore` (or, without one, `.gitignore`) and npm's
 // own rules leave out. `cargo publish`, from its Cargo.toml and .gitignore: the files its `include`
 // patterns match, or else the folder less its `exclude` patterns, what git ignores and `target`.
-// classify.ts reads those files as what the publish sends.
+// classify.ts gives the reader that reads those files as what the publish sends.
+import path from 'node:path';
+import { optionAndValue } from './bash.ts';
+import { hostOf } from './destinations.ts';
+import type { Skip } from './local-files.ts';
+import { localPath } from './own-files.ts';
+
+/** Reads what a word names in a folder: with `skip`, folders whole less what it leaves out ('' for nothing there). */
+export type FolderReader = (word: string, folder: string, skip?: Skip) => string;
+
+/** Where a publish goes and the text of what it packs; null for a dry run, which sends nothing. */
+export type Publish = { registry: string; sent: string } | null;
+
+/** `npm publish`'s (yarn's, pnpm's) options that take the next word as a value. */
+const PUBLISH_VALUE_OPTIONS = new Set(['--tag', '--access', '--otp', '--registry', '--workspace', '-w', '--provenance-file', '--publish-branch', '--report-summary']);
+
+/**
+ * `npm publish` (`yarn publish`, `yarn npm publish`, `pnpm publish`): to the registry (`--registry`,
+ * or `registry`), what it packs from the package folder or tarball it is given or the one it runs
+ * in: the entries of package.json's `files`, or else the folder less what its `.npmignore`
+ * (`.gitignore` without one) and npm's own rules leave out.
+ */
+export function npmPublish(args: readonly string[], cwd: string, registry: string, read: FolderReader): Publish {
+  if (args.includes('--dry-run')) return null;
+  let target = '.';
+  for (let k = args.indexOf('publish') + 1; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    const value = PUBLISH_VALUE_OPTIONS.has(option) ? (inline ?? args[++k] ?? '') : inline;
+    if (option === '--registry') registry = hostOf(value ?? '') ?? registry;
+    else if (!option.startsWith('-')) target = option;
+  }
+  if (/\.(?:tgz|tar\.gz)$/i.test(target)) return { registry, sent: read(target, cwd) };
+  const folder = localPath(target, cwd);
+  const ignoreFile = [read('.npmignore', folder), read('.gitignore', folder)].find((text) => text !== '') ?? null;
+  return { registry, sent: readPacked(packedFiles(read('package.json', folder), ignoreFile), folder, read) };
+}
+
+/**
+ * `cargo publish`: to crates.io (or the `--index` or `--registry` it is given), what it packs from
+ * the crate's folder (`--manifest-path`'s, or the one it runs in): the files its `include` matches,
+ * or else the folder less its `exclude`, what .gitignore ignores and `target`.
+ */
+export function cargoPublish(args: readonly string[], cwd: string, read: FolderReader): Publish {
+  if (args.includes('--dry-run')) return null;
+  let registry = 'crates.io';
+  let folder = cwd;
+  for (let k = args.indexOf('publish') + 1; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    if (option === '--index') registry = hostOf(inline ?? args[++k] ?? '') ?? registry;
+    // A registry named in cargo's config: where it is, is known only there.
+    else if (option === '--registry') registry = `cargo registry ${inline ?? args[++k] ?? ''}`;
+    else if (option === '--manifest-path') folder = path.dirname(localPath(inline ?? args[++k] ?? 'Cargo.toml', cwd));
+  }
+  const gitignore = read('.gitignore', folder);
+  return { registry, sent: readPacked(cargoPackedFiles(read('Cargo.toml', folder), gitignore === '' ? null : gitignore), folder, read) };
+}
+
+/** The text of what a publish packs from `folder`: the words it names there, folders whole, less what it leaves out. */
+function readPacked({ words, ignored }: PackedFiles, folder: string, read: FolderReader): string {
+  const skip: Skip = (full, isFolder) => ignored(path.relative(folder, full), isFolder);
+  return words.map((word) => read(word, folder, skip)).join('\n');
+}
 
 /** Files npm packs whatever `files` says (globs, matched as the shell would). */
 const ALWAYS_PACKED = ['package.json', 'README*', 'readme*', 'LICENSE*', 'LICENCE*', 'license*', 'CHANGELOG*', 'changelog*'];
