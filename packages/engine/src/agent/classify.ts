@@ -1257,10 +1257,10 @@ const MAX_FOUND_IN = 5;
 /** Files larger than this are not read again to say whether they hold what was found (the findings stand; the file is not named). */
 const MAX_FOUND_IN_CHARS = 1_048_576;
 
-/** The files read for one command since `mark` that hold personal data, added to `foundIn` (full paths) while it names fewer than MAX_FOUND_IN. */
+/** The files read for one command since `mark` that hold personal data, added to `foundIn` (full paths) while it holds no more than MAX_FOUND_IN (one more says there are more). */
 function noteFoundIn(foundIn: Set<string>, mark: number, ctx: ClassifyContext): void {
   for (const { full, text } of ctx.files?.readSince(mark) ?? []) {
-    if (foundIn.size >= MAX_FOUND_IN) return;
+    if (foundIn.size > MAX_FOUND_IN) return;
     if (!foundIn.has(full) && text.length <= MAX_FOUND_IN_CHARS && dataIn(text).length > 0) foundIn.add(full);
   }
 }
@@ -1271,7 +1271,24 @@ function shownFrom(cwd: string, full: string): string {
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? full : relative;
 }
 
-function bashClassification(command: string, ctx: ClassifyContext): Classification {
+/**
+ * The files that hold what was found, as a block says them: at most MAX_FOUND_IN names, then that
+ * there are more. A name that would itself show personal data (`contacts/anna.schmidt@....vcf`,
+ * `Lukas_Weber_+49-160-....txt`) is not shown: a reason never carries a value.
+ */
+function foundInWords(full: readonly string[], cwd: string): string[] {
+  const names = full.slice(0, MAX_FOUND_IN).map((file) => shownFrom(cwd, file));
+  const shown = names.filter((name) => dataIn(name.replace(/[_/]+/g, ' ')).length === 0);
+  const hidden = names.length - shown.length;
+  if (hidden > 0) shown.push(hidden === 1 ? 'a file whose name holds personal data' : `${hidden} files whose names hold personal data`);
+  if (full.length > MAX_FOUND_IN) shown.push('more');
+  return shown;
+}
+
+/** A command line's classification, with the files (full paths) that hold what was found: foundInWords says them. */
+type BashClassification = Classification & { foundFiles: string[] };
+
+function bashClassification(command: string, ctx: ClassifyContext): BashClassification {
   let action: Action = 'process';
   const summaries: string[] = [];
   const findings: Finding[] = [];
@@ -1286,7 +1303,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
   };
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
-  if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles };
+  if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
   let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map() };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
@@ -1314,7 +1331,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       action = worse(action, inner.action);
       summaries.push(`${script.path}: ${inner.summary}`);
       findings.push(...inner.findings);
-      for (const file of inner.foundIn ?? []) if (foundIn.size < MAX_FOUND_IN) foundIn.add(localPath(file, script.cwd ?? here.cwd));
+      for (const file of inner.foundFiles ?? []) if (foundIn.size <= MAX_FOUND_IN) foundIn.add(file);
       for (const t of inner.transfers) keep(t);
       continue;
     }
@@ -1338,8 +1355,7 @@ function bashClassification(command: string, ctx: ClassifyContext): Classificati
       for (const h of remote) if (!transferred.has(h.host)) keep(transferTo(h.host, ctx, h.encrypted));
     }
   }
-  const classified: Classification = { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers };
-  return foundIn.size === 0 ? classified : { ...classified, foundIn: [...foundIn].map((full) => shownFrom(ctx.cwd, full)) };
+  return { tool: 'Bash', action, summary: summaries.join('; ') || 'empty command', findings, transfers, foundFiles: [...foundIn] };
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -1409,7 +1425,10 @@ function withoutDataInHostNames(c: Classification): Classification {
 
 function classifyWithin(tool: string, input: unknown, ctx: ClassifyContext): Classification {
   const args = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  if (tool === 'Bash') return bashClassification(str(args.command), ctx);
+  if (tool === 'Bash') {
+    const { foundFiles, ...classified } = bashClassification(str(args.command), ctx);
+    return foundFiles.length === 0 ? classified : { ...classified, foundIn: foundInWords(foundFiles, ctx.cwd) };
+  }
   if (tool === 'WebFetch') {
     const url = str(args.url);
     const host = hostOf(url) ?? hostOf(`https://${url}`) ?? 'an unreadable URL';
