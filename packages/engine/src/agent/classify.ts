@@ -824,11 +824,19 @@ const FILE_URI = /^fileb?:\/\/(.+)$/;
 function cloudCliView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const host = CLOUD_CLIS[program];
   if (host === undefined) return null;
+  // A client-side dry run (`kubectl create ... --dry-run=client -o yaml > f`) sends nothing.
+  if (args.includes('--dry-run') || args.includes('--dry-run=client')) return null;
   const sent: string[] = [];
+  // A download writes the file its options name (`az storage blob download -f c.csv`, `--file c.csv`): it sends none.
+  const downloads = args.some((a) => /^download(?:-batch)?$/.test(a));
   const fileOptions = SENT_FILE_OPTIONS[program];
-  const sendsFiles = fileOptions !== undefined && (fileOptions.commands === undefined || args.some((a) => fileOptions.commands!.has(a)));
+  const sendsFiles = !downloads && fileOptions !== undefined && (fileOptions.commands === undefined || args.some((a) => fileOptions.commands!.has(a)));
   for (let k = 0; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
+    if (downloads && FILE_VALUE_OPTIONS.has(option)) {
+      if (inline === undefined) k++;
+      continue;
+    }
     if (sendsFiles && fileOptions.options.has(option)) {
       // `-f -` is its input, read below.
       const value = inline ?? args[++k] ?? '';

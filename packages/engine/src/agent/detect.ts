@@ -55,7 +55,7 @@ const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|json|css
 const NO_ONE_MAILBOX = /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster)$/i;
 /** Mailboxes of a role, not of a person: RFC 2142's, the usual ones, and a team's or a bot's (`platform-team`, `ci-bot`). */
 const ROLE_MAILBOX =
-  /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders)$|[-_.](?:team|bot|ops|alerts|notifications|support)$/i;
+  /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders|ci|builds?|deploys?|releases?|bots?|automation)$|[-_.](?:team|bot|ops|alerts|notifications|support)$/i;
 /** Words that name an address's owner as a work's author or maintainer: `"author":`, `author_email=`, `Co-authored-by:`, `LABEL maintainer=`. */
 const PUBLISHED_WITH_WORK = /\b(?:authors?|author[_-]email|maintainers?|maintainer[_-]email|contributors?|co-authored-by|signed-off-by|reviewed-by|copyright)\b/i;
 /**

@@ -78,9 +78,10 @@ export type PackedFiles = { words: string[]; ignored: (relative: string, folder:
 export function packedFiles(packageJson: string, ignoreFile: string | null): PackedFiles {
   const files = filesField(packageJson);
   if (files !== null) {
-    // `"files": ["dist", "lib/", "bin/**"]`: folders whole; a negated entry is left to the ignore rules.
+    // `"files": ["dist", "lib/", "bin/**", "!dist/fixtures"]`: folders whole, less what a negated entry leaves out.
     const words = files.filter((f) => !f.startsWith('!')).map((f) => f.replace(/^\.?\//, '').replace(/\/\*\*(?:\/\*)?$|\/+$/, '')).filter(Boolean);
-    return { words: [...words, ...ALWAYS_PACKED], ignored: ignoreRules(NEVER_PACKED) };
+    const negated = files.filter((f) => f.startsWith('!')).map((f) => f.slice(1).replace(/^\.?\//, '/'));
+    return { words: [...words, ...ALWAYS_PACKED], ignored: ignoreRules([...NEVER_PACKED, ...negated]) };
   }
   return { words: ['.'], ignored: ignoreRules([...NEVER_PACKED, ...(ignoreFile ?? '').split('\n')]) };
 }

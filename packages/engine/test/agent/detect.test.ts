@@ -55,7 +55,7 @@ describe('detectData leaves what only looks like data', () => {
     ['versions, dates and file names', 'react@19.3.1 icon@2x.png released 2024-01-15 build 1.2.3-4567 ip 192.168.10.200'],
     ['example IBANs and SSNs', 'IBAN DE89 3704 0044 0532 0130 00, SSN 123-45-6789'],
     ['no-reply role mailboxes', 'Co-Authored-By: Claude <noreply@anthropic.com>, bounce to mailer-daemon@acme-corp.com'],
-    ['role and team mailboxes', 'ask support@acme-corp.com or security+reports@acme-corp.com; page oncall@acme-corp.com; from ci-bot@acme-corp.com to platform-team@acme-corp.com'],
+    ['role and team mailboxes', 'ask support@acme-corp.com or security+reports@acme-corp.com; page oncall@acme-corp.com; from ci-bot@acme-corp.com to platform-team@acme-corp.com; ci@acme-corp.com, deploy@acme-corp.com and releases@acme-corp.com'],
     ['an author or maintainer named with the work', '{\n  "author": "Jane Doe <jane.doe@acme-corp.com>",\n  "contributors": [\n    "Bob Smith <bob.smith@acme-corp.com>"\n  ]\n}'],
     ['package metadata and commit trailers', 'author_email="jane.doe@acme-corp.com"\nLABEL maintainer="Jane Doe <jane.doe@acme-corp.com>"\nCo-authored-by: Bob Smith <bob.smith@acme-corp.com>'],
     ['a contact or owner named in a comment or docstring', '"""acme-tools: internal tooling. Contact: jane.doe@acme-corp.com"""\n// Owner: Jane Doe <jane.doe@acme-corp.com>\n  # Maintained by bob.smith@acme-corp.com\n<!-- contact: bob.smith@acme-corp.com -->\0\0\0# Owner: jane.doe@acme-corp.com'],

@@ -105,6 +105,7 @@ pkg('api', { Dockerfile: 'FROM node:20\nCOPY . /app\n', '.dockerignore': 'fixtur
 // Crates to publish: one that ships its test data, one whose exclude leaves it out.
 pkg('crate-a', { 'Cargo.toml': '[package]\nname = "crate-a"\nversion = "0.1.0"\n', 'src/lib.rs': 'pub fn f() {}\n', 'tests/fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n', 'target/debug/x': 'built' });
 pkg('crate-b', { 'Cargo.toml': '[package]\nname = "crate-b"\nversion = "0.1.0"\nexclude = ["tests/fixtures"]\n', 'src/lib.rs': 'pub fn f() {}\n', 'tests/fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
+pkg('negate', { 'package.json': JSON.stringify({ name: 'negate', version: '1.0.0', files: ['dist', '!dist/fixtures'] }), 'dist/index.js': 'module.exports = 8;\n', 'dist/fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 pkg('sprocket', { 'package.json': JSON.stringify({ name: 'sprocket', version: '1.0.0' }), 'index.js': 'module.exports = 3;\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 // The files that list a work's own people.
 fs.mkdirSync(path.join(cwd, '.github'));
@@ -467,6 +468,11 @@ describe('outbound commands', () => {
     ['cd widget && npm publish'],
     ['npm publish gadget --tag next'],
     ['npm publish report'],
+    ['npm publish negate'],
+    // A download writes the file it names; a client-side dry run sends nothing.
+    ['az storage blob download -f customers.csv -c in -n c.csv'],
+    ['az storage blob download --account-name acme --container-name in --name c.csv --file customers.csv'],
+    ['kubectl create configmap seed --from-file=customers.csv --dry-run=client -o yaml > seed.yaml'],
     ['cd crate-b && cargo publish'],
     ['cd crate-a && cargo publish --dry-run'],
     ['cd sprocket && npm publish --dry-run'],
