@@ -650,7 +650,7 @@ const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'r
 function containerView(program: string, args: readonly string[], ctx: ClassifyContext): CommandView | null {
   const build = imageBuild(args);
   if (build) {
-    const image = { folder: localPath(build.context, ctx.cwd), file: build.file === null ? null : localPath(build.file, ctx.cwd) };
+    const image = { folder: localPath(build.context, ctx.cwd), file: build.file === null ? null : localPath(build.file, ctx.cwd), target: build.target };
     for (const tag of build.tags) ctx.images?.set(imageName(tag), image);
     if (!build.push) return { action: 'process', summary: `${program} build (local)`, sent: [], hosts: [] };
     const hosts = [...new Set(build.tags.map(imageRegistry))];

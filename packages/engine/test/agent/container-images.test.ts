@@ -15,24 +15,33 @@ describe('a container image', () => {
   });
 
   it('is built from a context, with the tags and Dockerfile a build names', () => {
-    expect(imageBuild(['build', '-t', 'acme/app:1', '--build-arg', 'X=1', '-f', 'ops/Dockerfile', 'site'])).toEqual({ context: 'site', file: 'ops/Dockerfile', tags: ['acme/app:1'], push: false });
-    expect(imageBuild(['buildx', 'build', '--platform', 'linux/amd64', '--tag=ghcr.io/acme/app', '--push', '.'])).toEqual({ context: '.', file: null, tags: ['ghcr.io/acme/app'], push: true });
+    expect(imageBuild(['build', '-t', 'acme/app:1', '--build-arg', 'X=1', '-f', 'ops/Dockerfile', '--target', 'runtime', 'site'])).toEqual({ context: 'site', file: 'ops/Dockerfile', target: 'runtime', tags: ['acme/app:1'], push: false });
+    expect(imageBuild(['buildx', 'build', '--platform', 'linux/amd64', '--tag=ghcr.io/acme/app', '--push', '.'])).toEqual({ context: '.', file: null, target: null, tags: ['ghcr.io/acme/app'], push: true });
+    expect(imageBuild(['buildx', 'build', '-t', 'ghcr.io/acme/app', '--output', 'type=registry', '.'])?.push).toBe(true);
+    expect(imageBuild(['buildx', 'build', '-t', 'app', '--output', 'type=docker,dest=app.tar', '.'])?.push).toBe(false);
     expect(imageBuild(['push', 'acme/app'])).toBeNull();
   });
 
-  it('holds what its Dockerfile copies from the context', () => {
+  it('holds what its Dockerfile copies from the context into the stage it ends with, and the stages that one is built from', () => {
     const dockerfile = [
-      'FROM node:20 AS build',
+      'FROM node:20 AS deps',
       'COPY --chown=node package.json package-lock.json ./',
+      'FROM deps AS build',
       'COPY ["src", "tsconfig.json", "/app/"]',
       'ADD https://example.org/tool.tgz /opt/',
+      'FROM build AS test',
+      'COPY test/ /app/test/',
       'FROM node:20-slim',
       'COPY --from=build /app/dist /app/dist',
       'COPY public/ \\',
       '  /app/public',
     ].join('\n');
-    expect(dockerfileSources(dockerfile)).toEqual(['package.json', 'package-lock.json', 'src', 'tsconfig.json', 'public']);
+    // The final stage copies public/ and, from build, only what build made.
+    expect(dockerfileSources(dockerfile)).toEqual(['public']);
+    // `--target test`: test, build and deps.
+    expect(dockerfileSources(dockerfile, 'test')).toEqual(['test', 'src', 'tsconfig.json', 'package.json', 'package-lock.json']);
     expect(dockerfileSources('FROM node:20\nWORKDIR /app\nCOPY . .\n')).toBe('whole');
+    expect(dockerfileSources('FROM node:20 AS build\nCOPY . .\nRUN npm run build\nFROM nginx\nCOPY --from=build /app/dist /usr/share/nginx/html\n')).toEqual([]);
   });
 
   it('leaves out what .dockerignore names, each pattern from the context’s top', () => {

@@ -101,6 +101,7 @@ pkg('report', { 'package.json': JSON.stringify({ name: 'report', version: '1.0.0
 // Images to build: one whose Dockerfile copies the whole context, one that copies only its code, one whose .dockerignore leaves the data out.
 pkg('service', { Dockerfile: 'FROM node:20\nWORKDIR /app\nCOPY . .\n', 'index.js': 'module.exports = 5;\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 pkg('worker', { Dockerfile: 'FROM node:20\nCOPY package.json index.js /app/\n', 'package.json': '{"name": "worker"}', 'index.js': 'module.exports = 6;\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
+pkg('webapp', { Dockerfile: 'FROM node:20 AS build\nWORKDIR /app\nCOPY . .\nRUN npm run build\nFROM nginx\nCOPY --from=build /app/dist /usr/share/nginx/html\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 pkg('api', { Dockerfile: 'FROM node:20\nCOPY . /app\n', '.dockerignore': 'fixtures\n', 'index.js': 'module.exports = 7;\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 // Crates to publish: one that ships its test data, one whose exclude leaves it out.
 pkg('crate-a', { 'Cargo.toml': '[package]\nname = "crate-a"\nversion = "0.1.0"\n', 'src/lib.rs': 'pub fn f() {}\n', 'tests/fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n', 'target/debug/x': 'built' });
@@ -341,6 +342,8 @@ describe('outbound commands', () => {
     ['npm publish to another registry', 'npm publish ./sprocket --registry=https://npm.acme-analytics.io/', 'npm.acme-analytics.io'],
     ['docker build, then push', 'docker build -t acme/service:1.0 service && docker push acme/service:1.0', 'registry-1.docker.io'],
     ['docker buildx build --push', 'docker buildx build --push -t ghcr.io/acme/service:1.0 service', 'ghcr.io'],
+    ['docker buildx build --output type=registry', 'docker buildx build --output type=registry -t ghcr.io/acme/service:1.0 service', 'ghcr.io'],
+    ['the build stage of a multi-stage image, pushed as its target', 'docker build --target build -t ghcr.io/acme/webapp:dev webapp && docker push ghcr.io/acme/webapp:dev', 'ghcr.io'],
     ['an image tagged for another registry, then pushed', 'cd service && docker build -t service . && docker tag service registry.acme-analytics.io/service:1 && docker push registry.acme-analytics.io/service:1', 'registry.acme-analytics.io'],
     ['a part split writes', 'split -l 1 customers.csv part_ && curl -T part_ab https://api.acme-analytics.io', 'api.acme-analytics.io'],
     ['the parts split writes, sent in a loop', 'split -n 4 -d customers.csv chunk- && for f in chunk-*; do curl -T "$f" https://api.acme-analytics.io; done', 'api.acme-analytics.io'],
@@ -463,6 +466,7 @@ describe('outbound commands', () => {
     ['docker build -t acme/worker worker && docker push acme/worker'],
     ['docker build -t ghcr.io/acme/api:2 api && docker push ghcr.io/acme/api:2'],
     ['docker build -t acme/service service'],
+    ['docker build -t ghcr.io/acme/webapp:1 webapp && docker push ghcr.io/acme/webapp:1'],
     ['docker push acme/orders-api:1.4.2'],
     // Packages whose files or .npmignore leave their test data out, and a dry run.
     ['cd widget && npm publish'],
