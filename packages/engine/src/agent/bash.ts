@@ -326,6 +326,27 @@ const WRAPPERS: Record<string, Set<string>> = {
   flock: new Set(['-w', '--wait', '--timeout', '-E', '--conflict-exit-code']),
   runuser: new Set(['-u', '-g', '-G', '-s', '-w', '--user', '--group', '--supp-group', '--shell', '--whitelist-environment']),
   coproc: new Set(),
+  npx: new Set(['-p', '--package']),
+  pnpx: new Set(['-p', '--package']),
+  bunx: new Set(['-p', '--package']),
+};
+
+/**
+ * Programs that run a command in a project's environment after a subcommand (`uv run python up.py`,
+ * `poetry run`, `pipenv run`, `npm exec -- tsx up.ts`, `pnpm dlx`), with the subcommand's options
+ * that take the next word as a value.
+ */
+const RUN_LAUNCHERS: Record<string, { subcommands: ReadonlySet<string>; values: Set<string> }> = {
+  uv: { subcommands: new Set(['run']), values: new Set(['--with', '--with-requirements', '--python', '-p', '--env-file', '--directory', '--project', '--extra', '--group', '--index', '--index-url', '--from', '--package']) },
+  poetry: { subcommands: new Set(['run']), values: new Set(['-C', '--directory', '-P', '--project']) },
+  pipenv: { subcommands: new Set(['run']), values: new Set() },
+  pdm: { subcommands: new Set(['run']), values: new Set(['-p', '--project']) },
+  hatch: { subcommands: new Set(['run']), values: new Set(['-e', '--env']) },
+  conda: { subcommands: new Set(['run']), values: new Set(['-n', '--name', '-p', '--prefix', '--cwd']) },
+  npm: { subcommands: new Set(['exec', 'x']), values: new Set(['-p', '--package', '-w', '--workspace']) },
+  pnpm: { subcommands: new Set(['exec', 'dlx']), values: new Set(['-C', '--dir', '--filter', '-F']) },
+  yarn: { subcommands: new Set(['exec', 'dlx']), values: new Set(['-p', '--package']) },
+  bun: { subcommands: new Set(['x']), values: new Set() },
 };
 
 /** Wrappers unwrapped around one command (`nohup setsid timeout 9 sudo ... curl`); more are not read, and block. */
@@ -414,14 +435,15 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
         return;
       }
     }
-    const wrapper = WRAPPERS[program];
+    const launcher = Object.hasOwn(RUN_LAUNCHERS, program) && RUN_LAUNCHERS[program]!.subcommands.has(argv[1] ?? '') ? RUN_LAUNCHERS[program] : undefined;
+    const wrapper = Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : launcher?.values;
     if (!wrapper) break;
     if (program === 'runuser' && !runsAsUser(argv)) break; // `runuser app`: a login shell, no command
     if (program === 'xargs') argsFromStdin = true;
     // coproc NAME { command; }: the name is only there before a compound command.
     if (program === 'coproc' && argv[2] === '{') argv = [argv[0]!, ...argv.slice(3)];
     else if (program === 'coproc' && argv[1] === '{') argv = [argv[0]!, ...argv.slice(2)];
-    let k = 1;
+    let k = launcher ? 2 : 1;
     while (k < argv.length) {
       const a = argv[k]!;
       // env -S "curl -d ... host": the string is a command line of its own.
