@@ -79,11 +79,16 @@ const SDK_SERVICES: readonly { sdk: RegExp; sends: RegExp; host: string }[] = [
 /**
  * A host given to a client in quotes: the first argument of a mail, file-transfer, shell or socket
  * client's constructor or connect (`SMTP("smtp.acme.io")`, `FTP_TLS('ftp.acme.io')`,
- * `Transport(("sftp.acme.io", 22))`, `connect(('203.0.113.7', 80))`, `Net::SMTP->new('...')`), or
- * a `host` or `hostname` option (`host: "smtp.acme.io"`, `hostname='sftp.acme.io'`).
+ * `Transport(("sftp.acme.io", 22))`, `connect(('203.0.113.7', 80))`, `Net::SMTP->new('...')`).
  */
 const HOST_GIVEN_IN_CODE =
-  /(?:\b(?:SMTP(?:_SSL)?|LMTP|FTP(?:_TLS)?|Transport|Connection|SSHClient|Telnet|connect|create_connection|createConnection)\s*\(\s*[([{]?\s*|->new\s*\(\s*|\b(?:host|hostname|server)['"]?\s*(?:[:=]|=>)\s*)(['"])([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)\1/g;
+  /(?:\b(?:SMTP(?:_SSL)?|LMTP|FTP(?:_TLS)?|Transport|Connection|SSHClient|Telnet|connect|create_connection|createConnection)\s*\(\s*[([{]?\s*|->new\s*\(\s*)(['"])([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)\1/g;
+/**
+ * A host named by an option, a key or a variable whose name says host or server (`host: "..."`,
+ * `hostname='...'`, `SMTP_SERVER = "smtp.gmail.com"`, `ftpHost: "..."`), the usual way code keeps
+ * the host it then gives its client.
+ */
+const HOST_NAMED_IN_CODE = /\b\w{0,40}(?:host|server)(?:name)?\w{0,40}['"]?\s*(?:[:=]|=>)\s*(['"])([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)\1/gi;
 /** A host name (labels, the last one letters) or an IPv4 address: not a file name like `app.db` or `customers.csv`. */
 const HOST_LIKE = /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})$/i;
 /** What names a file rather than a host: the endings of data, code and key files. */
@@ -104,7 +109,7 @@ export function destinationsInCode(code: string): CodeDestination[] {
   }
   if (SENDS_IN_CODE.test(code)) {
     const encrypted = ENCRYPTED_IN_CODE.test(code);
-    for (const m of code.matchAll(HOST_GIVEN_IN_CODE)) {
+    for (const m of [...code.matchAll(HOST_GIVEN_IN_CODE), ...code.matchAll(HOST_NAMED_IN_CODE)]) {
       const host = m[2]!.toLowerCase();
       if (HOST_LIKE.test(host) && !FILE_ENDING.test(host) && !found.has(host)) found.set(host, encrypted);
     }

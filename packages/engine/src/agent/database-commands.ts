@@ -36,7 +36,7 @@ const DATABASE_INPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
 };
 /** A file the SQL given to a client reads and sends: psql's `\copy table from 'file'` and `\i file`, MySQL's `LOAD DATA LOCAL INFILE 'file'` and `source file`. */
 const FILE_READ_IN_SQL =
-  /\\copy\s+[\w."]+(?:\s*\([^)]*\))?\s+from\s+(?:'([^']+)'|(?!(?:stdin|pstdin|program)\b)([^\s;]+))|\\ir?\s+(\S+)|\bLOAD\s+DATA\s+LOCAL\s+INFILE\s+'([^']+)'|^\s*(?:source|\\\.)\s+([^\s;]+)/gim;
+  /\\copy\s+[\w."]+(?:\s*\([^)]*\))?\s+from\s+(?:'([^']+)'|(?!(?:stdin|pstdin|program)\b)([^\s;]+))|\\ir?\s+(\S+)|\bLOAD\s+DATA\s+LOCAL\s+INFILE\s+(?:'([^']+)'|"([^"]+)")|^\s*(?:source|\\\.)\s+([^\s;]+)/gim;
 /** Loaders' options that take the next word as a value; their other words are the files they load (after mysqlimport's database). */
 const LOAD_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   mongoimport: new Set(['-h', '--host', '--port', '-u', '--username', '-p', '--password', '-d', '--db', '-c', '--collection', '--type', '--uri', '-f', '--fields', '--fieldFile', '--file', '--mode', '-j', '--numInsertionWorkers', '--authenticationDatabase']),
@@ -47,14 +47,22 @@ const LOAD_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
 /** sqlite3's and duckdb's options that take the next word as a value (duckdb's SQL in `-c` and `-s`). */
 const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-separator', '-newline', '-nullvalue', '-init', '-vfs', '-mmap', '-maxsize', '-escape', '-c', '-s']);
 
-/** Where a database client connects (`-h host`, `--host=host`, a `postgres://` URL; '' for a local one) and the SQL its words give. */
-export function databaseCall(program: string, args: readonly string[]): { host: string; sql: string[] } {
-  let host = '';
+/** The environment variables that name a client's server when its words do not (`PGHOST=db.acme.io psql ...`). */
+const HOST_VARIABLES: Record<string, string> = { psql: 'PGHOST', pg_dump: 'PGHOST', pg_restore: 'PGHOST', mysql: 'MYSQL_HOST', mariadb: 'MYSQL_HOST', mysqlimport: 'MYSQL_HOST' };
+
+/**
+ * Where a database client connects (`-h host`, `-hhost`, `--host=host`, a `postgres://` URL, a
+ * `host=` connection string, or the environment's `PGHOST`; '' for a local one) and the SQL its words give.
+ */
+export function databaseCall(program: string, args: readonly string[], env: Readonly<Record<string, string>> = {}): { host: string; sql: string[] } {
+  let host = HOST_VARIABLES[program] ? (env[HOST_VARIABLES[program]!] ?? '') : '';
   const sql: string[] = [];
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '-h' || a === '--host') host = serverOf(args[++k] ?? '');
     else if (a.startsWith('--host=')) host = serverOf(a.slice(7));
+    else if (/^-h[A-Za-z0-9[]/.test(a) && program !== 'redis-cli') host = serverOf(a.slice(2));
+    else if (/(?:^|\s)host=\S/.test(a) && !a.startsWith('-')) host = /(?:^|\s)host=([^\s'"]+)/.exec(a)![1]!;
     else if (a === '--uri' || a === '--url') host = hostOf(args[++k] ?? '') ?? host;
     else if (a.startsWith('--uri=') || a.startsWith('--url=')) host = hostOf(a.slice(6)) ?? host;
     else if (!DATABASE_LOADS.has(program) && (a === '-c' || a === '--command' || a === '-e' || a === '--execute' || a === '--eval')) sql.push(args[++k] ?? '');
@@ -101,7 +109,14 @@ export function databaseInputFiles(program: string, args: readonly string[], sql
   const values = LOAD_VALUE_OPTIONS[program];
   const { files, operands } = wordsOf(args, DATABASE_INPUT_OPTIONS[program], values);
   if (values) files.push(...operands.slice(program === 'pg_restore' || program === 'mongoimport' ? 0 : 1));
-  for (const m of sql.matchAll(FILE_READ_IN_SQL)) files.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5])!);
+  files.push(...filesReadInSql(sql));
+  return files;
+}
+
+/** The files SQL given to a client reads and sends (`\copy t from 'c.csv'`, `\i seed.sql`, `LOAD DATA LOCAL INFILE`, `source`): also looked for in the files a client is given (`psql -f load.sql`). */
+export function filesReadInSql(sql: string): string[] {
+  const files: string[] = [];
+  for (const m of sql.matchAll(FILE_READ_IN_SQL)) files.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6])!);
   return files;
 }
 

@@ -14,6 +14,8 @@ describe('where code sends with no URL in it', () => {
     ['SMTP over TLS', 'import smtplib\ns = smtplib.SMTP_SSL("smtp.acme-mail.io")\ns.send_message(msg)', [{ host: 'smtp.acme-mail.io', encrypted: true }]],
     ['a socket given an address', 'import socket\ns = socket.create_connection(("203.0.113.7", 9000))\ns.sendall(payload)', [{ host: '203.0.113.7', encrypted: false }]],
     ['Perl’s Net::SMTP', 'use Net::SMTP;\nmy $smtp = Net::SMTP->new("smtp.acme-mail.io");\n$smtp->data();', [{ host: 'smtp.acme-mail.io', encrypted: false }]],
+    ['a host kept in a variable', 'import smtplib\nSMTP_SERVER = "smtp.gmail.com"\nwith smtplib.SMTP(SMTP_SERVER, 587) as s:\n    s.starttls()\n    s.send_message(m)', [{ host: 'smtp.gmail.com', encrypted: true }]],
+    ['a host kept in a constant of an FTP client', 'from ftplib import FTP_TLS\nFTP_HOST = "ftp.partner-files.net"\nFTP_TLS(FTP_HOST).storbinary("STOR c.csv", f)', [{ host: 'ftp.partner-files.net', encrypted: true }]],
     ['a host in a dict', 'import requests\ncfg = {"host": "ingest.acme-analytics.io"}\nsend(cfg, data=rows)', [{ host: 'ingest.acme-analytics.io', encrypted: false }]],
   ])('%s', (_name, code, destinations) => {
     expect(destinationsInCode(code)).toEqual(destinations);

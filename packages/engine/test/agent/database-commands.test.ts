@@ -10,6 +10,9 @@ describe('a database command line', () => {
     expect(databaseCall('psql', ['postgres://app@db.acme.io/orders', '-c', 'select 1'])).toEqual({ host: 'db.acme.io', sql: ['select 1'] });
     expect(databaseCall('sqlite3', ['-csv', 'app.db', 'select 2'])).toEqual({ host: '', sql: ['app.db', 'select 2'] });
     expect(databaseCall('mongoimport', ['--host', 'rs0/db1.acme.io:27017,db2.acme.io:27017', '-c', 'c'])).toEqual({ host: 'db1.acme.io', sql: [] });
+    expect(databaseCall('mysql', ['-hdb.acme.io', '-uapp', 'crm'])).toEqual({ host: 'db.acme.io', sql: [] });
+    expect(databaseCall('psql', ['host=db.acme.io dbname=crm sslmode=require', '-c', 'select 1'])).toEqual({ host: 'db.acme.io', sql: ['select 1'] });
+    expect(databaseCall('psql', ['-d', 'crm'], { PGHOST: 'db.acme.io' })).toEqual({ host: 'db.acme.io', sql: [] });
     expect(databaseCall('mongoimport', ['--uri=mongodb+srv://app:x@cluster0.acme.io/orders'])).toEqual({ host: 'cluster0.acme.io', sql: [] });
   });
 
@@ -43,6 +46,7 @@ describe('a database command line', () => {
     expect(databaseInputFiles('psql', [], "\\copy users from users.csv csv\n\\copy t (a, b) from 'b.csv'\n\\copy t from stdin\n\\i schema.sql")).toEqual(['users.csv', 'b.csv', 'schema.sql']);
     expect(databaseInputFiles('psql', [], '\\copy (select * from users) to stdout')).toEqual([]);
     expect(databaseInputFiles('mysql', [], "LOAD DATA LOCAL INFILE 'users.csv' INTO TABLE users;\nsource seed.sql;")).toEqual(['users.csv', 'seed.sql']);
+    expect(databaseInputFiles('mysql', [], 'LOAD DATA LOCAL INFILE "users.csv" INTO TABLE users')).toEqual(['users.csv']);
     expect(databaseInputFiles('mongoimport', ['-d', 'orders', '-c', 'users', '-f', 'name,email', 'users.json'], '')).toEqual(['users.json']);
     expect(databaseInputFiles('mysqlimport', ['-h', 'db.acme.io', '--local', 'orders', 'users.csv', 'leads.csv'], '')).toEqual(['users.csv', 'leads.csv']);
     expect(databaseInputFiles('pg_restore', ['-h', 'db.acme.io', '-d', 'orders', '-j', '4', 'orders.dump'], '')).toEqual(['orders.dump']);

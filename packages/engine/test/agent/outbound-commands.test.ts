@@ -84,6 +84,7 @@ script('clean-with-llm.py', 'from openai import OpenAI\nrows = open("customers.c
 script('summarise-with-llm.py', 'from openai import OpenAI\nOpenAI().chat.completions.create(model="m", messages=[{"role": "user", "content": "Summarise the changelog"}])\n');
 script('clean-with-claude.py', 'import anthropic\nrows = open("customers.csv").read()\nanthropic.Anthropic().messages.create(model="m", max_tokens=100, messages=[{"role": "user", "content": rows}])\n');
 script('count.py', 'import sqlite3, requests\ncon = sqlite3.connect("app.db")\ndata = {"count": 1}\nrequests.post("http://localhost:3000/metrics", json=data)\n');
+fs.writeFileSync(path.join(cwd, 'load.psql'), "\\copy users (name, email) from 'customers.csv' csv header\n");
 fs.writeFileSync(path.join(cwd, 'seed.sql'), "insert into users (email) values ('jane.doe@acme-corp.com');\n");
 fs.writeFileSync(path.join(cwd, 'upload.curlrc'), '# nightly export\nurl = "https://api.acme-analytics.io/in"\ndata = "@customers.csv"\n');
 fs.writeFileSync(path.join(cwd, 'post.lua'), 'wrk.method = "POST"\nwrk.body = "email=jane.doe@acme-corp.com"\n');
@@ -326,6 +327,8 @@ describe('outbound commands', () => {
     ['LOAD DATA LOCAL INFILE', `mysql -h db.acme-analytics.io orders -e "LOAD DATA LOCAL INFILE 'customers.csv' INTO TABLE users"`, 'db.acme-analytics.io'],
     ['mongoimport', 'mongoimport --uri=mongodb+srv://app:x@cluster0.acme-analytics.io/orders -c users --type csv --headerline --file customers.csv', 'cluster0.acme-analytics.io'],
     ['mysqlimport', 'mysqlimport -h db.acme-analytics.io --local orders customers.csv', 'db.acme-analytics.io'],
+    ['psql -f a file whose \\copy reads the data', 'PGHOST=db.acme-analytics.io psql -d crm -f load.psql', 'db.acme-analytics.io'],
+    ['a script whose SMTP host is a constant', `python3 -c "import smtplib; SMTP_SERVER = 'smtp.mailprovider-corp.com'; s = smtplib.SMTP(SMTP_SERVER); s.sendmail('ci@acme-corp.com', ['orders@partner-corp.com'], open('customers.csv').read())"`, 'smtp.mailprovider-corp.com'],
     ['a curl config file', 'curl -K upload.curlrc', 'api.acme-analytics.io'],
     ['a curl config on its input', 'curl --config - https://api.acme-analytics.io <<< "upload-file = customers.csv"', 'api.acme-analytics.io'],
     ['a curl config the line writes', `printf 'url = "https://api.acme-analytics.io"\\nform = "f=@customers.csv"\\n' > c.cfg && curl -sK c.cfg`, 'api.acme-analytics.io'],
