@@ -441,7 +441,9 @@ function curlWords(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
   const words = [argv[0]!];
   // Only where the call was made: elsewhere (the hosted MCP endpoint) the agent's .curlrc is not here to read.
   if (argv[1] !== '-q' && argv[1] !== '--disable' && ctx.files?.onThisMachine !== false) {
-    const rc = curlrcPaths(process.env, os.homedir()).map((file) => readSentFile(file, ctx)).find((text) => text !== '');
+    // Where it looks: the environment the line gives curl (`CURL_HOME=/x curl ...`, an export earlier on it) over the hook's.
+    const env = { ...process.env, ...cmd.env };
+    const rc = curlrcPaths(env, env.HOME || os.homedir()).map((file) => readSentFile(file, ctx)).find((text) => text !== '');
     if (rc) words.push(...curlConfigWords(rc));
   }
   for (let k = 1; k < argv.length; k++) {
@@ -806,10 +808,10 @@ const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'goog
 const SENT_FILE_OPTIONS: Record<string, { options: ReadonlySet<string>; commands?: ReadonlySet<string> }> = {
   kubectl: { options: new Set(['-f', '--filename', '-k', '--kustomize']), commands: new Set(['apply', 'create', 'replace']) },
   helm: { options: new Set(['-f', '--values', '--set-file']), commands: new Set(['install', 'upgrade']) },
-  az: { options: new Set(['-f']) },
+  az: { options: new Set(['-f', '--parameters', '-p', '--source', '-s']) },
 };
 /** Their options whose value is text sent (`--message "..."`, gh's `--body`), and of those, the ones whose value may name a file sent (aws's `--body customers.csv`, `--from-file=key=customers.csv`). */
-const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json', '--set', '--set-string', '--set-json']);
+const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json', '--set', '--set-string', '--set-json', '--from-literal']);
 const FILE_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file']);
 /** Their commands that send what comes in on stdin (`gh secret set S < f`, `kubectl apply -f -`); any other, only with a `-` operand. */
 const STDIN_COMMANDS: Record<string, ReadonlySet<string>> = { gh: new Set(['secret', 'variable']), kubectl: new Set(['exec', 'apply', 'create', 'replace']), helm: new Set(['install', 'upgrade']) };
@@ -839,16 +841,20 @@ function cloudCliView(program: string, args: readonly string[], cmd: SimpleComma
       if (inline === undefined) k++;
       continue;
     }
-    if (sendsFiles && fileOptions.options.has(option)) {
-      // `-f -` is its input, read below.
-      const value = inline ?? args[++k] ?? '';
-      if (value !== '-') sent.push(readSentFile(value.slice(value.lastIndexOf('=') + 1), ctx, WHOLE));
+    // `-f cm.yaml`, or glued to it or to a cluster of flags it ends: `-fcm.yaml`, `-Rf dir`.
+    const glued = sendsFiles && !option.startsWith('--') ? /^-[A-Za-z]*?([fk])(.*)$/.exec(option) : null;
+    const fileOption = glued && fileOptions!.options.has(`-${glued[1]}`) ? `-${glued[1]}` : option;
+    if (sendsFiles && fileOptions!.options.has(fileOption)) {
+      // Its value names files (`-f a.yaml,b.yaml`, `--set-file k=f`, az's `@params.json`), or is text (az's `--parameters '{...}'`); `-f -` is its input, read below.
+      const value = inline ?? (glued?.[2] || args[++k]) ?? '';
+      sent.push(value);
+      for (const file of value.split(',')) if (file !== '-') sent.push(readSentFile(file.slice(file.lastIndexOf('=') + 1).replace(/^@/, ''), ctx, WHOLE));
       continue;
     }
     const given = SENT_VALUE_OPTIONS.has(option);
     const value = given ? (inline ?? args[++k] ?? '') : (inline ?? option);
     // The value is text, or names a file: `file://f`, or for a file option the value (`--from-file=key=f`: its last part).
-    const file = FILE_URI.exec(value)?.[1] ?? (FILE_VALUE_OPTIONS.has(option) ? value.slice(value.lastIndexOf('=') + 1) : '');
+    const file = FILE_URI.exec(value)?.[1] ?? (FILE_VALUE_OPTIONS.has(option) ? value.slice(value.lastIndexOf('=') + 1).replace(/^@/, '') : '');
     if (given) sent.push(value);
     if (file !== '') sent.push(readSentFile(file, ctx, WHOLE));
   }
