@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
-import { SENDS_IN_CODE, destinationsInCode } from './code-sends.ts';
+import { SENDS_IN_CODE, destinationsInCode, withoutDocstrings } from './code-sends.ts';
 import { curlConfigWords, curlrcPaths } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadsDatabase, sqlAction, sqliteFile } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
@@ -1017,7 +1017,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const code = named.length > 0 || SENDS_IN_CODE.test(source) ? source : '';
   const remote = (host: string) => resolveDestination(host, ctx.destinations).destination !== 'local';
   const hosts: { host: string; encrypted: boolean }[] = [];
-  for (const m of `${text}\n${code}`.matchAll(URL_IN_TEXT)) {
+  for (const m of `${text}\n${withoutDocstrings(code)}`.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
     if (host && remote(host)) hosts.push({ host, encrypted: m[0].startsWith('https') });
   }

@@ -7,8 +7,8 @@
 
 /**
  * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`,
- * `->post(`, `.request("POST", ...)`, `method: 'POST'`, `'method' => 'POST'`, a `body`, `data=`,
- * `json=` or `files=` given, `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
+ * `->post(`, `.request("POST", ...)`, `method: 'POST'`, `'method' => 'POST'`, a `body` key or
+ * argument, or a `data=`, `json=` or `files=` argument given (not a variable of that name), `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
  * Invoke-RestMethod), a socket or request's `send`, mail, a file transfer's store or put, or curl
  * and wget run from it.
  */
@@ -17,8 +17,8 @@ export const SENDS_IN_CODE = new RegExp(
     String.raw`(?:\.|->)(?:post|put|patch)\s*\(`,
     String.raw`(?:\.|->)request\s*\(\s*['"](?:post|put|patch)['"]`,
     String.raw`\bmethod['"]?\s*(?:[:=]|=>)\s*['"\x60](?:post|put|patch)\b`,
-    String.raw`\bbody\s*[:=]`,
-    String.raw`\bdata\s*=`,
+    String.raw`[{,(]\s*['"]?body['"]?\s*[:=](?!=)`,
+    String.raw`[(,]\s*data\s*=(?!=)`,
     String.raw`[(,]\s*(?:files|json)\s*=(?!=)`,
     String.raw`\burlopen\s*\([^()]*,`,
     String.raw`\bpost_form\b`,
@@ -97,6 +97,12 @@ const FILE_ENDING = /\.(?:db|sqlite3?|duckdb|csv|tsv|json|jsonl|ndjson|txt|log|x
 const ENCRYPTED_IN_CODE = /\b(?:SMTP_SSL|FTP_TLS|starttls|startTLS|ssl|tls|secure\s*:\s*true|paramiko|pysftp|ssh2|SSHClient|sftp|Net::SFTP|Net::SSH2?)\b/i;
 
 export type CodeDestination = { host: string; encrypted: boolean };
+
+/** A docstring: a triple-quoted string that opens a line, as a module's or a function's does; its links are documentation, not where code sends. */
+const DOCSTRING = /^[ \t]*[rRuUbBfF]{0,2}("""|''')[\s\S]*?\1/gm;
+
+/** Code without its docstrings, to look for the URLs it sends to in. */
+export const withoutDocstrings = (code: string) => code.replace(DOCSTRING, '');
 
 /**
  * Where code sends with no URL in it: the services of the SDK calls it makes that send, and, when

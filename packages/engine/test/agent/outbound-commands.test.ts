@@ -118,6 +118,10 @@ fs.writeFileSync(path.join(cwd, 'access.log'), 'GET /api/health 200 3ms\n'.repea
 // Cluster manifests and chart values: one carrying the leads, one that carries nothing personal.
 fs.writeFileSync(path.join(cwd, 'leads-configmap.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: leads\ndata:\n  leads.csv: |\n    Jane,jane.doe@acme-corp.com\n');
 fs.writeFileSync(path.join(cwd, 'deployment.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n');
+// Scripts that read the data and only fetch: a variable named data or body is not a request's body; a docstring's link is not where code sends.
+script('fx-report.py', 'import csv, requests\nrates = requests.get("https://api.frankfurter.app/latest").json()\ndata = list(csv.DictReader(open("customers.csv")))\nprint(len(data), rates)\n');
+script('clean.py', '"""Clean contacts. Docs: https://pandas.pydata.org/docs/reference/api/pandas.DataFrame.html"""\nimport pandas as pd\nclean = pd.DataFrame(data=pd.read_csv("customers.csv")[["name"]])\nclean.to_csv("clean.csv")\n');
+script('releases.mjs', 'import { readFileSync } from "node:fs";\nconst res = await fetch("https://api.github.com/repos/acme/app/releases");\nconst body = await res.json();\nconsole.log(body.length, readFileSync("customers.csv", "utf8").length);\n');
 const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
 
@@ -516,6 +520,9 @@ describe('outbound commands', () => {
     [`psql -h db.acme-analytics.io orders -c "\\copy (select id from users) to 'ids.csv' csv"`],
     // SDK and client scripts that send nothing personal, or only read, or send to a recorded processor (the model's provider).
     ['python3 s3-download.py'],
+    ['python3 fx-report.py'],
+    ['python3 clean.py'],
+    ['node releases.mjs'],
     ['python3 mail-status.py'],
     ['python3 summarise-with-llm.py'],
     ['python3 clean-with-claude.py'],
