@@ -264,6 +264,8 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
+  // A client-side dry run writes what it would send (`kubectl create configmap --from-file=c.csv --dry-run=client -o yaml`).
+  if (Object.hasOwn(CLOUD_CLIS, program) && clientDryRun(cmd.argv)) return cloudCliSends(program, CLOUD_CLIS[program]!, cmd.argv.slice(1), cmd, ctx)?.sent.join('\n') ?? '';
   if (program === 'git') return gitOutput(cmd.argv.slice(1), ctx);
   // A script writes what its commands write (`bash export.sh |`, `./export.sh |`, `npm run export |`, `make export |`).
   const run = scriptRun(cmd, ctx);
@@ -828,8 +830,15 @@ const FILE_URI = /^fileb?:\/\/(.+)$/;
 function cloudCliView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const host = CLOUD_CLIS[program];
   if (host === undefined) return null;
-  // A client-side dry run (`kubectl create ... --dry-run=client -o yaml > f`) sends nothing.
-  if (args.includes('--dry-run') || args.includes('--dry-run=client')) return null;
+  // A client-side dry run (`kubectl create ... --dry-run=client -o yaml > f`) sends nothing: it writes what it would send.
+  if (clientDryRun(args)) return null;
+  return cloudCliSends(program, host, args, cmd, ctx);
+}
+
+const clientDryRun = (args: readonly string[]) => args.includes('--dry-run') || args.includes('--dry-run=client');
+
+/** What a cloud or cluster command line's options and input give it to send (cloudCliView), whether or not it sends it. */
+function cloudCliSends(program: string, host: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const sent: string[] = [];
   // A download writes the file its options name (`az storage blob download -f c.csv`, `--file c.csv`): it sends none.
   const downloads = args.some((a) => /^download(?:-batch)?$/.test(a));

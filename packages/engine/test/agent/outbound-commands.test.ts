@@ -366,6 +366,8 @@ describe('outbound commands', () => {
     ['az storage blob upload-batch -s', 'az storage blob upload-batch -d in -s exports', 'azure.com'],
     ['kubectl apply -Rf', 'kubectl apply -Rf leads-configmap.yaml', 'kubernetes:cluster'],
     ['helm values as a list', 'helm upgrade api ./chart -f deployment.yaml,leads-configmap.yaml', 'kubernetes:cluster'],
+    ['a dry run’s manifest, applied', 'kubectl create configmap seed --from-file=customers.csv --dry-run=client -o yaml | kubectl apply -f -', 'kubernetes:cluster'],
+    ['a dry run’s manifest written, then applied', 'kubectl create secret generic seed --from-file=customers.csv --dry-run=client -o yaml > seed.yaml && kubectl apply -f seed.yaml', 'kubernetes:cluster'],
     ['kubectl --from-literal', 'kubectl create secret generic admin --from-literal=email=jane.doe@acme-corp.com', 'kubernetes:cluster'],
     ['cargo publish of a crate that ships its test data', 'cd crate-a && cargo publish', 'crates.io'],
     ['cargo publish --manifest-path', 'cargo publish --manifest-path crate-a/Cargo.toml --allow-dirty', 'crates.io'],
