@@ -3,6 +3,7 @@
 // and ADD sources and its .dockerignore. classify.ts gives the reader that reads those files as
 // what a push sends.
 import path from 'node:path';
+import { optionAndValue } from './bash.ts';
 import type { Skip } from './local-files.ts';
 import { type FolderReader, ignoreRules } from './published-packages.ts';
 
@@ -39,8 +40,7 @@ export function imageBuild(args: readonly string[]): ImageBuild | null {
   const build: ImageBuild = { context: '.', file: null, target: null, tags: [], push: false };
   for (let k = at + 1; k < args.length; k++) {
     const a = args[k]!;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const [option, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const [option, inline] = optionAndValue(a);
     const value = () => inline ?? args[++k] ?? '';
     if (option === '-t' || option === '--tag') build.tags.push(value());
     else if (option === '-f' || option === '--file') build.file = value();

@@ -2,6 +2,7 @@
 // and the first names they write (`split -l 1000 customers.csv part_` writes part_aa, part_ab, ...).
 // classify.ts notes each as holding what the input holds, so that a later command sending a part
 // (`curl -T part_aa`, `for f in part_*`) reads it.
+import { optionAndValue } from './bash.ts';
 
 /** How many of a split's parts are named: each holds the whole input as far as the hook knows, so more would only read it again. */
 export const SPLIT_PARTS = 26;
@@ -20,8 +21,7 @@ export function splitParts(program: string, args: readonly string[]): { input: s
   let digits = program === 'csplit';
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const [option, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const [option, inline] = optionAndValue(a);
     if (option === '-d' || option === '--numeric-suffixes' || option === '-x' || option === '--hex-suffixes') digits = true;
     else if (values.has(option)) given.set(option, inline ?? args[++k] ?? '');
     else if (/^-[a-zA-Z]\S/.test(a) && values.has(a.slice(0, 2))) given.set(a.slice(0, 2), a.slice(2));

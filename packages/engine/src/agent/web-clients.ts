@@ -1,6 +1,7 @@
 // Web, WebSocket and gRPC clients other than curl, wget and HTTPie, from their words: where each
 // connects, the files it sends as a body, the text it sends (a body, a header) and whether it sends
 // what comes in on its input. classify.ts reads the files and the input and judges what is sent.
+import { optionAndValue } from './bash.ts';
 
 type WebClient = {
   /** Options whose value is a file sent as the body (`ab -p body.json`, `w3m -post form.txt`). */
@@ -45,8 +46,7 @@ export function webClientCall(program: string, args: readonly string[]): WebClie
   const operands: string[] = [];
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const [option, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const [option, inline] = optionAndValue(a);
     const value = () => inline ?? args[++k] ?? '';
     if (client.bodyFiles?.includes(option)) call.files.push(value());
     else if (client.texts?.includes(option)) {
