@@ -23,7 +23,7 @@ import { type FolderReader, cargoPublish, npmPublish } from './published-package
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
-import { type WebClientCall, webClientCall } from './web-clients.ts';
+import { type WebClientCall, listedRequests, webClientCall } from './web-clients.ts';
 
 export type Transfer = ResolvedDestination & { encrypted: boolean };
 
@@ -590,16 +590,25 @@ function sshView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: input || remoteCommand ? 'share' : 'process', summary: `ssh to ${host}`, sent: [remoteCommand, input], hosts: host ? [{ host, encrypted: true }] : [] };
 }
 
-/** A web, WebSocket or gRPC client (`ab -p`, `hey -D`, `websocat`, `grpcurl -d @`): a share to where it connects of the files, text and input it sends. */
+/**
+ * A web, WebSocket or gRPC client (`ab -p`, `hey -D`, `websocat`, `grpcurl -d @`, `siege -f`): a share
+ * to where it connects of the files, text and input it sends, of the requests its lists hold and the
+ * body files they name, and of the scripts it runs (`wrk -s post.lua`) with the files they open.
+ */
 function webClientView(program: string, call: WebClientCall, cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
-  const plaintext = program === 'grpcurl' && cmd.argv.includes('-plaintext');
-  const hosts = call.targets.flatMap((target) => {
+  const lists = call.requestLists.map((list) => fileOrStdin(list, cmd, ctx));
+  const listed = lists.map(listedRequests);
+  const targets = [...call.targets, ...listed.flatMap((requests) => requests.targets)];
+  const files = [...call.files, ...listed.flatMap((requests) => requests.files)];
+  const hosts = new Map<string, { host: string; encrypted: boolean }>();
+  for (const target of targets) {
     const host = hostOf(target);
-    return host ? [{ host, encrypted: /^(?:https|wss):/i.test(target) || (program === 'grpcurl' && !plaintext) }] : [];
-  });
-  const sent = [...call.texts, ...call.files.map((file) => fileOrStdin(file, cmd, ctx)), call.sendsInput ? stdinOf(cmd, ctx) : '', ...call.targets];
-  const share = call.files.length > 0 || call.sendsInput;
-  return { action: share ? 'share' : 'read', summary: `${program} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
+    if (host) hosts.set(host, { host, encrypted: /^(?:https|wss):/i.test(target) || call.tls });
+  }
+  const scripts = call.scripts.map((script) => fileOrStdin(script, cmd, ctx));
+  const sent = [...call.texts, ...files.map((file) => fileOrStdin(file, cmd, ctx)), ...scripts, ...scripts.map((code) => filesNamedIn(code, ctx)), call.sendsInput ? stdinOf(cmd, ctx) : '', ...lists, ...targets];
+  const share = files.length > 0 || scripts.length > 0 || call.sendsInput;
+  return { action: share ? 'share' : 'read', summary: `${program} to ${[...hosts.keys()].join(', ') || 'no host'}`, sent, hosts: [...hosts.values()] };
 }
 
 function netcatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
@@ -1039,9 +1048,14 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: 'process', summary, sent: [text], code: code && scriptReach(code, operands, script, cmd, ctx), hosts };
 }
 
-/** An interpreter's words after its name: the operands its program follows (after `deno run`, `bun run`), and the script file it runs, or null (inline code, a module, a prompt). */
+/**
+ * An interpreter's words after its name: the operands its program follows (after `deno run`, `bun
+ * run`, `k6 run`), and the script file it runs, or null (inline code, a module, a prompt; k6's other
+ * commands).
+ */
 function interpreterRun(program: string, args: readonly string[]): { operands: readonly string[]; script: string | null } {
-  const operands = (program === 'deno' || program === 'bun') && args[0] === 'run' ? args.slice(1) : args;
+  const operands = (program === 'deno' || program === 'bun' || program === 'k6') && args[0] === 'run' ? args.slice(1) : args;
+  if (program === 'k6') return { operands, script: args[0] === 'run' ? scriptOperand(operands, K6_VALUE_OPTIONS, new Set()) : null };
   return { operands, script: INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null };
 }
 
@@ -1065,10 +1079,15 @@ function givenTo(operands: readonly string[], script: string | null): string[] {
   return operands.slice(at + 1).flatMap((a) => (!a.startsWith('-') ? [a] : a.includes('=') ? [a.slice(a.indexOf('=') + 1)] : []));
 }
 
-/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`). */
-const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell)$/i;
+/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`), k6 a load test's (`k6 run load.js`). */
+const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6)$/i;
 /** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */
 const INTERPRETER_VALUE_OPTIONS = new Set(['-W', '-X', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '-I']);
+/** `k6 run`'s options that take the next word as a value (`k6 run -u 10 -d 30s -e HOST=... load.js`). */
+const K6_VALUE_OPTIONS = new Set([
+  ...['-u', '--vus', '-d', '--duration', '-i', '--iterations', '-s', '--stage', '-e', '--env', '-o', '--out', '-c', '--config', '-a', '--address', '--tag', '--rps', '--summary-export'],
+  ...['--log-output', '--log-format', '--console-output', '--user-agent', '--max-redirects', '--batch', '--batch-per-host', '--execution-segment', '--compatibility-mode', '--setup-timeout', '--teardown-timeout'],
+]);
 /** A file name in quotes in code (`open("customers.csv")`, `readFileSync('./exports/leads.json')`): a path with an extension. */
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})\1/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */

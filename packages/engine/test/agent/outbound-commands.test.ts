@@ -610,3 +610,51 @@ describe('outbound commands', () => {
     expect(bash('scp clean.log deploy@api.acme-analytics.io:/var/log/')).toMatchObject({ exitCode: 0, stderr: '' });
   });
 });
+
+describe('load testers and RPC clients', () => {
+  // What they send from: a body file, a list of requests, a load test's script.
+  fs.writeFileSync(path.join(cwd, 'customers.json'), '[{"name": "Jane", "email": "jane.doe@acme-corp.com"}]\n');
+  fs.writeFileSync(path.join(cwd, 'targets-post.txt'), 'POST https://staging-api.acme-partner.io/import\n@customers.csv\n');
+  fs.writeFileSync(path.join(cwd, 'targets-get.txt'), 'GET https://api.acme.io/health\n');
+  fs.writeFileSync(path.join(cwd, 'siege-urls.txt'), '# nightly import\nhttps://staging-api.acme-partner.io/import POST < customers.csv\n');
+  fs.writeFileSync(path.join(cwd, 'post-file.lua'), 'local f = io.open("customers.csv")\nwrk.method = "POST"\nwrk.body = f:read("*a")\n');
+  script('k6-load.js', "import http from 'k6/http';\nconst body = open('customers.csv');\nexport default function () {\n  http.post('https://staging-api.acme-partner.io/import', body);\n}\n");
+  script('k6-get.js', "import http from 'k6/http';\nexport default function () {\n  http.get('https://api.acme.io/health');\n}\n");
+
+  it.each([
+    ['oha -D', 'oha -n 100 -m POST -D customers.csv https://staging-api.acme-partner.io/import', 'staging-api.acme-partner.io'],
+    ['h2load -d', 'h2load -n 100 -d customers.csv https://staging-api.acme-partner.io/import', 'staging-api.acme-partner.io'],
+    ['bombardier -f', 'bombardier -c 10 -n 100 -m POST -f customers.csv https://staging-api.acme-partner.io/import', 'staging-api.acme-partner.io'],
+    ['ghz -D', 'ghz --insecure --proto crm.proto --call crm.v1.Contacts/Import -D customers.json crm.acme-partner.io:443', 'crm.acme-partner.io'],
+    ['buf curl --data @', 'buf curl --data @customers.json https://crm.acme-partner.io/crm.v1.Contacts/Import', 'crm.acme-partner.io'],
+    ['a siege URL with its body file', "siege -c 5 -r 10 --content-type 'text/csv' 'https://staging-api.acme-partner.io/import POST < customers.csv'", 'staging-api.acme-partner.io'],
+    ['a siege URL list', 'siege -c 5 -f siege-urls.txt', 'staging-api.acme-partner.io'],
+    ['vegeta’s targets file', 'vegeta attack -targets=targets-post.txt -duration=10s | vegeta report', 'staging-api.acme-partner.io'],
+    ['vegeta’s targets on its input', "printf 'POST https://staging-api.acme-partner.io/import\\n@customers.csv\\n' | vegeta attack -rate=10", 'staging-api.acme-partner.io'],
+    ['a k6 script', 'k6 run --vus 10 k6-load.js', 'staging-api.acme-partner.io'],
+    ['a wrk script opening a file', 'wrk -s post-file.lua https://staging-api.acme-partner.io/import', 'staging-api.acme-partner.io'],
+  ])('blocks personal data sent through %s', (_road, command, host) => {
+    const out = bash(command);
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('GDPR Art. 6');
+    expect(out.stderr).toContain('1 email address');
+    expect(out.stderr).toContain(host);
+  });
+
+  it.each([
+    // Load tests with no body, or a body with nothing personal.
+    ['oha -n 100 https://api.acme.io/health'],
+    ['bombardier -c 10 https://api.acme.io/'],
+    ['h2load -n 10 https://api.acme.io/'],
+    ['k6 run k6-get.js'],
+    ['siege -c 5 -f urls.txt'],
+    ['vegeta attack -targets=targets-get.txt -duration=5s | vegeta report'],
+    ['buf curl https://crm.acme-partner.io/crm.v1.Contacts/List'],
+    // The data sent to the machine it runs on.
+    ['oha -n 100 -m POST -D customers.csv http://localhost:3000/import'],
+    ['ghz --insecure --proto crm.proto --call crm.v1.Contacts/Import -D customers.json localhost:50051'],
+    ["siege -c 5 'http://localhost:3000/import POST < customers.csv'"],
+  ])('allows %s', (command) => {
+    expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+});
