@@ -19,7 +19,7 @@ import { type Finding, detectData } from './detect.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
-import { type FolderReader, cargoPublish, npmPublish } from './published-packages.ts';
+import { type FolderReader, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
@@ -652,7 +652,7 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: share ? 'share' : 'read', summary: `${basename(cmd.argv[0]!)} ${method || (share ? 'POST' : 'GET')} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
 
-const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org' };
+const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org' };
 /**
  * A container tool's build or push (`docker build -t app . && docker push app`, `docker buildx build
  * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
@@ -998,11 +998,15 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const view = containerView(program, args, ctx);
     if (view) return view;
   }
-  const publishes = args.includes('publish') || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push'));
+  // `npm pack`: the tarball it writes holds what it packs, so a publish of it later on the line sends that; the pack itself sends nothing.
+  for (const { tarball, folder } of PACKAGE_MANAGERS.has(program) ? (npmPack(program, args, ctx.cwd, folderReader(ctx)) ?? []) : []) {
+    ctx.files?.write(tarball, ctx.cwd, (unread) => packageContents(folder, folderReader({ ...ctx, uninspected: unread })));
+  }
+  const publishes = args.includes('publish') || program === 'np' || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push'));
   if (publishes && REGISTRIES[program]) {
-    // What npm's and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
-    if (PACKAGE_MANAGERS.has(program) || program === 'cargo') {
-      const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx));
+    // What npm's (np's, lerna's) and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
+    if (PACKAGE_MANAGERS.has(program) || RELEASE_TOOLS.has(program) || program === 'cargo') {
+      const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(program, args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx));
       if (publish === null) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
       return { action: 'share', summary: `${program} publish to ${publish.registry}`, sent: [publish.sent], hosts: [{ host: publish.registry, encrypted: true }] };
     }

@@ -1,6 +1,12 @@
 // What a publish packs from a package's folder (published-packages.ts); outbound-commands.test.ts shows
-// the hook judging what it sends.
+// the hook judging what it sends. Here, the hook judging the publishes of workspaces, of a folder
+// named by option, of a tarball `npm pack` writes on the same line, and of release tools.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultPolicy } from '../../src/agent/default-policy.ts';
+import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
 import { cargoPackedFiles, ignoreRules, packedFiles } from '../../src/agent/published-packages.ts';
 
 describe('what npm publish packs', () => {
@@ -63,5 +69,100 @@ describe('what cargo publish packs', () => {
   it('reads include and exclude only in the [package] table', () => {
     const packed = cargoPackedFiles('[package]\nname = "c"\n\n[package.metadata.docs]\ninclude = ["nothing"]\n', null);
     expect(packed.ignored('tests/fixtures/customers.csv', false)).toBe(false);
+  });
+});
+
+// Monorepos whose packages keep customer fixtures in test/: a package without `files` ships them.
+const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-publish-'));
+const put = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(cwd, file)), { recursive: true });
+  fs.writeFileSync(path.join(cwd, file), text);
+};
+const customers = JSON.stringify([{ name: 'Jane Doe', email: 'jane.doe@acme-corp.com', phone: '+49 160 98765432' }]);
+const pkg = (folder: string, json: object, fixtures = true) => {
+  put(`${folder}/package.json`, JSON.stringify(json));
+  put(`${folder}/index.js`, 'module.exports = 1;\n');
+  put(`${folder}/dist/index.js`, 'module.exports = 1;\n');
+  if (fixtures) put(`${folder}/test/fixtures/customers.json`, customers);
+};
+// npm workspaces; the root's own publish leaves the packages out.
+pkg('mono', { name: 'acme-mono', version: '1.0.0', workspaces: ['packages/*'] }, false);
+put('mono/.npmignore', 'packages/\n');
+pkg('mono/packages/core', { name: '@acme/core', version: '1.0.0' });
+pkg('mono/packages/ui', { name: '@acme/ui', version: '1.0.0', files: ['dist'] });
+// Workspaces that publish nothing personal, in a private root holding fixtures of its own.
+pkg('clean-mono', { name: 'clean-mono', private: true, workspaces: { packages: ['packages/*'] } });
+pkg('clean-mono/packages/lib', { name: '@acme/lib', version: '1.0.0', files: ['dist'] });
+pkg('clean-mono/packages/internal', { name: '@acme/internal', version: '1.0.0', private: true });
+// A pnpm workspace; the root publishes only its README.
+pkg('crm', { name: 'crm', version: '1.0.0', files: ['README.md'] }, false);
+put('crm/pnpm-workspace.yaml', "packages:\n  # the published packages\n  - 'pkgs/*'\n  - '!pkgs/legacy'\ncatalog:\n  react: ^18\n");
+pkg('crm/pkgs/nofiles', { name: '@acme/crm-tools', version: '0.3.0' });
+pkg('crm/pkgs/withfiles', { name: '@acme/crm-ui', version: '1.0.0', files: ['dist'] });
+pkg('crm/pkgs/legacy', { name: '@acme/crm-legacy', version: '0.1.0' });
+// A workspace beside a coverage report of more files and folders than a call may walk: the walk for workspaces does not go in.
+pkg('big', { name: 'big', version: '1.0.0', files: ['README.md'] }, false);
+put('big/pnpm-workspace.yaml', 'packages: [apps/*]\n');
+pkg('big/apps/web', { name: '@acme/web', version: '1.0.0', files: ['dist'] });
+for (let k = 0; k < 4200; k++) put(`big/coverage/d${k}/index.html`, '<p>covered</p>');
+// lerna's packages, listed in lerna.json.
+pkg('release', { name: 'release', version: '1.0.0', files: ['index.js'] });
+put('release/lerna.json', JSON.stringify({ version: '1.0.0', packages: ['modules/*'] }));
+pkg('release/modules/leads', { name: '@acme/leads', version: '1.0.0' });
+const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
+const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
+
+describe('the hook and what a publish sends', () => {
+  it.each([
+    ['npm publish of a workspace named by its folder', 'cd mono && npm publish --workspace packages/core', 'registry.npmjs.org'],
+    ['npm publish of a workspace named by its package name', 'cd mono && npm publish -w @acme/core', 'registry.npmjs.org'],
+    ['npm publish of every workspace', 'cd mono && npm publish --workspaces --access public', 'registry.npmjs.org'],
+    ['pnpm publish of every workspace', 'cd crm && pnpm -r publish --no-git-checks', 'registry.npmjs.org'],
+    ['pnpm publish of every workspace to another registry', 'cd crm && pnpm -r publish --registry=https://npm.acme-analytics.io/', 'npm.acme-analytics.io'],
+    ['pnpm publish of a workspace filtered by name', 'cd crm && pnpm --filter @acme/crm-tools publish', 'registry.npmjs.org'],
+    ['pnpm publish of workspaces filtered by a name glob', "cd crm && pnpm --filter '@acme/*' publish", 'registry.npmjs.org'],
+    ['pnpm publish of a workspace filtered by path', 'cd crm && pnpm --filter ./pkgs/nofiles publish', 'registry.npmjs.org'],
+    ['pnpm -C', 'cd crm && pnpm -C pkgs/nofiles publish', 'registry.npmjs.org'],
+    ['pnpm --dir', 'cd crm && pnpm --dir=pkgs/nofiles publish --no-git-checks', 'registry.npmjs.org'],
+    ['npm --prefix', 'cd crm && npm --prefix pkgs/nofiles publish', 'registry.npmjs.org'],
+    ['npm -C', 'cd crm && npm -C pkgs/nofiles publish', 'registry.npmjs.org'],
+    ['yarn workspace', 'cd crm && yarn workspace @acme/crm-tools npm publish', 'registry.npmjs.org'],
+    ['bun publish', 'cd crm/pkgs/nofiles && bun publish', 'registry.npmjs.org'],
+    ['the tarball npm pack wrote on the line', 'cd crm/pkgs/nofiles && npm pack && npm publish acme-crm-tools-0.3.0.tgz', 'registry.npmjs.org'],
+    ['the tarball npm pack wrote into another folder', 'cd crm && npm pack ./pkgs/nofiles --pack-destination out && npm publish out/acme-crm-tools-0.3.0.tgz', 'registry.npmjs.org'],
+    ['np', 'cd crm/pkgs/nofiles && npx np --yolo', 'registry.npmjs.org'],
+    ['lerna publish', 'cd release && npx lerna publish from-package --yes', 'registry.npmjs.org'],
+    ['changesets', 'cd mono && npx changeset publish', 'registry.npmjs.org'],
+    ['yarn workspaces foreach', 'cd mono && yarn workspaces foreach -A npm publish --tolerate-republish', 'registry.npmjs.org'],
+    ['npm publish -f of a package folder', 'cd crm && npm publish -f pkgs/nofiles', 'registry.npmjs.org'],
+  ])('blocks personal data in a package published by %s', (_road, command, registry) => {
+    const out = bash(command);
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('1 email address');
+    expect(out.stderr).toContain(registry);
+    expect(out.stderr).toContain('customers.json');
+  });
+
+  it.each([
+    // A workspace whose files leave its fixtures out; workspaces that publish nothing personal, and the private ones never published.
+    ['cd mono && npm publish -w @acme/ui'],
+    ['cd mono && npm publish'],
+    ['cd clean-mono && npm publish --workspaces'],
+    ['cd clean-mono && pnpm -r publish --no-git-checks'],
+    ['cd crm && pnpm --filter @acme/crm-ui publish'],
+    ["cd crm && pnpm --filter '!@acme/crm-tools' publish"],
+    // A glob's `!` entry leaves a folder out of the workspace.
+    ['cd crm && pnpm --filter ./pkgs/withfiles --filter @acme/crm-legacy publish'],
+    // Dry runs, and a pack alone: nothing is sent.
+    ['cd crm && pnpm -r publish --dry-run'],
+    ['cd mono && npm publish --workspaces --dry-run'],
+    ['cd crm/pkgs/nofiles && npm pack'],
+    ['cd crm/pkgs/nofiles && npm pack --dry-run && npm publish acme-crm-tools-0.3.0.tgz'],
+    ['cd crm/pkgs/withfiles && npm pack && npm publish acme-crm-ui-1.0.0.tgz'],
+    ['cd crm/pkgs/nofiles && npx np --preview'],
+    ['cd clean-mono && npx changeset publish'],
+    ['cd big && pnpm -r publish'],
+  ])('allows a publish that sends nothing personal: %s', (command) => {
+    expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
   });
 });
