@@ -11,7 +11,7 @@ import { archiveWrites } from './archive-commands.ts';
 import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
 import { SENDS_IN_CODE, destinationsInCode, withoutDocstrings } from './code-sends.ts';
 import { curlConfigWords, curlrcPaths } from './curl-config.ts';
-import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadsDatabase, sqlAction, sqliteFile } from './database-commands.ts';
+import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
@@ -686,15 +686,23 @@ const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp',
 const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'trash', 'srm', 'wipe']);
 function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0]!);
-  const { host, sql } = databaseCall(program, cmd.argv.slice(1), cmd.env);
+  const args = cmd.argv.slice(1);
+  const call = databaseCall(program, args, cmd.env);
+  const input = stdinOf(cmd, ctx);
+  const given = [...call.sql, input].join('\n');
+  // A DuckDB query that copies to a cloud store (`COPY (select * from 'c.csv') TO 's3://...'`) sends it what it selects.
+  const store = program === 'duckdb' ? storeWrittenTo(given) : null;
+  if (store) return { action: 'share', summary: `${program} copy to ${store.host}`, sent: [databaseOutput(cmd, ctx), filesNamedIn(input, ctx)], hosts: [store] };
+  // pgloader's command file names the database it loads into (`INTO postgresql://...`) and the files it loads (`FROM 'c.csv'`).
+  const commands = loadCommandFiles(program, args).map((file) => readSentFile(file, ctx)).join('\n');
+  const host = call.host || loadTargetHost(commands);
   const remoteHost = host && resolveDestination(host, ctx.destinations).destination !== 'local' ? host : '';
-  const given = [...sql, stdinOf(cmd, ctx)].join('\n');
   // The files it reads and sends to a remote database: `psql -f seed.sql`, `\copy t from 'c.csv'`, `mongoimport c.json`,
   // and those the files it is given read in turn (`psql -f load.sql` whose `\copy` reads customers.csv).
-  const files = remoteHost ? databaseInputFiles(program, cmd.argv.slice(1), given).map((file) => readSentFile(file, ctx)) : [];
-  const read = [...files, ...files.flatMap(filesReadInSql).map((file) => readSentFile(file, ctx))];
+  const files = remoteHost ? databaseInputFiles(program, args, [given, commands].join('\n')).map((file) => readSentFile(file, ctx)) : [];
+  const read = [...files, ...files.flatMap((text) => filesReadInSql(text, program)).map((file) => readSentFile(file, ctx))];
   const text = [given, ...read].join('\n');
-  const action = loadsDatabase(program) ? 'modify' : sqlAction(text);
+  const action = loadsDatabase(program, args) ? 'modify' : sqlAction(text);
   return {
     action: remoteHost && action !== 'read' ? 'share' : action,
     summary: `${program} ${action === 'read' ? 'query' : action === 'delete' ? 'delete' : 'write'}${host ? ` on ${host}` : ''}`,
