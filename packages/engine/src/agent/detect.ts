@@ -144,9 +144,9 @@ function emailFindings(text: string, out: Finding[], roleMailboxes: boolean) {
     if (sshKeyComment(text, start)) continue;
     // git@github.com:org/repo, user@host:path (scp) — a remote, not a mailbox.
     if (text[end] === ':' && /[\w~/.-]/.test(text[end + 1] ?? '')) continue;
-    // ssh://git@host/..., https://user@host/... — credentials or users in a URL, not addresses.
-    const before = text.slice(Math.max(0, start - 12), start);
-    if (/:\/\/$/.test(before)) continue;
+    // ssh://git@host/..., https://user@host/..., postgresql://app:secret@host/... — credentials or users in a URL, not addresses.
+    const before = text.slice(Math.max(0, start - 80), start);
+    if (/:\/\/(?:[^\s/@:]{1,64}:)?$/.test(before)) continue;
     if (/^(?:git|ssh|root|ubuntu|ec2-user|admin|deploy)$/i.test(local) && /\b(?:ssh|scp|rsync|sftp|clone|remote)\b/.test(text.slice(Math.max(0, start - 40), start))) continue;
     if (/\b(?:ssh|scp|sftp|rsync|mosh)\s+(?:-\S+\s+)*$/.test(text.slice(Math.max(0, start - 40), start))) continue;
     out.push({ kind: 'email', start, end: start + value.length, targets: TARGETS_OF.email });

@@ -49,6 +49,7 @@ describe('detectData leaves what only looks like data', () => {
   it.each([
     ['RFC 2606 example domains', 'send to test@example.com, a@b.example, user@foo.test, x@y.invalid and root@localhost'],
     ['git and ssh remotes', 'git clone git@github.com:org/repo.git && git remote add up ssh://git@gitlab.com/org/repo && ssh deploy@prod.acme.io'],
+    ['credentials in a database’s or a broker’s URL', 'create_engine("postgresql+psycopg2://app:s3cret@db.acme-corp.io/crm"); MongoClient("mongodb+srv://app:pw@cluster0.acme-corp.io"); amqps://worker:x-Y_z@mq.acme-corp.io'],
     ['documented test cards', 'use 4242 4242 4242 4242, 4111-1111-1111-1111, 5555555555554444, 378282246310005 or 4000000000000002'],
     ['health in an endpoint', 'curl http://localhost:3000/api/health && npm run healthcheck'],
     ['race conditions and genetic algorithms', 'fix the race condition in the genetic algorithm, spawn via child_process'],
