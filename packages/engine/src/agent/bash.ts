@@ -463,6 +463,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     }
     if (LEADING_OPERAND.has(program)) k++;
     argv = argv.slice(k);
+    // `uv run up.py` runs the script with the project's Python.
+    if (program === 'uv' && /\.py$/.test(argv[0] ?? '')) argv = ['python', ...argv];
   }
   if (wrappers === MAX_WRAPPERS && argv.length > 0 && isWrapper(basename(argv[0]!))) uninspected.add(`its command is wrapped in more than ${MAX_WRAPPERS} programs`);
   // xargs -I%: each file name comes in as %; written as {} so that what reads it knows it is chosen at run time.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
-import { SENDS_IN_CODE, destinationsInCode, withoutDocstrings } from './code-sends.ts';
+import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { curlConfigWords, curlrcPaths } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
@@ -734,7 +734,14 @@ function databaseWrites(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
   return databaseOutputFiles(basename(cmd.argv[0] ?? ''), cmd.argv.slice(1), [...cmd.argv.slice(1), cmd.stdin ?? '', ...scripts].join('\n'));
 }
 
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s'"`<>)]{1,2048}/g;
+/**
+ * A URL of a web, WebSocket, mail, file-transfer, database or message service
+ * (`https://...`, `wss://...`, `postgresql+psycopg2://...`, `mongodb+srv://...`, `smtps://...`).
+ */
+const URL_IN_TEXT =
+  /\b(?:https?|wss?|s?ftps?|smtps?|(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|oracle|redshift|snowflake|clickhouse|cockroachdb)(?:\+\w{1,20})?|mongodb(?:\+srv)?|rediss?|amqps?|mqtts?|nats|kafka):\/\/[^\s'"`<>)]{1,2048}/g;
+/** A URL whose connection is encrypted: by its scheme, or by an option it gives (`?sslmode=require`, `?ssl=true`). */
+const ENCRYPTED_URL = /^(?:https|wss|sftp|ftps|smtps|rediss|amqps|mqtts|mongodb\+srv):|[?&](?:ssl|tls)=true\b|[?&]sslmode=(?:require|verify)/i;
 
 /** Cloud storage copies (`aws s3 cp file s3://...`, `gsutil cp file gs://...`): the service each uploads to. */
 const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: string }[] = [
@@ -1039,25 +1046,56 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const { operands, script } = interpreterRun(program, args);
   // Its environment too: a URL or data given in it (`API_URL=https://... python3 up.py`, an `export` earlier on the line).
   const text = [...Object.values(cmd.env), args.join(' '), cmd.stdin ?? ''].join('\n');
-  // Its code, when it sends: a script file's, or the code given inline (`python3 -c`, `node -e`, a heredoc),
-  // with the files it names (`open("customers.csv")`).
-  const source = INTERPRETER.test(program) ? (script !== null ? scriptText(script, ctx) : text) : '';
+  // Its code, when it sends: a script file's or a module's, or the code given inline (`python3 -c`, `node -e`,
+  // a heredoc), with the local modules it imports and the files it names (`open("customers.csv")`).
+  const source = INTERPRETER.test(program) ? programCode(program, operands, script, text, ctx) : '';
   // Where it sends with no URL: an SDK's service (boto3's upload_file), a host it gives a mail or file-transfer client.
   const named = source ? destinationsInCode(source) : [];
   const code = named.length > 0 || SENDS_IN_CODE.test(source) ? source : '';
+  // What code that sends reads from its environment: where it sends, and the files it names.
+  const environment = code ? environmentReadBy(code, cmd, ctx) : { hosts: [], files: [] };
   const remote = (host: string) => resolveDestination(host, ctx.destinations).destination !== 'local';
   const hosts: { host: string; encrypted: boolean }[] = [];
   for (const m of `${text}\n${withoutDocstrings(code)}`.matchAll(URL_IN_TEXT)) {
     const host = hostOf(m[0]);
-    if (host && remote(host)) hosts.push({ host, encrypted: m[0].startsWith('https') });
+    if (host && remote(host)) hosts.push({ host, encrypted: ENCRYPTED_URL.test(m[0]) });
   }
   const withUrl = hosts.length > 0;
-  hosts.push(...named.filter((d) => remote(d.host)));
+  hosts.push(...[...named, ...environment.hosts].filter((d) => remote(d.host)));
   if (hosts.length === 0) return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   // Code that sends may send the files it names and what it is given: the files its arguments name and
   // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
   const summary = withUrl ? `${program} with a remote URL` : `${program} sending to ${hosts.map((d) => d.host).join(', ')}`;
-  return { action: 'process', summary, sent: [text], code: code && scriptReach(code, operands, script, cmd, ctx), hosts };
+  const reach = code && [scriptReach(code, operands, script, cmd, ctx), ...environment.files.map((file) => readSentFile(file, ctx))].join('\n');
+  return { action: 'process', summary, sent: [text], code: reach, hosts };
+}
+
+/** A value that names a file (`customers.csv`, `./exports/leads.json`, `/data/out`), not a key or a sentence. */
+const FILE_PATH = /^(?=.*[./])[\w./-]{1,4096}$/;
+
+/**
+ * What code that sends reads from its environment (the line's, over the hook's where the call was
+ * made, or else the value the code falls back on): the hosts of the URLs and hosts it finds there
+ * (`requests.post(os.environ["WEBHOOK_URL"], ...)`, `SMTP(os.getenv("SMTP_HOST"))`), a destination's
+ * variable that is not set here by its name (`$WEBHOOK_URL`: it sends somewhere not known before it
+ * runs), and the files the others name (`CSV_PATH=customers.csv`).
+ */
+function environmentReadBy(code: string, cmd: SimpleCommand, ctx: ClassifyContext): { hosts: { host: string; encrypted: boolean }[]; files: string[] } {
+  // Elsewhere (the hosted MCP endpoint) the agent's environment is not here to read: only the line's.
+  const env: Record<string, string | undefined> = ctx.files?.onThisMachine === false ? cmd.env : { ...process.env, ...cmd.env };
+  const hosts: { host: string; encrypted: boolean }[] = [];
+  const files: string[] = [];
+  for (const [name, fallback] of environmentReadIn(code)) {
+    const value = ((Object.hasOwn(env, name) ? env[name] : undefined) || fallback)?.trim() ?? '';
+    const destination = DESTINATION_VARIABLE.test(name);
+    // A URL's host, or a host (and port) kept under a destination's name (`SMTP_HOST=smtp.acme.io:587`).
+    const named = value.replace(/:\d{1,5}$/, '').toLowerCase();
+    const host = value.includes('://') ? hostOf(value) : destination && HOST_LIKE.test(named) ? named : null;
+    if (host) hosts.push({ host, encrypted: ENCRYPTED_URL.test(value) });
+    else if (value === '' && destination) hosts.push({ host: `$${name}`, encrypted: false });
+    else if (FILE_PATH.test(value)) files.push(value);
+  }
+  return { hosts, files };
 }
 
 /**
@@ -1100,8 +1138,13 @@ const K6_VALUE_OPTIONS = new Set([
   ...['-u', '--vus', '-d', '--duration', '-i', '--iterations', '-s', '--stage', '-e', '--env', '-o', '--out', '-c', '--config', '-a', '--address', '--tag', '--rps', '--summary-export'],
   ...['--log-output', '--log-format', '--console-output', '--user-agent', '--max-redirects', '--batch', '--batch-per-host', '--execution-segment', '--compatibility-mode', '--setup-timeout', '--teardown-timeout'],
 ]);
-/** A file name in quotes in code (`open("customers.csv")`, `readFileSync('./exports/leads.json')`): a path with an extension. */
-const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})\1/g;
+/**
+ * A file name in quotes in code (`open("customers.csv")`, `readFileSync('./exports/leads.json')`,
+ * `glob.glob("exports/*.csv")`): a path with an extension, or a glob of them.
+ */
+const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.*?-]+(?:\/[\w.*?-]+)*\.[A-Za-z0-9*]{1,8})\1/g;
+/** A path code joins from parts in quotes (`os.path.join("data", "export.csv")`, `path.join('exports', 'leads.json')`). */
+const JOINED_PATH_IN_CODE = /\b(?:path\.join|path\.resolve|joinpath|Path)\s*\(\s*((?:(['"])[\w.*?/-]{1,255}\2\s*,\s*){1,8}(['"])[\w.*?/-]{1,255}\3)\s*,?\s*\)/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */
 const MAX_FILES_NAMED_IN_CODE = 64;
 
@@ -1123,12 +1166,74 @@ function scriptText(script: string, ctx: ClassifyContext): string {
 /** A text file outside the installed programs: one the agent may have written. */
 const isScriptFile = (full: string, ctx: ClassifyContext) => !INSTALLED.test(full) && ctx.files?.isText(full) === true;
 
+/**
+ * The code an interpreter runs: its script file's, the module's Python runs (`python3 -m
+ * crm.upload`, found from the folder the call is made in), or the code given inline; with the code
+ * of the local modules it imports (`from uploader import push`, `import { push } from
+ * "./uploader.js"`), one level deep.
+ */
+function programCode(program: string, operands: readonly string[], script: string | null, inline: string, ctx: ClassifyContext): string {
+  const moduleAt = /^(?:python|pypy)/i.test(program) && script === null ? operands.indexOf('-m') : -1;
+  const file = script !== null ? localPath(script, ctx.cwd) : moduleAt >= 0 ? pythonModule(operands[moduleAt + 1] ?? '', ctx.cwd, ctx, '__main__.py') : null;
+  const code = file !== null ? scriptText(file, ctx) : inline;
+  return code && `${code}\n${importedCode(code, file !== null ? path.dirname(file) : ctx.cwd, ctx)}`;
+}
+
+/**
+ * The local modules code imports: Python's (`from uploader import push`, `import crm.upload`, `from
+ * .send import x`) and JavaScript's by a relative path (`from "./uploader.js"`, `require("../send")`,
+ * `import("./x.mjs")`).
+ */
+const LOCAL_IMPORT =
+  /^[ \t]*from[ \t]+(\.{0,2}[\w.]{1,200})[ \t]+import\b|^[ \t]*import[ \t]+([\w.]{1,200}(?:[ \t]*,[ \t]*[\w.]{1,200}){0,16})|\b(?:from|require\s*\(|import\s*\()\s*['"](\.{1,2}\/[^'"\n]{1,500})['"]/gm;
+/** The endings a JavaScript import may leave out (`./uploader` for `./uploader.js`). */
+const MODULE_ENDINGS = ['', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '/index.js', '/index.mjs', '/index.ts'];
+/** How many local modules a program's imports are read for. */
+const MAX_LOCAL_MODULES = 16;
+
+/** The code of the local modules `code` imports from `dir` (or the call's folder), without their comment lines. */
+function importedCode(code: string, dir: string, ctx: ClassifyContext): string {
+  const files = new Set<string>();
+  for (const m of code.matchAll(LOCAL_IMPORT)) {
+    const modules = m[3] !== undefined ? [javaScriptModule(m[3], dir, ctx)] : (m[1] ?? m[2]!).split(',').map((name) => pythonModule(name.trim(), dir, ctx, '__init__.py'));
+    for (const full of modules) if (full !== null) files.add(full);
+    if (files.size >= MAX_LOCAL_MODULES) break;
+  }
+  return [...files].slice(0, MAX_LOCAL_MODULES).map((full) => scriptText(full, ctx)).join('\n');
+}
+
+/** The file of a JavaScript module imported by a relative path from `dir`, with an ending it leaves out; null when it is not a local file. */
+function javaScriptModule(specifier: string, dir: string, ctx: ClassifyContext): string | null {
+  return MODULE_ENDINGS.map((ending) => path.resolve(dir, specifier + ending)).find((full) => isScriptFile(full, ctx)) ?? null;
+}
+
+/**
+ * The file of a Python module named from `dir` (`crm.upload` is crm/upload.py; a package is its
+ * `__init__.py`, or the `__main__.py` that `-m` runs; `.send` is beside the importing file), looked
+ * for beside the importing code and in the call's folder; null when it is not a local file.
+ */
+function pythonModule(name: string, dir: string, ctx: ClassifyContext, packageFile: string): string | null {
+  const dots = /^\.*/.exec(name)![0].length;
+  const relative = name.slice(dots).replace(/\./g, '/');
+  if (relative === '') return null;
+  const from = dots > 0 ? [path.resolve(dir, '../'.repeat(dots - 1))] : [...new Set([dir, ctx.cwd])];
+  for (const folder of from) {
+    const found = [`${relative}.py`, `${relative}/${packageFile}`].map((file) => path.join(folder, file)).find((full) => isScriptFile(full, ctx));
+    if (found) return found;
+  }
+  return null;
+}
+
 /** The text of the local files a sending script names in quotes: what it may read and send. */
 function filesNamedIn(code: string, ctx: ClassifyContext): string {
   const names = new Set<string>();
-  for (const m of code.matchAll(FILE_NAME_IN_CODE)) {
-    names.add(m[2]!);
+  for (const m of code.matchAll(JOINED_PATH_IN_CODE)) {
+    names.add([...m[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((part) => part[1]).join('/'));
     if (names.size === MAX_FILES_NAMED_IN_CODE) break;
+  }
+  for (const m of code.matchAll(FILE_NAME_IN_CODE)) {
+    if (names.size >= MAX_FILES_NAMED_IN_CODE) break;
+    names.add(m[2]!);
   }
   return [...names].map((name) => readSentFile(name, ctx)).join('\n');
 }
@@ -1144,7 +1249,8 @@ const SCRIPT_NOT_IN_A_FILE = new Set(['-c', '-s']);
 function scriptOperand(args: readonly string[], valueOptions: ReadonlySet<string>, notAFile: ReadonlySet<string>): string | null {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
-    if (notAFile.has(a)) return null;
+    // `python3 - customers.csv`, `bash -`: the program comes in on stdin.
+    if (notAFile.has(a) || a === '-') return null;
     if (a === '--') return args[k + 1] ?? null;
     if (a.startsWith('-') || a.startsWith('+')) {
       if (valueOptions.has(a)) k++;

@@ -60,15 +60,22 @@ describe('robustness', () => {
       'up.cfg': 'url = "https://api.acme-analytics.io"\ndata = "@customers.csv\n-K up.cfg\n',
       'seed.sql': "\\copy t from 'customers.csv'\n\\i seed.sql\nsource seed.sql\n",
       'lib/index.js': 'module.exports = 1;\n',
+      'up.py': 'import os, boto3\nfrom crm import upload\nboto3.client("s3").upload_file(os.environ.get("CSV", "customers.csv"), "b", "k")\n',
+      'crm/__init__.py': '',
+      'crm/upload.py': 'import requests\nfrom . import up\nrequests.post(os.environ["WEBHOOK_URL"], data=open("customers.csv").read())\n',
+      'targets.txt': 'POST https://api.acme-analytics.io/in\n@customers.csv\n',
+      'pnpm-workspace.yaml': 'packages:\n  - "lib"\n  - "!x/**"\n',
     };
     for (const [name, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
       fs.writeFileSync(path.join(cwd, name), text);
     }
-    const program = fc.constantFrom('curl', 'docker', 'podman', 'npm', 'pnpm', 'kubectl', 'helm', 'az', 'split', 'csplit', 'ab', 'hey', 'w3m', 'lynx', 'websocat', 'wscat', 'grpcurl', 'wrk', 'psql', 'mysql', 'mongoimport', 'mysqlimport', 'pg_restore', 'exec');
+    const program = fc.constantFrom('curl', 'docker', 'podman', 'npm', 'pnpm', 'kubectl', 'helm', 'az', 'split', 'csplit', 'ab', 'hey', 'w3m', 'lynx', 'websocat', 'wscat', 'grpcurl', 'wrk', 'psql', 'mysql', 'mongoimport', 'mysqlimport', 'pg_restore', 'exec',
+      ...['bq', 'pgloader', 'bcp', 'sqlcmd', 'cqlsh', 'mongosh', 'duckdb', 'oha', 'h2load', 'bombardier', 'siege', 'vegeta', 'ghz', 'buf', 'k6', 'lerna', 'np', 'bun', 'yarn', 'python3', 'node', 'uv']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
+      fc.constantFrom('load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
       fc.stringMatching(/^[a-z0-9@:/._=-]{0,12}$/),
     );
     fc.assert(
