@@ -281,19 +281,22 @@ export function packedFiles(packageJson: string, ignoreFile: string | null): Pac
     // `"files": ["dist", "lib/", "bin/**", "!dist/fixtures"]`: folders whole, less what a negated entry leaves out.
     const words = files.filter((f) => !f.startsWith('!')).map((f) => f.replace(/^\.?\//, '').replace(/\/\*\*(?:\/\*)?$|\/+$/, '')).filter(Boolean);
     const negated = files.filter((f) => f.startsWith('!')).map((f) => f.slice(1).replace(/^\.?\//, '/'));
-    return { words: [...words, ...ALWAYS_PACKED], ignored: ignoreRules([...NEVER_PACKED, ...negated]) };
+    return { words: [...words, ...ALWAYS_PACKED, ...entryPoints(packageJson)], ignored: ignoreRules([...NEVER_PACKED, ...negated]) };
   }
   return { words: ['.'], ignored: ignoreRules([...NEVER_PACKED, ...(ignoreFile ?? '').split('\n')]) };
 }
 
 /** package.json's `files`, or null when it has none (or is not JSON). */
 function filesField(packageJson: string): string[] | null {
-  try {
-    const files: unknown = (JSON.parse(packageJson) as { files?: unknown } | null)?.files;
-    return Array.isArray(files) && files.every((f) => typeof f === 'string') ? files : null;
-  } catch {
-    return null;
-  }
+  const { files } = parsed(packageJson);
+  return Array.isArray(files) && files.every((f) => typeof f === 'string') ? files : null;
+}
+
+/** The files npm packs whatever `files` says because package.json runs them: its `main` and its `bin` (one, or a map of commands). */
+function entryPoints(packageJson: string): string[] {
+  const { main, bin } = parsed(packageJson);
+  const named = [main, ...(bin && typeof bin === 'object' ? Object.values(bin) : [bin])];
+  return named.filter((file): file is string => typeof file === 'string' && file !== '').map((file) => file.replace(/^\.?\//, ''));
 }
 
 /**

@@ -18,6 +18,13 @@ describe('what npm publish packs', () => {
     expect(packed.ignored('lib/node_modules/x.js', false)).toBe(true);
   });
 
+  it('packs the files package.json runs, main and bin, whatever files says', () => {
+    expect(packedFiles(JSON.stringify({ files: ['README.md'], main: './index.js', bin: { crm: 'bin/crm.js', sync: './bin/sync.js' } }), null).words).toEqual(
+      expect.arrayContaining(['index.js', 'bin/crm.js', 'bin/sync.js']),
+    );
+    expect(packedFiles(JSON.stringify({ files: ['lib'], bin: 'cli.js' }), null).words).toContain('cli.js');
+  });
+
   it('packs the whole folder less what its ignore file and npm’s rules leave out, without files', () => {
     const packed = packedFiles('{"name": "w"}', 'test/\n# fixtures\n*.log\n');
     expect(packed.words).toEqual(['.']);
@@ -105,6 +112,9 @@ pkg('big', { name: 'big', version: '1.0.0', files: ['README.md'] }, false);
 put('big/pnpm-workspace.yaml', 'packages: [apps/*]\n');
 pkg('big/apps/web', { name: '@acme/web', version: '1.0.0', files: ['dist'] });
 for (let k = 0; k < 4200; k++) put(`big/coverage/d${k}/index.html`, '<p>covered</p>');
+// A command-line package whose files name only its README: npm packs its bin too.
+pkg('cli', { name: '@acme/crm-bin', version: '0.3.0', files: ['README.md'], bin: { crm: 'bin/crm.js' } }, false);
+put('cli/bin/crm.js', `#!/usr/bin/env node\nconsole.log(${customers});\n`);
 // lerna's packages, listed in lerna.json.
 pkg('release', { name: 'release', version: '1.0.0', files: ['index.js'] });
 put('release/lerna.json', JSON.stringify({ version: '1.0.0', packages: ['modules/*'] }));
@@ -113,6 +123,13 @@ const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy'
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
 
 describe('the hook and what a publish sends', () => {
+  it('blocks personal data in a bin npm packs whatever files says', () => {
+    const out = bash('cd cli && npm publish');
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('1 email address');
+    expect(out.stderr).toContain('(in cli/bin/crm.js)');
+  });
+
   it.each([
     ['npm publish of a workspace named by its folder', 'cd mono && npm publish --workspace packages/core', 'registry.npmjs.org'],
     ['npm publish of a workspace named by its package name', 'cd mono && npm publish -w @acme/core', 'registry.npmjs.org'],
