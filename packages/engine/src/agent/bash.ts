@@ -4,6 +4,7 @@
 // nohup, setsid, flock, su -c, ...) are unwrapped, so `sh -c "curl ..."` is seen as the curl it
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
+import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
 
 /** A redirection: its operator, its target word, and the file descriptor written before it (`3<>`, `2>`, a name for `{s}<>`), if any. */
@@ -509,6 +510,13 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   if (program === 'find') {
     for (const run of findExecs(argv)) unwrap({ argv: run, env, redirects: [], stdin: null, pipedFrom: null, filesAtRunTime: true }, depth + 1, out, uninspected);
   }
+  // split --filter='curl -T - host' customers.csv: the filter runs for each part with the part on its
+  // input, read as a command line whose input is split's (its file, or its own input), `$FILE` a part's name.
+  const filtered = program === 'split' ? splitParts(program, argv.slice(1)) : null;
+  if (filtered?.filter) {
+    const input: SimpleCommand = filtered.input === '-' ? { ...cmd, argv: ['cat'] } : { argv: ['cat', filtered.input], env, redirects: [], stdin: null, pipedFrom: null };
+    for (const inner of parseCommandLine(`FILE=${shellWord(filtered.names[0]!)}; ${filtered.filter}`, depth + 1, uninspected, input)) out.push({ ...inner, env: { ...env, ...inner.env } });
+  }
   out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}), ...(filesAtRunTime ? { filesAtRunTime } : {}) });
 }
 
@@ -617,16 +625,31 @@ function assignRead(variables: Variables, args: readonly string[], input: string
 
 /**
  * What a `read` reads, as text the shell would expand: a substitution of what is piped into it
- * (`cat list.txt | while read f`) or of the file it reads (`read x < file`, or after the loop's
- * `done < list.txt`), or its here-string; null when none is there.
+ * (`cat list.txt | while read f`), of the file it reads (`read x < file`, `<> file`, or after the
+ * loop's `done < list.txt`), or of a descriptor (`read x <&3`, `read -u 3 x`, `done <&3`, and
+ * with no input of its own, its stdin: `cat <&0`), which classify.ts follows to the file an `exec 3<
+ * file` opened; or its here-string.
  */
-function readInput(read: SimpleCommand, after: readonly SimpleCommand[]): string | null {
+function readInput(read: SimpleCommand, after: readonly SimpleCommand[]): string {
+  const fd = readDescriptor(read.argv.slice(1), basename(read.argv[0] ?? '') === 'read' ? READ_VALUE_OPTIONS : MAPFILE_VALUE_OPTIONS);
+  if (fd !== null) return `$(cat <&${shellWord(fd)})`;
   if (read.pipedFrom !== null) return `$(${read.pipedFrom.argv.map(shellWord).join(' ')})`;
   // `read -r x <<< "..."`, `read -r -d '' DATA < customers.csv`, `mapfile -t rows < customers.csv`: its own input.
   if (read.stdin !== null) return read.stdin;
-  const inputOf = (cmd: SimpleCommand | undefined) => cmd?.redirects.find((r) => r.op === '<')?.target;
-  const file = inputOf(read) ?? inputOf(after.find((cmd) => cmd.argv.length === 0 && inputOf(cmd) !== undefined));
-  return file === undefined ? null : `$(< ${shellWord(file)})`;
+  const inputOf = (cmd: SimpleCommand | undefined) => cmd?.redirects.find((r) => (r.fd ?? '0') === '0' && (r.op === '<' || r.op === '<>' || r.op === '<&'));
+  const input = inputOf(read) ?? inputOf(after.find((cmd) => cmd.argv.length === 0 && inputOf(cmd) !== undefined));
+  if (input === undefined) return '$(cat <&0)';
+  return input.op === '<&' ? `$(cat <&${shellWord(input.target)})` : `$(< ${shellWord(input.target)})`;
+}
+
+/** The descriptor `read -u 3` or `mapfile -u 3` (`-u3`, `-ru 3`) reads from, or null; `values` are the program's options that take a value. */
+function readDescriptor(args: readonly string[], values: ReadonlySet<string>): string | null {
+  for (let k = 0; k < args.length; k++) {
+    const option = /^-[A-Za-z]*u(\d*)$/.exec(args[k]!);
+    if (option) return option[1] || (args[k + 1] ?? null);
+    if (values.has(args[k]!)) k++;
+  }
+  return null;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model
 import { archiveWrites } from './archive-commands.ts';
 import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
-import { curlConfigWords, curlrcPaths } from './curl-config.ts';
+import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
@@ -230,9 +230,33 @@ function packed(sources: readonly { word: string; cwd: string }[], ctx: Classify
 /** Names a command is given for its standard input. */
 const STDIN_WORDS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
-/** What a file word names: the command's input for `-` or /dev/stdin, else the file (readSentFile). */
+/** A file name that stands for one of the command's descriptors (`/dev/fd/3`, `/proc/self/fd/3`): its number. */
+const DESCRIPTOR_FILE = /^\/(?:dev\/fd|proc\/self\/fd)\/(\d+)$/;
+
+/**
+ * What a file word names: the command's input for `-` or /dev/stdin, the file a descriptor is open on
+ * for `/dev/fd/3` (`exec 3< customers.csv; curl -T /dev/fd/3 ...`), else the file (readSentFile).
+ */
 function fileOrStdin(word: string, cmd: SimpleCommand, ctx: ClassifyContext, folders?: { folders: true }): string {
-  return STDIN_WORDS.has(word) ? stdinOf(cmd, ctx) : readSentFile(word, ctx, folders);
+  return STDIN_WORDS.has(word) ? stdinOf(cmd, ctx) : fileOrDescriptor(word, cmd, ctx, folders);
+}
+
+/** The file a word names (readSentFile), or for `/dev/fd/3` or `/proc/self/fd/3`, the file that descriptor is open on (openedFor). */
+function fileOrDescriptor(word: string, cmd: SimpleCommand, ctx: ClassifyContext, folders?: { folders: true }): string {
+  const fd = DESCRIPTOR_FILE.exec(word)?.[1];
+  if (fd === undefined) return readSentFile(word, ctx, folders);
+  const opened = openedFor(fd, cmd, ctx);
+  return opened === undefined ? '' : readSentFile(opened, ctx, folders);
+}
+
+/**
+ * The file a command's descriptor is open on for reading: its own `3< file` or `3<> file` (the last
+ * one), or else the file an earlier `exec 3< file` opened; undefined when none is.
+ */
+function openedFor(fd: string, cmd: SimpleCommand, ctx: ClassifyContext): string | undefined {
+  let own: string | undefined;
+  for (const r of cmd.redirects) if ((r.op === '<' || r.op === '<>') && (r.fd ?? '0') === fd) own = r.target;
+  return own ?? ctx.inputs?.get(fd);
 }
 
 /** What a command's stdin carries: a heredoc, a here-string, `< file`, or what the commands piped into it write. */
@@ -240,13 +264,14 @@ function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
   const parts: string[] = [];
   if (cmd.stdin !== null) parts.push(cmd.stdin);
   for (const r of cmd.redirects) {
-    if (r.op === '<') parts.push(readSentFile(r.target, ctx));
-    // `<&3`: a file an earlier `exec 3< file` opened.
-    const opened = r.op === '<&' && (r.fd ?? '0') === '0' ? ctx.inputs?.get(descriptorNamed(r.target) ?? '') : undefined;
+    // `< file`, and `<> file`, which opens it for reading too.
+    if (r.op === '<' || (r.op === '<>' && (r.fd ?? '0') === '0')) parts.push(fileOrDescriptor(r.target, cmd, ctx));
+    // `<&3`: a file an earlier `exec 3< file` (or `exec 3<> file`) opened.
+    const opened = r.op === '<&' && (r.fd ?? '0') === '0' ? openedFor(descriptorNamed(r.target) ?? '', cmd, ctx) : undefined;
     if (opened !== undefined) parts.push(readSentFile(opened, ctx));
   }
   // A command with no input of its own reads the file `exec < file` gave the commands after it.
-  const ownInput = cmd.stdin !== null || cmd.pipedFrom !== null || cmd.redirects.some((r) => (r.op === '<' || r.op === '<&') && (r.fd ?? '0') === '0');
+  const ownInput = cmd.stdin !== null || cmd.pipedFrom !== null || cmd.redirects.some((r) => (r.op === '<' || r.op === '<>' || r.op === '<&') && (r.fd ?? '0') === '0');
   const given = ownInput ? undefined : ctx.inputs?.get('0');
   if (given !== undefined) parts.push(readSentFile(given, ctx));
   if (cmd.pipedFrom && stages < MAX_PIPE_STAGES) parts.push(outputOf(cmd.pipedFrom, ctx, stages + 1));
@@ -436,27 +461,53 @@ function curlView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 
 /**
  * curl's words with its config files' options in their place (`-K up.cfg`, `--config=up.cfg`, `-K -`
- * on its input), after those of the user's `.curlrc` (the first curl finds) unless `-q` comes first.
+ * on its input, and the configs those name), after those of the user's `.curlrc` (the first curl
+ * finds) unless the first argument is `-q` (readsCurlrc).
  */
 function curlWords(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
   const argv = cmd.argv;
   const words = [argv[0]!];
+  /** The config files read so far: each once. */
+  const read = new Set<string>();
   // Only where the call was made: elsewhere (the hosted MCP endpoint) the agent's .curlrc is not here to read.
-  if (argv[1] !== '-q' && argv[1] !== '--disable' && ctx.files?.onThisMachine !== false) {
+  if (readsCurlrc(argv) && ctx.files?.onThisMachine !== false) {
     // Where it looks: the environment the line gives curl (`CURL_HOME=/x curl ...`, an export earlier on it) over the hook's.
     const env = { ...process.env, ...cmd.env };
-    const rc = curlrcPaths(env, env.HOME || os.homedir()).map((file) => readSentFile(file, ctx)).find((text) => text !== '');
-    if (rc) words.push(...curlConfigWords(rc));
+    const rc = curlrcPaths(env, env.HOME || os.homedir()).map((file) => ({ file, text: readSentFile(file, ctx) })).find(({ text }) => text !== '');
+    if (rc) {
+      read.add(localPath(rc.file, ctx.cwd));
+      words.push(...withCurlConfigs(curlConfigWords(rc.text), cmd, ctx, 1, read));
+    }
   }
-  for (let k = 1; k < argv.length; k++) {
-    const a = argv[k]!;
+  words.push(...withCurlConfigs(argv.slice(1), cmd, ctx, 0, read));
+  return words;
+}
+
+/**
+ * curl options with each config file they name read in its place: a config may name another (`config =
+ * "inner.cfg"`, `-K inner.cfg`), read up to MAX_CURL_CONFIG_DEPTH deep. A config already `read` (one
+ * naming itself, or named twice) is not read again: its options are among the words already, and
+ * configs naming one another many times over stay one read each.
+ */
+function withCurlConfigs(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext, depth: number, read: Set<string>): string[] {
+  const words: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
     const [name, inline] = optionAndValue(a);
     // `-K file`, `-Kfile`, or the last of a cluster of flags (`-sK file`).
     const short = a.startsWith('-') && !a.startsWith('--') ? [...a.slice(1)].findIndex((c) => CURL_VALUE_OPTIONS.has(`-${c}`)) + 1 : 0;
     const clustered = short > 0 && a[short] === 'K';
-    const config = name === '--config' ? (inline ?? argv[++k]) : clustered ? (a.length > short + 1 ? a.slice(short + 1) : argv[++k]) : undefined;
-    if (config === undefined) words.push(a);
-    else words.push(...(short > 1 ? [a.slice(0, short)] : []), ...curlConfigWords(fileOrStdin(config, cmd, ctx)));
+    const config = name === '--config' ? (inline ?? args[++k]) : clustered ? (a.length > short + 1 ? a.slice(short + 1) : args[++k]) : undefined;
+    if (config === undefined) {
+      words.push(a);
+      continue;
+    }
+    if (short > 1) words.push(a.slice(0, short));
+    const full = STDIN_WORDS.has(config) ? '-' : localPath(config, ctx.cwd);
+    if (read.has(full)) continue;
+    read.add(full);
+    if (depth >= MAX_CURL_CONFIG_DEPTH) ctx.uninspected?.add(`its curl config files name one another more than ${MAX_CURL_CONFIG_DEPTH} deep`);
+    else words.push(...withCurlConfigs(curlConfigWords(fileOrStdin(config, cmd, ctx)), cmd, ctx, depth + 1, read));
   }
   return words;
 }
@@ -947,8 +998,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       const fd = r.fd ?? (r.op === '<' || r.op === '<>' || r.op === '<&' ? '0' : '1');
       if (host === undefined) ctx.sockets?.delete(fd);
       else ctx.sockets?.set(fd, host);
-      // `exec 3< customers.csv` (or `exec < customers.csv`, `exec 0<&3`) opens a file for the commands after it to read.
-      const file = r.op === '<' && !socket ? localPath(r.target, ctx.cwd) : r.op === '<&' ? ctx.inputs?.get(descriptorNamed(r.target) ?? '') : undefined;
+      // `exec 3< customers.csv` (or `exec 3<> customers.csv`, `exec < customers.csv`, `exec 0<&3`) opens a file for the commands after it to read.
+      const file = (r.op === '<' || r.op === '<>') && !socket ? localPath(r.target, ctx.cwd) : r.op === '<&' ? ctx.inputs?.get(descriptorNamed(r.target) ?? '') : undefined;
       if (file === undefined) ctx.inputs?.delete(fd);
       else ctx.inputs?.set(fd, file);
     }
@@ -1305,9 +1356,9 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   }
   const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-') && !a.startsWith('>('));
   if (program === 'tee') for (const file of operands) files.write(file, ctx.cwd, writing((own) => stdinOf(cmd, own)));
-  // `split -l 1000 customers.csv part_`: each part is taken to hold the whole input.
+  // `split -l 1000 customers.csv part_`: each part, whatever its name (`part_bz` too), is taken to hold the whole input.
   const parts = splitParts(program, cmd.argv.slice(1));
-  if (parts) files.writeEach(parts.names, ctx.cwd, writing((own) => fileOrStdin(parts.input, cmd, own)));
+  if (parts) files.writeEach(parts.names, ctx.cwd, writing((own) => fileOrStdin(parts.input, cmd, own)), parts);
   if ((program === 'cp' || program === 'mv' || program === 'ln' || program === 'install') && operands.length >= 2 && !cmd.argv.some((a) => a === '-t' || a.startsWith('--target-directory'))) {
     const target = operands[operands.length - 1]!;
     const sources = operands.slice(0, -1);

@@ -4,6 +4,23 @@
 import path from 'node:path';
 
 /**
+ * How deep config files naming config files are read (`-K outer.cfg` whose `config = "inner.cfg"`
+ * names another): curl's own bound, CONFIG_MAX_LEVELS in its src/tool_parsecfg.h. Past it the call
+ * is blocked as not read whole.
+ */
+export const MAX_CURL_CONFIG_DEPTH = 5;
+
+/**
+ * Whether curl reads the user's `.curlrc`: not when its first argument starts with `-q` (`-q`,
+ * `-qs`) or is `--disable`. curl looks at that one word only (`strncmp(first_arg, "-q", 2)` in
+ * operate(), src/tool_operate.c), so `curl -s -q` and `curl -sq` still read it.
+ */
+export function readsCurlrc(argv: readonly string[]): boolean {
+  const first = argv[1];
+  return first === undefined || !(first.startsWith('-q') || first === '--disable');
+}
+
+/**
  * A config file's options as command-line words: one option a line, `#` comments, a long option's
  * name with or without its dashes, its value after `=`, `:` or a space, in double quotes with
  * backslash escapes, or up to the first space (`url = "https://..."`, `data=@c.csv`, `-d @c.csv`, `silent`).

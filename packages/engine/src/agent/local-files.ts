@@ -12,6 +12,11 @@ import { type Reason, Unread } from './unread.ts';
 
 /** Characters that make a word a glob the shell expands. */
 const GLOB = /[*?[]/;
+/**
+ * How many name patterns (splits) a call's files follow: each file read looks at each, so they are
+ * bounded; a split past them has only its first names followed.
+ */
+const MAX_PART_FAMILIES = 64;
 /** The longest path and the longest name a file can have (Linux's PATH_MAX and NAME_MAX): a longer word names no file. */
 const MAX_PATH = 4096;
 const MAX_NAME = 255;
@@ -83,6 +88,8 @@ export class LocalFiles {
   private handedOut = 0;
   /** What the call's command line writes into files (`cat > p.json <<EOF`, `| tee p.json`, `cp a b`), by full path. */
   private readonly written = new Map<string, Written[]>();
+  /** Files written by name pattern (a split's parts past its first names): the path they start with, what may follow it, and the write. */
+  private readonly families: { start: string; isSuffix: (rest: string) => boolean; write: Written }[] = [];
   /** Characters of `written` made so far, bounded like the files a call sends (`cat a a a > b; cat b b b > c` grows fast). */
   private writtenChars = 0;
   /** How many writes are being made, one inside another (`cat a > b; cat b > c`: c's is made reading b's). */
@@ -100,15 +107,18 @@ export class LocalFiles {
 
   /**
    * Notes that the command line writes into each of the files `words` name the same text, made once
-   * and counted once (the parts of a `split`, each taken to hold all of its input).
+   * and counted once (the parts of a `split`, each taken to hold all of its input), and into any other
+   * file whose name is `more.prefix` and then a name `more.isSuffix` takes (a split's later parts).
    */
-  writeEach(words: readonly string[], cwd: string, make: (unread: Unread) => string): void {
+  writeEach(words: readonly string[], cwd: string, make: (unread: Unread) => string, more?: { prefix: string; isSuffix: (rest: string) => boolean }): void {
     const write: Written = { make, unread: new Unread() };
     for (const word of words) {
       if (word.length > MAX_PATH || GLOB.test(word)) continue;
       const full = localPath(word, cwd);
       this.written.set(full, [...(this.written.get(full) ?? []), write]);
     }
+    // Resolved with a character after it, so that a prefix ending in `/` (`out/`) keeps its slash.
+    if (more && more.prefix.length <= MAX_PATH && this.families.length < MAX_PART_FAMILIES) this.families.push({ start: localPath(`${more.prefix}_`, cwd).slice(0, -1), isSuffix: more.isSuffix, write });
     // A glob matched, or a folder walked, before the file was written may hold it now.
     this.globs.clear();
     this.walks.clear();
@@ -295,7 +305,7 @@ export class LocalFiles {
 
   /** What the command line writes into `full`, '' if nothing; what writing it left unread is noted. */
   private writtenInto(full: string, uninspected: Unread): string {
-    const writes = this.written.get(full);
+    const writes = this.written.get(full) ?? this.writtenAsPart(full);
     if (writes === undefined) return '';
     const texts: string[] = [];
     for (const w of writes) {
@@ -327,6 +337,14 @@ export class LocalFiles {
       texts.push(w.text);
     }
     return texts.join('\n');
+  }
+
+  /** The write of a pattern `full` matches (a split's part past its first names), noted as the file's from now on; undefined for none. */
+  private writtenAsPart(full: string): Written[] | undefined {
+    const family = this.families.find((f) => full.startsWith(f.start) && f.isSuffix(full.slice(f.start.length)));
+    if (family === undefined) return undefined;
+    this.written.set(full, [family.write]);
+    return [family.write];
   }
 }
 

@@ -1,7 +1,7 @@
 // curl's config files read as the command-line words they stand for (curl-config.ts);
 // outbound-commands.test.ts shows the hook judging what a config sends.
 import { describe, expect, it } from 'vitest';
-import { curlConfigWords, curlrcPaths } from '../../src/agent/curl-config.ts';
+import { curlConfigWords, curlrcPaths, readsCurlrc } from '../../src/agent/curl-config.ts';
 
 describe('a curl config file', () => {
   it('reads each line as an option and its value', () => {
@@ -23,6 +23,15 @@ describe('a curl config file', () => {
       '--silent',
       '--user-agent', 'acme uploader',
     ]);
+  });
+
+  it('reads a line naming another config as the option that names it', () => {
+    expect(curlConfigWords('config = "inner.cfg"\n-K other.cfg\n')).toEqual(['--config', 'inner.cfg', '-K', 'other.cfg']);
+  });
+
+  it('is the user’s .curlrc unless the first argument starts with -q or is --disable', () => {
+    expect(['curl -q', 'curl -qs x.io', 'curl --disable x.io'].map((c) => readsCurlrc(c.split(' ')))).toEqual([false, false, false]);
+    expect(['curl', 'curl -sq x.io', 'curl -s -q x.io', 'curl x.io -q'].map((c) => readsCurlrc(c.split(' ')))).toEqual([true, true, true, true]);
   });
 
   it('is looked for where curl looks, in its order', () => {

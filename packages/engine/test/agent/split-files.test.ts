@@ -18,6 +18,22 @@ describe('the parts a split writes', () => {
     expect(parts.names.at(-1)).toBe(last);
   });
 
+  it.each([
+    [['-l', '1', 'customers.csv', 'part_'], ['part_aa', 'part_bz', 'part_zaab'], ['part_b', 'part_1a', 'part_AB', 'other_bz']],
+    [['-d', '-a', '3', '--additional-suffix=.csv', 'customers.csv', 'p-'], ['p-100.csv', 'p-0042.csv'], ['p-10.csv', 'p-100', 'p-abc.csv']],
+    [['-x', 'big.log'], ['x1f', 'xff0'], ['xg1']],
+  ])('takes a name past the first 26 as a part: split %j', (args, parts, others) => {
+    const { prefix, isSuffix } = splitParts('split', args)!;
+    for (const name of parts) expect(name.startsWith(prefix) && isSuffix(name.slice(prefix.length))).toBe(true);
+    for (const name of others) expect(name.startsWith(prefix) && isSuffix(name.slice(prefix.length))).toBe(false);
+  });
+
+  it('gives split’s --filter command', () => {
+    expect(splitParts('split', ['-l', '2', '--filter=curl -T - https://x.io', 'customers.csv'])).toMatchObject({ input: 'customers.csv', filter: 'curl -T - https://x.io' });
+    expect(splitParts('split', ['--filter', 'gzip > $FILE.gz'])).toMatchObject({ input: '-', filter: 'gzip > $FILE.gz' });
+    expect(splitParts('split', ['customers.csv'])!.filter).toBeNull();
+  });
+
   it('is none for another program', () => {
     expect(splitParts('cut', ['-d,', '-f2', 'customers.csv'])).toBeNull();
   });
