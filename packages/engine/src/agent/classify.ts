@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
+import { chartContents, kustomization, manifestsOnly, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
 import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
@@ -289,8 +290,10 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
-  // A client-side dry run writes what it would send (`kubectl create configmap --from-file=c.csv --dry-run=client -o yaml`).
-  if (Object.hasOwn(CLOUD_CLIS, program) && clientDryRun(cmd.argv)) return cloudCliSends(program, CLOUD_CLIS[program]!, cmd.argv.slice(1), cmd, ctx)?.sent.join('\n') ?? '';
+  // A client-side dry run writes what it would send (`kubectl create configmap --from-file=c.csv --dry-run=client -o yaml`);
+  // `helm template`, `kubectl kustomize` and `kustomize build`, what an install or an apply of theirs would.
+  if (Object.hasOwn(CLOUD_CLIS, program) && (clientDryRun(cmd.argv) || printsManifests(SAME_WORDS_AS[program] ?? program, cmd.argv.slice(1)))) return cloudCliSends(program, CLOUD_CLIS[program]!, cmd.argv.slice(1), cmd, ctx)?.sent.join('\n') ?? '';
+  if (program === 'kustomize') return kustomizeBuildOutput(cmd.argv.slice(1), ctx);
   if (program === 'git') return gitOutput(cmd.argv.slice(1), ctx);
   // A script writes what its commands write (`bash export.sh |`, `./export.sh |`, `npm run export |`, `make export |`).
   const run = scriptRun(cmd, ctx);
@@ -866,7 +869,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
       return { action: 'share', summary: `${program} upload to ${cloud.host}`, sent, hosts: [{ host: cloud.host, encrypted: true }] };
     }
   }
-  if (program === 'kubectl' && args[0] === 'cp') {
+  if ((program === 'kubectl' || program === 'oc') && args[0] === 'cp') {
     const [source, target] = operands.slice(1);
     const inPod = (operand: string) => /^[\w.-]+(?:\/[\w.-]+)?:/.test(operand);
     if (!source || !target || !inPod(target) || inPod(source)) return null;
@@ -876,7 +879,9 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
 }
 
 /** Cloud and cluster command lines that send what their options name or their input holds, and where it goes. */
-const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'googleapis.com', az: 'azure.com', kubectl: 'kubernetes:cluster', helm: 'kubernetes:cluster', gh: 'github.com' };
+const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'googleapis.com', az: 'azure.com', kubectl: 'kubernetes:cluster', oc: 'kubernetes:cluster', helm: 'kubernetes:cluster', gh: 'github.com' };
+/** Command lines that take another's words: OpenShift's `oc` takes kubectl's (`oc apply -f cm.yaml`). */
+const SAME_WORDS_AS: Record<string, string> = { oc: 'kubectl' };
 /**
  * Their options whose value names files or folders they send, with the commands that send them
  * (any, when none is named): `kubectl apply -f cm.yaml` (`-k` a kustomization's folder), `helm
@@ -884,7 +889,7 @@ const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'goog
  */
 const SENT_FILE_OPTIONS: Record<string, { options: ReadonlySet<string>; commands?: ReadonlySet<string> }> = {
   kubectl: { options: new Set(['-f', '--filename', '-k', '--kustomize']), commands: new Set(['apply', 'create', 'replace']) },
-  helm: { options: new Set(['-f', '--values', '--set-file']), commands: new Set(['install', 'upgrade']) },
+  helm: { options: new Set(['-f', '--values', '--set-file']), commands: new Set(['install', 'upgrade', 'template']) },
   az: { options: new Set(['-f', '--parameters', '-p', '--source', '-s']) },
 };
 /** Their options whose value is text sent (`--message "..."`, gh's `--body`), and of those, the ones whose value may name a file sent (aws's `--body customers.csv`, `--from-file=key=customers.csv`). */
@@ -905,19 +910,74 @@ const FILE_URI = /^fileb?:\/\/(.+)$/;
 function cloudCliView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const host = CLOUD_CLIS[program];
   if (host === undefined) return null;
-  // A client-side dry run (`kubectl create ... --dry-run=client -o yaml > f`) sends nothing: it writes what it would send.
-  if (clientDryRun(args)) return null;
+  if (program === 'helm') {
+    const view = helmChartView(args, ctx);
+    if (view !== undefined) return view;
+  }
+  // A client-side dry run (`kubectl create ... --dry-run=client -o yaml > f`) sends nothing: it writes what it would send; so do `helm template` and `kubectl kustomize`.
+  if (clientDryRun(args) || printsManifests(SAME_WORDS_AS[program] ?? program, args)) return null;
   return cloudCliSends(program, host, args, cmd, ctx);
 }
 
 const clientDryRun = (args: readonly string[]) => args.includes('--dry-run') || args.includes('--dry-run=client');
+
+/** What a file kubectl's or helm's option names sends: kubectl's `-k` folder its kustomization, its `-f` folder the manifests in it (`-R`: at any depth), else the file or folder whole. */
+function optionFile(tool: string, option: string, file: string, args: readonly string[], ctx: ClassifyContext): string {
+  if (tool !== 'kubectl') return readSentFile(file, ctx, WHOLE);
+  if (option === '-k' || option === '--kustomize') return kustomized(file, ctx);
+  const recursive = args.some((a) => a === '-R' || a === '--recursive' || a === '--recursive=true' || /^-[A-Za-z]*R[A-Za-z]*$/.test(a));
+  return readSentFile(file, ctx, { folders: true, skip: manifestsOnly(recursive) });
+}
+
+/** What kustomize builds from a folder (cluster-manifests.ts); a folder with no kustomization is read whole, as kubectl's reading of it is not known. */
+function kustomized(folder: string, ctx: ClassifyContext): string {
+  return kustomization(localPath(folder, ctx.cwd), folderReader(ctx), ctx.uninspected ?? new Unread()) ?? readSentFile(folder, ctx, WHOLE);
+}
+
+/** What `kustomize build [folder]` writes: what it builds from the folder, or from where it runs. */
+function kustomizeBuildOutput(args: readonly string[], ctx: ClassifyContext): string {
+  const [command, folder = '.'] = positionals('kustomize', args);
+  return command === 'build' ? kustomized(folder, ctx) : '';
+}
+
+/**
+ * The local files a cluster command line sends beyond its options' (cloudCliSends): the chart `helm
+ * install|upgrade|template [name] ./chart` installs, and what `kubectl kustomize folder` builds.
+ */
+function clusterFiles(tool: string, args: readonly string[], ctx: ClassifyContext): string[] {
+  const [command, ...operands] = positionals(tool, args);
+  if (tool === 'helm' && (command === 'install' || command === 'upgrade' || command === 'template') && operands.length > 0) {
+    return [chartContents(operands[operands.length - 1]!, ctx.cwd, folderReader(ctx))];
+  }
+  if (tool === 'kubectl' && command === 'kustomize') return [kustomized(operands[0] ?? '.', ctx)];
+  return [];
+}
+
+/**
+ * `helm package chart`: sends nothing, but the archive it writes holds the chart, so a push of it
+ * later on the line sends that (null). `helm push chart.tgz oci://ghcr.io/acme/charts`: the archive
+ * to the registry's host. Undefined for any other helm command.
+ */
+function helmChartView(args: readonly string[], ctx: ClassifyContext): CommandView | null | undefined {
+  const [command, ...operands] = positionals('helm', args);
+  if (command === 'package') {
+    for (const { archive, folder } of packagedCharts(args.slice(args.indexOf('package') + 1), ctx.cwd, folderReader(ctx))) {
+      ctx.files?.write(archive, ctx.cwd, (unread) => chartContents(folder, ctx.cwd, folderReader({ ...ctx, uninspected: unread })));
+    }
+    return null;
+  }
+  if (command !== 'push' || operands.length < 2) return undefined;
+  const host = hostOf(operands[1]!) ?? operands[1]!;
+  return { action: 'share', summary: `helm push to ${host}`, sent: [readSentFile(operands[0]!, ctx)], hosts: [{ host, encrypted: true }] };
+}
 
 /** What a cloud or cluster command line's options and input give it to send (cloudCliView), whether or not it sends it. */
 function cloudCliSends(program: string, host: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const sent: string[] = [];
   // A download writes the file its options name (`az storage blob download -f c.csv`, `--file c.csv`): it sends none.
   const downloads = args.some((a) => /^download(?:-batch)?$/.test(a));
-  const fileOptions = SENT_FILE_OPTIONS[program];
+  const words = SAME_WORDS_AS[program] ?? program;
+  const fileOptions = SENT_FILE_OPTIONS[words];
   const sendsFiles = !downloads && fileOptions !== undefined && (fileOptions.commands === undefined || args.some((a) => fileOptions.commands!.has(a)));
   for (let k = 0; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
@@ -932,7 +992,7 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
       // Its value names files (`-f a.yaml,b.yaml`, `--set-file k=f`, az's `@params.json`), or is text (az's `--parameters '{...}'`); `-f -` is its input, read below.
       const value = inline ?? (glued?.[2] || args[++k]) ?? '';
       sent.push(value);
-      for (const file of value.split(',')) if (file !== '-') sent.push(readSentFile(file.slice(file.lastIndexOf('=') + 1).replace(/^@/, ''), ctx, WHOLE));
+      for (const file of value.split(',')) if (file !== '-') sent.push(optionFile(words, fileOption, file.slice(file.lastIndexOf('=') + 1).replace(/^@/, ''), args, ctx));
       continue;
     }
     const given = SENT_VALUE_OPTIONS.has(option);
@@ -946,7 +1006,8 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
   const command = args.find((a) => !a.startsWith('-'));
   // `gh gpg-key add -`, `gh ssh-key add`: a public key, whose address its owner publishes with it.
   if (program === 'gh' && (command === 'gpg-key' || command === 'ssh-key')) return null;
-  if (input && (STDIN_COMMANDS[program]?.has(command ?? '') || args.includes('-'))) sent.push(stdinOf(cmd, ctx));
+  if (input && (STDIN_COMMANDS[words]?.has(command ?? '') || args.includes('-'))) sent.push(stdinOf(cmd, ctx));
+  sent.push(...clusterFiles(words, args, ctx));
   return sent.length === 0 ? null : { action: 'share', summary: `${program} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
 }
 

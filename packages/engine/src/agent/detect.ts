@@ -53,9 +53,12 @@ const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|json|css
 
 /** Mailboxes that reach no one: commit trailers' and bounce addresses. */
 const NO_ONE_MAILBOX = /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster)$/i;
-/** Mailboxes of a role, not of a person: RFC 2142's, the usual ones, and a team's or a bot's (`platform-team`, `ci-bot`). */
+/**
+ * Mailboxes of a role, not of a person: RFC 2142's, the usual ones, a team's or a bot's (`platform-team`,
+ * `ci-bot`), and a monitoring system's, which sends its alerts from one (`alertmanager@`, `grafana@`).
+ */
 const ROLE_MAILBOX =
-  /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders|ci|builds?|deploys?|releases?|bots?|automation)$|[-_.](?:team|bot|ops|alerts|notifications|support)$/i;
+  /^(?:hostmaster|webmaster|abuse|security|support|help|helpdesk|info|contact|hello|sales|billing|accounts?|legal|privacy|dpo|compliance|press|media|marketing|careers|jobs|office|admin|administrator|team|ops|devops|sre|on-?call|alerts?|notifications?|feedback|enquiries|inquiries|orders|ci|builds?|deploys?|releases?|bots?|automation|monitoring|alertmanager|grafana|prometheus|nagios|icinga|zabbix|uptime)$|[-_.](?:team|bot|ops|alerts|notifications|support|monitoring)$/i;
 /** Words that name an address's owner as a work's author or maintainer: `"author":`, `author_email=`, `Co-authored-by:`, `LABEL maintainer=`. */
 const PUBLISHED_WITH_WORK = /\b(?:authors?|author[_-]email|maintainers?|maintainer[_-]email|contributors?|co-authored-by|signed-off-by|reviewed-by|copyright)\b/i;
 /**
@@ -175,17 +178,48 @@ function digitsOf(s: string): string {
   return s.replace(/\D/g, '');
 }
 
-/** What names a number as an organisation's own on its line: a role's mailbox beside it (`Tel ... E-Mail: info@`), or `call us`, `hotline`, an imprint. */
-const ORGANISATION_LINE =
-  /(?:^|[^\w.+-])(?:info|support|contact|kontakt|hello|sales|office|service|help|enquiries|inquiries|press)@[a-z0-9-]+\.|\b(?:call us|contact us|reach us|our (?:phone|number|hotline|office)|hotline|switchboard|impressum|imprint)\b/i;
+/** A role's mailbox, which names the number beside it as its organisation's own (`Tel ... E-Mail: info@`). */
+const ORGANISATION_MAILBOX = /(?:^|[^\w.+-])(?:info|support|contact|kontakt|hello|sales|office|service|help|enquiries|inquiries|press)@[a-z0-9-]+\./i;
+/** What names a number as an organisation's own on its line: a role's mailbox beside it, or `call us`, `hotline`, an imprint. */
+const ORGANISATION_LINE = new RegExp(
+  `${ORGANISATION_MAILBOX.source}|\\b(?:call us|contact us|reach us|our (?:phone|number|hotline|office)|hotline|switchboard|impressum|imprint)\\b`,
+  'i',
+);
+/** How far an organisation's number is read around: 200 characters each side, and in a YAML or JSON block, this many lines each side. */
+const ORGANISATION_WINDOW = 200;
+const ORGANISATION_BLOCK_LINES = 3;
+/** A YAML or JSON line of keys and values (`value: "+49 ..."`, `- name: X`, `"phone": "..."`), with the indentation its key stands at. */
+const KEYED_LINE = /^([ \t]*(?:- )?)["']?[\w.-]{1,64}["']?[ \t]*:/;
 
-/** Whether the line a number stands on (200 characters each side at most) names it as an organisation's own. */
+/**
+ * Whether the line a number stands on (200 characters each side at most) names it as an
+ * organisation's own; on a YAML or JSON line, a role's mailbox on a neighbouring line of the same
+ * block does too (a manifest's `SUPPORT_EMAIL` beside its `SUPPORT_PHONE`): up to
+ * ORGANISATION_BLOCK_LINES lines each side within the 200 characters, keyed at the number's key's
+ * indentation or deeper, no blank line between.
+ */
 function organisationNumber(text: string, start: number, end: number): boolean {
-  const from = Math.max(0, start - 200);
-  const before = text.slice(from, start);
-  const after = text.slice(end, end + 200);
-  const cut = after.indexOf('\n');
-  return ORGANISATION_LINE.test(`${before.slice(before.lastIndexOf('\n') + 1)}${text.slice(start, end)}${cut < 0 ? after : after.slice(0, cut)}`);
+  const before = text.slice(Math.max(0, start - ORGANISATION_WINDOW), start);
+  const after = text.slice(end, end + ORGANISATION_WINDOW);
+  const linesBefore = before.split('\n');
+  const linesAfter = after.split('\n');
+  const line = `${linesBefore.pop()}${text.slice(start, end)}${linesAfter.shift()}`;
+  if (ORGANISATION_LINE.test(line)) return true;
+  // A line the 200 characters cut is not known to be keyed from its start.
+  const key = linesBefore.length > 0 || start <= ORGANISATION_WINDOW ? KEYED_LINE.exec(line) : null;
+  if (!key) return false;
+  // The lines nearest the number first; a line the 200 characters cut is not read.
+  const above = (start > ORGANISATION_WINDOW ? linesBefore.slice(1) : linesBefore).reverse();
+  const below = end + ORGANISATION_WINDOW < text.length ? linesAfter.slice(0, -1) : linesAfter;
+  const sameBlock = (lines: string[]) => {
+    for (const neighbour of lines.slice(0, ORGANISATION_BLOCK_LINES)) {
+      const keyed = KEYED_LINE.exec(neighbour);
+      if (!keyed || keyed[1]!.length < key[1]!.length) return false;
+      if (ORGANISATION_MAILBOX.test(neighbour)) return true;
+    }
+    return false;
+  };
+  return sameBlock(above) || sameBlock(below);
 }
 
 function phoneFindings(text: string, out: Finding[]) {
