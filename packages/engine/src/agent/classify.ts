@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { chartContents, kustomization, manifestsOnly, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
-import { type BuiltImage, CONTAINER_TOOLS, imageBuild, imageContents, imageName, imageRegistry } from './container-images.ts';
+import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices } from './compose-files.ts';
+import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
@@ -712,12 +713,22 @@ const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'r
  * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
  * (its Dockerfile's COPY and ADD sources from its context, less its .dockerignore), a tag made on the
  * line standing for the image it names; an image built elsewhere holds what is known only to the
- * tool, and nothing of it is read. Null for the tool's other commands.
+ * tool, and nothing of it is read. A Dockerfile on the build's input (`-f -`) is read from there;
+ * `docker build - < Dockerfile` has no context and puts nothing of the folder in the image (a context
+ * archive on its input is read whole). Compose's builds and pushes: composeView. Null for the tool's other commands.
  */
-function containerView(program: string, args: readonly string[], ctx: ClassifyContext): CommandView | null {
+function containerView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
+  const compose = composeCall(program, args);
+  if (compose) return composeView(program, compose, ctx);
   const build = imageBuild(args);
   if (build) {
-    const image = { folder: localPath(build.context, ctx.cwd), file: build.file === null ? null : localPath(build.file, ctx.cwd), target: build.target };
+    const input = build.context === '-' || build.file === '-' ? stdinOf(cmd, ctx) : '';
+    const image: BuiltImage = {
+      folder: build.context === '-' ? null : localPath(build.context, ctx.cwd),
+      file: build.file === null || build.file === '-' ? null : localPath(build.file, ctx.cwd),
+      ...(build.file === '-' ? { dockerfile: input } : build.context === '-' && !isDockerfile(input) ? { archive: input } : {}),
+      target: build.target,
+    };
     for (const tag of build.tags) ctx.images?.set(imageName(tag), image);
     if (!build.push) return { action: 'process', summary: `${program} build (local)`, sent: [], hosts: [] };
     const hosts = [...new Set(build.tags.map(imageRegistry))];
@@ -734,6 +745,38 @@ function containerView(program: string, args: readonly string[], ctx: ClassifyCo
   const host = imageRegistry(sub[1]);
   const built = ctx.images?.get(imageName(sub[1]));
   return { action: 'share', summary: `${program} push to ${host}`, sent: built ? [imageContents(built, folderReader(ctx))] : [], hosts: [{ host, encrypted: true }] };
+}
+
+/**
+ * A compose call's builds and pushes (`docker compose build --push`, `docker compose push`,
+ * `docker-compose`): each service with a `build:` makes the image its `image:` names (else
+ * `<project>-<service>`), remembered like a `docker build`'s (by build, up, create and run); a push
+ * is a share to each image's registry of what its build puts in it: what the line built, else what
+ * its compose file builds it from. A service with only `image:` is pulled, not built: nothing of
+ * it is read. A build without `--push` is local; commands other than build and push: null.
+ */
+function composeView(program: string, call: ComposeCall, ctx: ClassifyContext): CommandView | null {
+  if (!['build', 'push', 'up', 'create', 'run'].includes(call.command)) return null;
+  const files = composeFiles(call, ctx.cwd, (file) => readSentFile(file, ctx));
+  const services = composeServices(files).filter((service) => call.services.length === 0 || call.services.includes(service.name));
+  const images = services.map((service) => {
+    const build = service.build;
+    const built: BuiltImage | null = build && { folder: build.context, file: build.file, ...(build.dockerfile === undefined ? {} : { dockerfile: build.dockerfile }), target: build.target };
+    return { image: composeImage(service, call, files, ctx.cwd), built };
+  });
+  const name = `${program}${COMPOSE_TOOLS.has(program) ? '' : ' compose'} ${call.command}${call.push ? ' --push' : ''}`;
+  if (call.command !== 'push') {
+    for (const { image, built } of images) if (built) ctx.images?.set(imageName(image), built);
+    if (call.command !== 'build') return null;
+    if (!call.push) return { action: 'process', summary: `${name} (local)`, sent: [], hosts: [] };
+  }
+  const pushed = images.filter(({ built }) => call.command === 'push' || built !== null);
+  const hosts = [...new Set(pushed.map(({ image }) => imageRegistry(image)))];
+  const sent = pushed.map(({ image, built }) => {
+    const made = ctx.images?.get(imageName(image)) ?? built;
+    return made ? imageContents(made, folderReader(ctx)) : '';
+  });
+  return { action: 'share', summary: `${name} to ${hosts.join(', ') || 'no registry'}`, sent, hosts: hosts.map((host) => ({ host, encrypted: true })) };
 }
 
 const MAILERS = new Set(['mail', 'mailx', 's-nail', 'sendmail', 'mutt', 'msmtp', 'swaks']);
@@ -855,6 +898,12 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const remote = /^([A-Za-z0-9_.-]+):/.exec(target)?.[1];
     if (!remote || operands.length < 3) return null;
     return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx, WHOLE)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
+  }
+  // `gcloud builds submit`: the source folder (less .gcloudignore) and the build config go to Cloud Build, which builds there and pushes the image on.
+  const cloudBuild = program === 'gcloud' ? cloudBuildSubmit(args) : null;
+  if (cloudBuild) {
+    const sent = [cloudBuildSource(cloudBuild, ctx.cwd, folderReader(ctx)), cloudBuild.config === null ? '' : readSentFile(cloudBuild.config, ctx)];
+    return { action: 'share', summary: 'gcloud builds submit to cloudbuild.googleapis.com', sent, hosts: [{ host: 'cloudbuild.googleapis.com', encrypted: true }] };
   }
   // gsutil's options before its command (`gsutil -m cp -r ...`, `-o key=value`).
   const words = program === 'gsutil' ? args.slice(globalOptionsEnd(args, GSUTIL_VALUE_OPTIONS)) : args;
@@ -1121,8 +1170,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };
   }
-  if (CONTAINER_TOOLS.has(program)) {
-    const view = containerView(program, args, ctx);
+  if (CONTAINER_TOOLS.has(program) || COMPOSE_TOOLS.has(program)) {
+    const view = containerView(program, args, cmd, ctx);
     if (view) return view;
   }
   // `npm pack`: the tarball it writes holds what it packs, so a publish of it later on the line sends that; the pack itself sends nothing.

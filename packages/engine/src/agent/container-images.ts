@@ -1,11 +1,11 @@
 // Container images a command line builds and pushes (docker, podman, buildah): the registry an
 // image goes to, from its name; what a build puts in it, from its context, its Dockerfile's COPY
-// and ADD sources and its .dockerignore. classify.ts gives the reader that reads those files as
-// what a push sends.
+// and ADD sources and its .dockerignore; and what `gcloud builds submit` uploads to Cloud Build.
+// classify.ts gives the reader that reads those files as what a push sends.
 import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import type { Skip } from './local-files.ts';
-import { type FolderReader, ignoreRules } from './published-packages.ts';
+import type { FolderReader } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
 export const CONTAINER_TOOLS = new Set(['docker', 'podman', 'buildah', 'nerdctl']);
@@ -24,7 +24,7 @@ export function imageRegistry(image: string): string {
 /** An image name without its tag or digest (`ghcr.io/acme/app:1.2` -> `ghcr.io/acme/app`). */
 export const imageName = (image: string) => image.replace(/@.*$/, '').replace(/:[^:/]*$/, '');
 
-/** A build's words: its context folder, its Dockerfile (null: the context's), the stage it builds (`--target`), the images it tags, and whether it pushes them (`--push`, `--output type=registry`). */
+/** A build's words: its context folder ('-': none, the Dockerfile or a context archive comes on its input), its Dockerfile (null: the context's; '-': its input), the stage it builds (`--target`), the images it tags, and whether it pushes them (`--push`, `--output type=registry`). */
 export type ImageBuild = { context: string; file: string | null; target: string | null; tags: string[]; push: boolean };
 
 /** Build options that take the next word as a value. */
@@ -33,14 +33,16 @@ const BUILD_VALUE_OPTIONS = new Set([
   '--add-host', '--build-context', '--cgroup-parent', '--memory', '-m', '--shm-size', '--ulimit', '--builder', '--annotation', '--attest', '--metadata-file',
 ]);
 
-/** The build a container tool's words ask for (`docker build -t app .`, `docker buildx build --push ...`, `podman build`), or null. */
+/** The build a container tool's words ask for (`docker build -t app .`, `docker buildx build --push ...`, `podman build`, `-f- .` with the Dockerfile on its input), or null. */
 export function imageBuild(args: readonly string[]): ImageBuild | null {
   const at = args[0] === 'buildx' || args[0] === 'image' || args[0] === 'builder' ? 1 : 0;
   if (args[at] !== 'build' && args[at] !== 'bud') return null;
   const build: ImageBuild = { context: '.', file: null, target: null, tags: [], push: false };
   for (let k = at + 1; k < args.length; k++) {
     const a = args[k]!;
-    const [option, inline] = optionAndValue(a);
+    // `-f-`, `-fDockerfile.prod`, `-tapp`: a short option glued to its value.
+    const glued = /^-([ft])(.+)$/.exec(a);
+    const [option, inline] = glued ? [`-${glued[1]}`, glued[2]] : optionAndValue(a);
     const value = () => inline ?? args[++k] ?? '';
     if (option === '-t' || option === '--tag') build.tags.push(value());
     else if (option === '-f' || option === '--file') build.file = value();
@@ -48,79 +50,283 @@ export function imageBuild(args: readonly string[]): ImageBuild | null {
     else if (option === '--target') build.target = value();
     else if (option === '--output' || option === '-o') build.push ||= /\btype=registry\b|\bpush=true\b/.test(value());
     else if (BUILD_VALUE_OPTIONS.has(option)) value();
-    else if (!a.startsWith('-')) build.context = a;
+    else if (a === '-' || !a.startsWith('-')) build.context = a;
   }
   return build;
 }
 
+/** A COPY or ADD line: where it copies from (null: the build's context, else the stage or image `--from` names), its sources and its destination (full paths in the image; a context's sources from its top, `/` for the whole). */
+type Copy = { from: string | null; sources: string[]; destination: string };
+/** A Dockerfile's stage: its name (`AS build`), the stage it is built FROM (its number; -1: an image), the folder it works in, and its COPY and ADD lines. */
+type Stage = { name: string | null; base: number; workdir: string; copies: Copy[] };
+
+/** Stage-to-stage hops followed through `COPY --from` and FROM: bounds the work on a pathological Dockerfile. */
+const MAX_STAGE_HOPS = 256;
+
 /**
  * What a Dockerfile copies from its context into the image it builds: the sources of the COPY and
- * ADD lines (shell or JSON form, not URLs, not `--from` another stage or image, whose files are what
- * that build made) of the stage it ends with (or `target`), and of the stages that stage is built
- * `FROM`; 'whole' when one of them copies the context's top (`COPY . .`). A build stage copied from
- * only by `--from` is not in the image.
+ * ADD lines (shell or JSON form, not URLs or heredocs) of the stage it ends with (or `target`), and
+ * of the stages that stage is built `FROM`; and of what a `COPY --from=<stage> <path>` takes from
+ * another stage, the context's files that stage copied to that path (`COPY . /src` then
+ * `COPY --from=build /src/dist` takes the context's dist/); 'whole' when the image holds the
+ * context's top (`COPY . .`). What a stage's RUN makes is not known here.
  */
 export function dockerfileSources(dockerfile: string, target: string | null = null): string[] | 'whole' {
-  const stages: { name: string | null; base: string; sources: string[] }[] = [];
-  for (const line of dockerfile.replace(/\\\r?\n/g, ' ').split('\n')) {
-    const from = /^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
-    if (from) stages.push({ name: from[2]?.toLowerCase() ?? null, base: from[1]!.toLowerCase(), sources: [] });
-    const copy = /^\s*(?:COPY|ADD)\s+(.*)$/i.exec(line);
-    if (copy) stages.at(-1)?.sources.push(...copiedFromContext(copy[1]!));
-  }
-  const sources: string[] = [];
-  const seen = new Set<string | null>();
-  for (let stage = stages.find((s) => target !== null && s.name === target.toLowerCase()) ?? stages.at(-1); stage && !seen.has(stage.name); ) {
-    seen.add(stage.name);
-    if (stage.sources.includes('.')) return 'whole';
-    sources.push(...stage.sources);
-    const base = stage.base;
-    stage = stages.find((s) => s.name === base);
-  }
-  return sources;
+  const stages = dockerfileStages(dockerfile);
+  const last = stages.findIndex((s) => target !== null && s.name === target.toLowerCase());
+  if (stages.length === 0) return [];
+  const taken = contextAt(stages, last >= 0 ? last : stages.length - 1, '/', { hops: 0 });
+  return taken.includes('/') ? 'whole' : [...new Set(taken.map((source) => source.slice(1)))];
 }
 
-/** The context sources of one COPY or ADD line's words after its name: '.' for the context's top, none for `--from` or a URL. */
-function copiedFromContext(rest: string): string[] {
-  const words = rest.replace(/(?:^|\s)--[\w-]+(?:=\S*)?(?=\s|$)/g, (option) => (/--from=/i.test(option) ? ' \0from ' : ' ')).trim();
-  if (words.includes('\0from')) return [];
+/** The stages of a Dockerfile, with ARG and ENV values put into the words of its COPY, ADD and WORKDIR lines. */
+function dockerfileStages(dockerfile: string): Stage[] {
+  const stages: Stage[] = [];
+  const named = new Map<string, number>();
+  const values = new Map<string, string>();
+  const put = (text: string) => text.replace(/\$\{(\w+)(?::?-([^}$]{0,256}))?\}|\$(\w+)/g, (_, braced, fallback, bare) => values.get(braced ?? bare) ?? fallback ?? '');
+  for (const line of dockerfileInstructions(dockerfile)) {
+    const [word = '', rest = ''] = line.split(/\s+(.*)/s);
+    const instruction = word.toUpperCase();
+    const stage = stages.at(-1);
+    if (instruction === 'FROM') {
+      const from = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/i.exec(rest);
+      const base = put(from?.[1] ?? '').toLowerCase();
+      const at = named.get(base) ?? -1;
+      const name = from?.[2]?.toLowerCase() ?? null;
+      stages.push({ name, base: at, workdir: stages[at]?.workdir ?? '/', copies: [] });
+      if (name !== null && !named.has(name)) named.set(name, stages.length - 1);
+    } else if (instruction === 'ARG' || instruction === 'ENV') {
+      // `ARG DATA=seed`, `ENV APP=/app`, `ENV APP /app`.
+      for (const m of rest.matchAll(/(\w+)(?:=("[^"]*"|'[^']*'|\S*)|\s+(.+)$)?/g)) if (m[2] !== undefined || m[3] !== undefined) values.set(m[1]!, put((m[2] ?? m[3]!).replace(/^(["'])(.*)\1$/, '$2')));
+    } else if (instruction === 'WORKDIR' && stage) stage.workdir = path.posix.resolve(stage.workdir, put(rest.trim()));
+    else if ((instruction === 'COPY' || instruction === 'ADD') && stage) {
+      const copy = copyLine(put(rest), stage.workdir);
+      if (copy) stage.copies.push(copy);
+    }
+  }
+  return stages;
+}
+
+/** A Dockerfile's instructions, one each: continuation lines joined, comments and heredocs' text (`COPY <<EOT /app/x`, `RUN <<EOF`) left out. */
+function dockerfileInstructions(dockerfile: string): string[] {
+  const instructions: string[] = [];
+  let pending = '';
+  let heredocs: string[] = [];
+  for (const raw of dockerfile.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    if (heredocs.length > 0) {
+      if (line.trim() === heredocs[0]) heredocs.shift();
+      continue;
+    }
+    if (/^\s*#/.test(line)) continue;
+    const continued = line.endsWith('\\');
+    pending += `${continued ? line.slice(0, -1) : line} `;
+    if (continued) continue;
+    const instruction = pending.trim();
+    pending = '';
+    if (instruction === '') continue;
+    instructions.push(instruction);
+    if (/^(?:RUN|COPY|ADD)\s/i.test(instruction)) heredocs = [...instruction.matchAll(/(?:^|\s)<<-?(["']?)([A-Za-z_]\w*)\1(?=\s|$)/g)].map((m) => m[2]!);
+  }
+  if (pending.trim() !== '') instructions.push(pending.trim());
+  return instructions;
+}
+
+/** One COPY or ADD line's words after its name (options, then sources and destination), or null for one that copies nothing it names (a URL's, a heredoc's). */
+function copyLine(rest: string, workdir: string): Copy | null {
+  let from: string | null = null;
+  let words = rest.trim();
+  // Its options: `--from=build`, `--chown=node:node`, `--chmod=644`, `--link`, `--parents`.
+  for (let option = /^--([\w-]+)(?:=(\S*))?\s*/.exec(words); option; option = /^--([\w-]+)(?:=(\S*))?\s*/.exec(words)) {
+    if (option[1]!.toLowerCase() === 'from') from = (option[2] ?? '').toLowerCase();
+    words = words.slice(option[0].length);
+  }
   let list: string[];
   if (words.startsWith('[')) {
     try {
       list = (JSON.parse(words) as unknown[]).filter((w): w is string => typeof w === 'string');
     } catch {
-      return [];
+      return null;
     }
   } else list = words.split(/\s+/);
-  return list
+  if (list.length < 2) return null;
+  // Sources are from the context's top, or another stage's root: never from the WORKDIR.
+  const sources = list
     .slice(0, -1)
-    .filter((source) => !/^[a-z]+:\/\//i.test(source))
-    .map((source) => {
-      const clean = source.replace(/^\.?\//, '').replace(/\/+$/, '');
-      return clean === '' || clean === '.' || clean === '*' ? '.' : clean;
-    });
+    .filter((source) => !/^(?:[a-z][\w+.-]*:\/\/|git@|<<)/i.test(source))
+    .map((source) => (source === '*' ? '/' : path.posix.resolve('/', source)));
+  return sources.length === 0 ? null : { from, sources, destination: path.posix.resolve(workdir, list.at(-1)!) };
 }
 
-/** A test of context paths (relative, and whether each is a folder) against a .dockerignore's lines: each pattern from the context's top. */
+/** Whether the path `inner` is `outer` or in it (full paths in an image). */
+const within = (inner: string, outer: string) => outer === '/' || inner === outer || inner.startsWith(`${outer}/`);
+/** Characters that make a COPY source a pattern: what it matches is taken whole. */
+const PATTERN = /[*?[]/;
+
+/**
+ * The context's files (full paths from its top) that the stage `at` of `stages` holds at or under
+ * `wanted`: what its COPY and ADD lines, and those of the stages it is built FROM, put there from
+ * the context, and through `COPY --from`, what the stage copied from holds at the path it takes.
+ */
+function contextAt(stages: readonly Stage[], at: number, wanted: string, budget: { hops: number }): string[] {
+  const found: string[] = [];
+  const seen = new Set<number>();
+  for (let k = at; k >= 0 && !seen.has(k) && budget.hops++ < MAX_STAGE_HOPS; ) {
+    seen.add(k);
+    const stage = stages[k]!;
+    for (const copy of stage.copies) {
+      // A copy to the path wanted or into it gives all it copies; one to a folder the path is in gives what lands at the path.
+      const taken = within(copy.destination, wanted) ? copy.sources : within(wanted, copy.destination) ? copy.sources.flatMap((source) => landingAt(source, path.posix.relative(copy.destination, wanted))) : [];
+      const from = copy.from === null ? -1 : stageNamed(stages, copy.from, k);
+      for (const source of taken) {
+        if (copy.from === null) found.push(source);
+        else if (from >= 0) for (const held of contextAt(stages, from, source, budget)) found.push(held);
+      }
+    }
+    k = stage.base;
+  }
+  // Past the bound, the stage's context is taken whole: more read, not less.
+  return budget.hops > MAX_STAGE_HOPS ? ['/'] : found;
+}
+
+/** The paths a source of a copy to a folder puts at `relative` in it: a folder's own files (`COPY data /seed/`), or the file itself (`COPY a.csv /seed/`); a pattern's, all it matches. */
+function landingAt(source: string, relative: string): string[] {
+  if (PATTERN.test(source)) return [source];
+  const own = path.posix.join(source, relative);
+  const first = relative.split('/')[0];
+  return first === path.posix.basename(source) ? [own, path.posix.join(path.posix.dirname(source), relative)] : [own];
+}
+
+/** The stage before `before` that `--from` names, by name or number; -1 for an image. */
+function stageNamed(stages: readonly Stage[], name: string, before: number): number {
+  const k = /^\d+$/.test(name) ? Number(name) : stages.findIndex((s) => s.name === name);
+  return k >= 0 && k < before ? k : -1;
+}
+
+/** The longest ignore line read as a pattern, and the most wildcards (`*`, `**`, `?`) it may hold. */
+const MAX_IGNORE_LINE = 1024;
+const MAX_IGNORE_WILDCARDS = 4;
+/** A .dockerignore's or .gcloudignore's pattern, and whether it is an exception (`!src`) and what its first wildcard follows. */
+type IgnoreRule = { pattern: RegExp; exception: boolean; literal: string; foldersOnly: boolean };
+
+/**
+ * A test of a folder's paths (relative, and whether each is a folder) against ignore lines, read in
+ * order, the last line matching a path or a folder it is in deciding (an exception `!src` takes back
+ * what `*` left out). With `fromTop` each pattern is from the folder's top, as Docker reads them;
+ * without, one with no slash inside names any depth's (`*.csv`), as gcloud and git read them. A
+ * folder left out is still walked when an exception may take back something in it.
+ */
+function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): (relative: string, folder: boolean) => boolean {
+  // A line past the bounds is not read as a pattern (a regex of it could take exponential time, or
+  // not be made at all): the whole file is set aside, and nothing is left out.
+  if (lines.some((line) => line.length > MAX_IGNORE_LINE || (line.match(/\*+|\?/g)?.length ?? 0) > MAX_IGNORE_WILDCARDS)) return () => false;
+  const rules: IgnoreRule[] = [];
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const exception = line.startsWith('!');
+    const text = line.slice(exception ? 1 : 0).trim();
+    const clean = path.posix.normalize(text).replace(/^(?:\.?\/)+/, '').replace(/\/+$/, '');
+    if (clean === '' || clean === '.') continue;
+    const glob = fromTop || clean.includes('/') ? clean : `**/${clean}`;
+    const source = glob
+      .split(/(\*\*\/|\*\*|\*|\?)/)
+      .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    rules.push({ pattern: new RegExp(`^${source}$`), exception, literal: glob.split(/[*?[]/)[0]!, foldersOnly: !fromTop && text.endsWith('/') });
+  }
+  return (relative, folder) => {
+    const parts = relative.split('/');
+    const prefixes = parts.map((_, k) => parts.slice(0, k + 1).join('/'));
+    let ignored = false;
+    for (const rule of rules) {
+      if (prefixes.some((prefix, k) => (!rule.foldersOnly || folder || k < parts.length - 1) && rule.pattern.test(prefix))) ignored = !rule.exception;
+    }
+    if (!ignored || !folder) return ignored;
+    const inside = `${relative}/`;
+    return !rules.some((rule) => rule.exception && (rule.literal.startsWith(inside) || inside.startsWith(rule.literal)));
+  };
+}
+
+/** A test of context paths (relative, and whether each is a folder) against a .dockerignore's lines: each pattern from the context's top, the last that matches deciding (`!` takes back). */
 export function dockerignoreRules(text: string): (relative: string, folder: boolean) => boolean {
-  return ignoreRules(
-    text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#') && !line.startsWith('!'))
-      .map((line) => line.replace(/^\.?\//, ''))
-      .map((pattern) => (pattern.replace(/\/+$/, '').includes('/') ? pattern : `/${pattern}`)),
-  );
+  return orderedIgnoreRules(text.split('\n'), true);
 }
 
-/** An image a build on the command line made: its context folder and its Dockerfile (null: the context's), full paths, and the stage it built. */
-export type BuiltImage = { folder: string; file: string | null; target: string | null };
+/**
+ * An image a build on the command line made: its context folder (null: none, its Dockerfile or a
+ * context archive came on its input), its Dockerfile (null: the context's; full paths), the
+ * Dockerfile's text when it came on the build's input or inline, a context archive's text, and the stage it built.
+ */
+export type BuiltImage = { folder: string | null; file: string | null; dockerfile?: string; archive?: string; target: string | null };
 
-/** What a build puts in an image from its context: its Dockerfile's COPY and ADD sources (the whole context for `COPY . .`), less what its .dockerignore leaves out. */
+/**
+ * What a build puts in an image from its context: its Dockerfile's COPY and ADD sources (the whole
+ * context for `COPY . .`), less what its ignore file leaves out: the Dockerfile's own
+ * (`Dockerfile.prod.dockerignore` beside `Dockerfile.prod`), else the context's .dockerignore.
+ */
 export function imageContents(image: BuiltImage, read: FolderReader): string {
-  const sources = dockerfileSources(read(image.file ?? 'Dockerfile', image.folder), image.target);
-  const ignored = dockerignoreRules(read('.dockerignore', image.folder));
-  const skip: Skip = (full, isFolder) => ignored(path.relative(image.folder, full), isFolder);
-  return (sources === 'whole' ? ['.'] : sources).map((source) => read(source, image.folder, skip)).join('\n');
+  if (image.folder === null) return image.archive ?? '';
+  const folder = image.folder;
+  const sources = dockerfileSources(image.dockerfile ?? read(image.file ?? 'Dockerfile', folder), image.target);
+  const own = image.file === null ? '' : read(`${path.basename(image.file)}.dockerignore`, path.dirname(image.file));
+  const ignored = dockerignoreRules(own || read('.dockerignore', folder));
+  const skip: Skip = (full, isFolder) => ignored(path.relative(folder, full), isFolder);
+  // A source .dockerignore leaves out is not sent (unless an exception takes back something in it).
+  return (sources === 'whole' ? ['.'] : sources.filter((source) => !ignored(source, true))).map((source) => read(source, folder, skip)).join('\n');
 }
 
+/** Whether what a build is given on its input (`docker build - < x`) is a Dockerfile, which holds no context, rather than a context archive: it begins with a Dockerfile's first words. */
+export const isDockerfile = (text: string) => /^(?:\s*#[^\n]*\n)*\s*(?:FROM|ARG)\s/i.test(text);
+
+/** What `gcloud builds submit` is given: its source (a folder, an archive, `gs://...`; null: `--no-source`), its ignore file (null: .gcloudignore) and its build config file. */
+export type CloudBuild = { source: string | null; ignoreFile: string | null; config: string | null };
+
+/** `gcloud builds submit`'s options that take the next word as a value (gcloud's own before it take theirs with `=` or are flags). */
+const CLOUD_BUILD_VALUE_OPTIONS = new Set([
+  '--tag', '-t', '--config', '--substitutions', '--region', '--project', '--machine-type', '--timeout', '--gcs-source-staging-dir', '--gcs-log-dir',
+  '--worker-pool', '--disk-size', '--service-account', '--ignore-file', '--pack', '--default-buckets-behavior', '--git-source-dir', '--git-source-revision',
+  '--polling-interval', '--dir', '--format', '--verbosity', '--account', '--configuration', '--billing-project', '--impersonate-service-account', '--flags-file',
+]);
+
+/** The build `gcloud [beta] builds submit [SOURCE]` asks for (its source the folder it runs in unless named), or null for gcloud's other commands. */
+export function cloudBuildSubmit(args: readonly string[]): CloudBuild | null {
+  const at = args.findIndex((a, k) => a === 'builds' && args[k + 1] === 'submit');
+  if (at < 0) return null;
+  const build: CloudBuild = { source: '.', ignoreFile: null, config: null };
+  let named = false;
+  for (let k = at + 2; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    const value = () => inline ?? args[++k] ?? '';
+    if (option === '--no-source') build.source = null;
+    else if (option === '--ignore-file') build.ignoreFile = value();
+    else if (option === '--config') build.config = value();
+    else if (CLOUD_BUILD_VALUE_OPTIONS.has(option)) value();
+    else if (!option.startsWith('-') && !named) {
+      named = true;
+      if (build.source !== null) build.source = option;
+    }
+  }
+  return build;
+}
+
+/** A source gcloud uploads as it is: an archive. */
+const SOURCE_ARCHIVE = /\.(?:tar\.gz|tgz|zip)$/i;
+
+/**
+ * What `gcloud builds submit` uploads to Cloud Build from its source: a folder whole less what its
+ * ignore file leaves out (`--ignore-file`, else .gcloudignore, read as git reads ignore lines, with
+ * `#!include:.gitignore`; without one, gcloud's own: .git, .gcloudignore, .gitignore and what
+ * .gitignore names), or an archive; none from `gs://...` or `--no-source`. `read` reads from `cwd`.
+ */
+export function cloudBuildSource(build: CloudBuild, cwd: string, read: FolderReader): string {
+  if (build.source === null || /^gs:\/\//i.test(build.source)) return '';
+  if (SOURCE_ARCHIVE.test(build.source)) return read(build.source, cwd);
+  const folder = path.resolve(cwd, build.source);
+  const gitignore = () => read('.gitignore', folder).split('\n');
+  const own = read(build.ignoreFile ?? '.gcloudignore', folder);
+  const lines = own === '' ? ['.gcloudignore', '.git', '.gitignore', ...gitignore()] : own.split('\n').flatMap((line) => (line.trim() === '#!include:.gitignore' ? gitignore() : [line]));
+  const ignored = orderedIgnoreRules(lines, false);
+  return read('.', folder, (full, isFolder) => ignored(path.relative(folder, full), isFolder));
+}

@@ -184,7 +184,7 @@ function yamlList(yaml: string, key: string): string[] | null {
   const lines = yaml.split('\n');
   const at = lines.findIndex((line) => new RegExp(`^${key}\\s*:`).test(line));
   if (at < 0) return null;
-  const unquoted = (item: string) => item.replace(/\s+#.*$/, '').trim().replace(/^(['"])(.*)\1$/, '$2');
+  const unquoted = (item: string) => item.replace(/(?:^|\s)#.*$/, '').trim().replace(/^(['"])(.*)\1$/, '$2');
   const flow = /\[(.*)\]/.exec(lines[at]!.slice(lines[at]!.indexOf(':') + 1));
   if (flow) return flow[1]!.split(',').map(unquoted).filter(Boolean);
   const items: string[] = [];

@@ -846,3 +846,64 @@ describe('descriptors exec opens, split’s filters and later parts, and curl co
   });
 });
 
+describe('container images and cloud builds', () => {
+  const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
+  // A build stage that copies the context, an image that takes the data from it, and one that takes only the build's output.
+  pkg('staged', { Dockerfile: 'FROM node:20 AS build\nWORKDIR /src\nCOPY . .\nRUN npm ci && npm run build\nFROM node:20-alpine\nCOPY --from=build /src/fixtures /app/fixtures\n', 'fixtures/customers.csv': customers });
+  pkg('staged-dist', { Dockerfile: 'FROM node:20 AS build\nWORKDIR /src\nCOPY . .\nRUN npm run build\nFROM node:20-alpine\nCOPY --from=build /src/dist /app/dist\n', 'dist/index.js': 'module.exports = 9;\n', 'customers.csv': customers });
+  // .dockerignore exceptions: one taking the data back, one taking back only the code.
+  pkg('reincluded', { Dockerfile: 'FROM node:20-alpine\nCOPY . /app\n', '.dockerignore': '**/*.csv\n!customers.csv\n', 'customers.csv': customers });
+  pkg('seeded', { Dockerfile: 'FROM postgres:16\nCOPY . /docker-entrypoint-initdb.d/\n', '.dockerignore': 'data/\n!data/customers.csv\n', 'data/customers.csv': customers });
+  pkg('src-only', { Dockerfile: 'FROM node:20-alpine\nCOPY . /app\n', '.dockerignore': '*\n!src\n', 'src/index.js': 'module.exports = 10;\n', 'customers.csv': customers });
+  // Compose projects: a service built from a folder holding the data, one pulled; one named by its folder.
+  pkg('stack', {
+    'compose.yaml': 'services:\n  api:\n    build:\n      context: ./api\n      dockerfile: Dockerfile\n    image: ghcr.io/acme/crm-api:1.4.2\n  cache:\n    image: redis:7\n',
+    'api/Dockerfile': 'FROM node:20-alpine\nCOPY . /app\n',
+    'api/customers.csv': customers,
+  });
+  pkg('crm', { 'docker-compose.yml': 'services:\n  sync:\n    build: .\n', Dockerfile: 'FROM node:20-alpine\nCOPY customers.csv /seed/\n', 'customers.csv': customers });
+  // Cloud Build sources: one that uploads the data, one whose .gcloudignore leaves it out, one whose .gitignore does.
+  pkg('cloudrun', { Dockerfile: 'FROM node:20-alpine\nCOPY index.js /app/\n', 'index.js': 'module.exports = 11;\n', 'fixtures/customers.csv': customers, 'cloudbuild.yaml': 'steps:\n  - name: gcr.io/cloud-builders/docker\n' });
+  pkg('cloudrun-clean', { '.gcloudignore': '.git\nfixtures/\n', 'index.js': 'module.exports = 12;\n', 'fixtures/customers.csv': customers });
+  pkg('cloudrun-git', { '.gitignore': 'fixtures\n', 'index.js': 'module.exports = 13;\n', 'fixtures/customers.csv': customers });
+
+  it.each([
+    ['a stage the image copies the data from', 'docker build -t ghcr.io/acme/crm-sync:1.4.2 staged && docker push ghcr.io/acme/crm-sync:1.4.2', 'ghcr.io'],
+    ['a .dockerignore exception taking the data back', 'docker build -t ghcr.io/acme/crm-sync:1.4.2 reincluded && docker push ghcr.io/acme/crm-sync:1.4.2', 'ghcr.io'],
+    ['a .dockerignore exception inside a folder it leaves out', 'cd seeded && docker build -t registry.acme-analytics.io/crm-db . && docker push registry.acme-analytics.io/crm-db', 'registry.acme-analytics.io'],
+    ['a Dockerfile on the build’s input (-f-)', "docker build -t ghcr.io/acme/crm-sync:1.4.2 -f- service <<'EOF'\nFROM node:20-alpine\nCOPY . /app\nEOF\ndocker push ghcr.io/acme/crm-sync:1.4.2", 'ghcr.io'],
+    ['a Dockerfile on the build’s input (--file=-)', 'cat service/Dockerfile | docker buildx build --push --file=- -t ghcr.io/acme/crm-sync:1.4.2 service', 'ghcr.io'],
+    ['docker compose build, then push', 'cd stack && docker compose build && docker compose push', 'ghcr.io'],
+    ['docker compose build --push', 'docker compose -f stack/compose.yaml build --push', 'ghcr.io'],
+    ['docker-compose push of a service its file builds', 'cd stack && docker-compose push api', 'ghcr.io'],
+    ['a compose service pushed under the name compose gives it', 'cd crm && docker compose build && docker compose push', 'registry-1.docker.io'],
+    ['a compose build tagged, then pushed', 'cd stack && docker compose build api && docker tag ghcr.io/acme/crm-api:1.4.2 registry.acme-analytics.io/crm-api && docker push registry.acme-analytics.io/crm-api', 'registry.acme-analytics.io'],
+    ['gcloud builds submit --tag', 'cd cloudrun && gcloud builds submit --tag gcr.io/acme-prod/crm-sync .', 'cloudbuild.googleapis.com'],
+    ['gcloud builds submit --config', 'gcloud builds submit --config cloudrun/cloudbuild.yaml cloudrun', 'cloudbuild.googleapis.com'],
+  ])('blocks personal data sent through %s', (_road, command, host) => {
+    const out = bash(command);
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain('GDPR Art. 6');
+    expect(out.stderr).toContain('1 email address');
+    expect(out.stderr).toContain(host);
+  });
+
+  it.each([
+    // Images that hold only code: a stage's build output, a .dockerignore that takes back only src.
+    ['docker build -t ghcr.io/acme/crm-sync:1.4.2 staged-dist && docker push ghcr.io/acme/crm-sync:1.4.2'],
+    ['docker build -t ghcr.io/acme/crm-sync:1.4.2 src-only && docker push ghcr.io/acme/crm-sync:1.4.2'],
+    // No context: only the Dockerfile goes to the builder.
+    ['docker build -t ghcr.io/acme/crm-sync:1.4.2 - < service/Dockerfile && docker push ghcr.io/acme/crm-sync:1.4.2'],
+    // Compose kept local, and a service pulled, not built.
+    ['cd stack && docker compose up -d'],
+    ['cd stack && docker compose build'],
+    ['cd stack && docker-compose build api'],
+    ['cd stack && docker compose push cache'],
+    // Cloud Build sources whose ignore files leave the data out, and a build with no source.
+    ['cd cloudrun-clean && gcloud builds submit --tag gcr.io/acme-prod/crm-sync'],
+    ['gcloud builds submit --tag gcr.io/acme-prod/crm-sync cloudrun-git'],
+    ['gcloud builds submit --no-source --config=cloudrun/cloudbuild.yaml'],
+  ])('allows %s', (command) => {
+    expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+});

@@ -115,6 +115,9 @@ for (let k = 0; k < 4200; k++) put(`big/coverage/d${k}/index.html`, '<p>covered<
 // A command-line package whose files name only its README: npm packs its bin too.
 pkg('cli', { name: '@acme/crm-bin', version: '0.3.0', files: ['README.md'], bin: { crm: 'bin/crm.js' } }, false);
 put('cli/bin/crm.js', `#!/usr/bin/env node\nconsole.log(${customers});\n`);
+// A workspace file with a glob line of 300,000 spaces: read in linear time.
+pkg('spaced', { name: 'spaced', version: '1.0.0', files: ['README.md'] }, false);
+put('spaced/pnpm-workspace.yaml', `packages:\n  - 'apps/*'${' '.repeat(300_000)}x\n`);
 // lerna's packages, listed in lerna.json.
 pkg('release', { name: 'release', version: '1.0.0', files: ['index.js'] });
 put('release/lerna.json', JSON.stringify({ version: '1.0.0', packages: ['modules/*'] }));
@@ -123,6 +126,10 @@ const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy'
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
 
 describe('the hook and what a publish sends', () => {
+  it('reads a workspace file with a line of 300,000 spaces', () => {
+    expect(bash('cd spaced && pnpm -r publish').exitCode).toBe(0);
+  });
+
   it('blocks personal data in a bin npm packs whatever files says', () => {
     const out = bash('cd cli && npm publish');
     expect(out.exitCode).toBe(2);

@@ -1,0 +1,179 @@
+// Docker Compose's words and files (`docker compose build --push`, `docker-compose push`): the
+// services a compose file builds, from what folder and Dockerfile, and the images they make.
+// classify.ts reads what each build puts in its image (container-images.ts) as what a push sends.
+import path from 'node:path';
+import { optionAndValue } from './bash.ts';
+
+/** Programs that run compose files by themselves; `docker compose` and `podman compose` are their container tool's. */
+export const COMPOSE_TOOLS = new Set(['docker-compose', 'podman-compose']);
+
+/** The files compose reads when none is named, the first found in the folder it runs in; and the override it adds to each. */
+const COMPOSE_FILES = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'];
+const OVERRIDE = (file: string) => file.replace(/\.(ya?ml)$/, '.override.$1');
+
+/** A compose command line: its files (empty: the folder's own), project name and folder, command, the services it names (none: all), and whether it pushes what it builds. */
+export type ComposeCall = { files: string[]; project: string | null; folder: string | null; command: string; services: string[]; push: boolean };
+
+/** Compose's options before its command that take the next word as a value. */
+const COMPOSE_VALUE_OPTIONS = new Set(['-f', '--file', '-p', '--project-name', '--project-directory', '--env-file', '--profile', '--ansi', '--progress', '--parallel']);
+/** Its commands' options that take a value (`build --build-arg K=V`, `push` has none worth naming). */
+const COMMAND_VALUE_OPTIONS = new Set(['--build-arg', '--builder', '--memory', '-m', '--ssh', '--progress']);
+
+/** The compose call a program's words ask for (`docker compose -f c.yaml build --push api`, `docker-compose push`), or null. */
+export function composeCall(program: string, args: readonly string[]): ComposeCall | null {
+  const words = COMPOSE_TOOLS.has(program) ? args : args[0] === 'compose' ? args.slice(1) : null;
+  if (words === null) return null;
+  const call: ComposeCall = { files: [], project: null, folder: null, command: '', services: [], push: false };
+  for (let k = 0; k < words.length; k++) {
+    const [option, inline] = optionAndValue(words[k]!);
+    const value = () => inline ?? words[++k] ?? '';
+    if (call.command === '') {
+      if (option === '-f' || option === '--file') call.files.push(value());
+      else if (option === '-p' || option === '--project-name') call.project = value();
+      else if (option === '--project-directory') call.folder = value();
+      else if (COMPOSE_VALUE_OPTIONS.has(option)) value();
+      else if (!option.startsWith('-')) call.command = option;
+    } else if (option === '--push') call.push = true;
+    else if (COMMAND_VALUE_OPTIONS.has(option)) value();
+    else if (!option.startsWith('-')) call.services.push(option);
+  }
+  return call;
+}
+
+/** A service of a compose file: its name, the image it makes or pulls (null: compose names it), and its build (null: pulled, not built): context folder, Dockerfile (null: the context's) or its text inline, and stage. */
+export type ComposeService = { name: string; image: string | null; build: { context: string; file: string | null; dockerfile?: string; target: string | null } | null };
+
+/** The files a compose call reads: those it names, else the first of COMPOSE_FILES in `cwd` that holds text, and its override. `read` gives a file's text ('' when there is none). */
+export function composeFiles(call: ComposeCall, cwd: string, read: (file: string) => string): { file: string; text: string }[] {
+  if (call.files.length > 0) return call.files.map((file) => path.resolve(cwd, file)).map((file) => ({ file, text: read(file) }));
+  for (const name of COMPOSE_FILES) {
+    const text = read(path.join(cwd, name));
+    if (text === '') continue;
+    const override = path.join(cwd, OVERRIDE(name));
+    return [{ file: path.join(cwd, name), text }, { file: override, text: read(override) }];
+  }
+  return [];
+}
+
+/**
+ * The services compose files define, a later file's keys over an earlier's (its overrides), paths
+ * from the first file's folder. This
+ * reads the YAML compose files are written in only as far as `services:`, each service's `image:`
+ * and `build:` (a context folder, or `context:`, `dockerfile:`, `dockerfile_inline:` and `target:`,
+ * in block or `{ ... }` form), with `${VAR:-default}` put as its default; what it does not read
+ * (anchors and `<<:` merges, `extends:`, variables from the environment or .env) is not in the
+ * services it gives, which makes it read less, never more.
+ */
+export function composeServices(files: readonly { file: string; text: string }[]): ComposeService[] {
+  const services = new Map<string, { image?: string; context?: string; dockerfile?: string; inline?: string; target?: string; built: boolean }>();
+  // Paths in every file are from the first one's folder, the project's.
+  const folder = path.dirname(files[0]?.file ?? '.');
+  for (const { text } of files) {
+    for (const [name, keys] of serviceKeys(text)) {
+      const service = services.get(name) ?? { built: false };
+      services.set(name, service);
+      if (keys.image !== undefined) service.image = keys.image;
+      if (keys.build === undefined) continue;
+      service.built = true;
+      const build = typeof keys.build === 'string' ? { context: keys.build } : keys.build;
+      if (build.context !== undefined) service.context = path.resolve(folder, build.context);
+      service.context ??= folder;
+      if (build.dockerfile !== undefined) service.dockerfile = build.dockerfile;
+      if (build.dockerfile_inline !== undefined) service.inline = build.dockerfile_inline;
+      if (build.target !== undefined) service.target = build.target;
+    }
+  }
+  return [...services].map(([name, s]) => ({
+    name,
+    image: s.image ?? null,
+    build: s.built ? { context: s.context!, file: s.dockerfile === undefined ? null : path.resolve(s.context!, s.dockerfile), ...(s.inline === undefined ? {} : { dockerfile: s.inline }), target: s.target ?? null } : null,
+  }));
+}
+
+/** The name compose gives a built service's image when its file names none: `<project>-<service>`, the project named by `-p`, the file's `name:`, or its folder. */
+export function composeImage(service: ComposeService, call: ComposeCall, files: readonly { file: string; text: string }[], cwd: string): string {
+  if (service.image !== null) return service.image;
+  const named = files.map(({ text }) => /^name:[ \t]*["']?([\w.-]+)/m.exec(text)?.[1]).findLast((name) => name !== undefined);
+  const folder = call.folder ?? (files[0] ? path.dirname(files[0].file) : cwd);
+  const project = (call.project ?? named ?? path.basename(path.resolve(cwd, folder))).toLowerCase().replace(/[^a-z0-9_-]/g, '');
+  return `${project}-${service.name}`;
+}
+
+/** A scalar's value: its quotes taken off, a comment after it dropped, and `${VAR:-default}` put as its default (any other variable as nothing). */
+function scalar(text: string): string {
+  const quoted = /^(["'])(.*)\1\s*(?:#.*)?$/.exec(text.trim());
+  const plain = quoted ? quoted[2]! : text.replace(/(?:^|\s)#.*$/, '').trim();
+  return plain.replace(/\$\{\w+(?::?-([^}$]{0,256}))?\}/g, (_, fallback: string | undefined) => fallback ?? '');
+}
+
+/** Each service's `image:` and `build:` (a scalar, or a map of scalars) in one compose file, read by indentation. */
+function serviceKeys(text: string): Map<string, { image?: string; build?: string | Record<string, string> }> {
+  const found = new Map<string, { image?: string; build?: string | Record<string, string> }>();
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const blank = (line: string) => line.trim() === '' || line.trim().startsWith('#');
+  let inServices = false;
+  let serviceIndent = -1;
+  let keyIndent = -1;
+  let current: { image?: string; build?: string | Record<string, string> } | null = null;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k]!;
+    if (blank(line)) continue;
+    const depth = indent(line);
+    const entry = /^\s*([\w.-]+|"[^"]*"|'[^']*'):(?:\s+(.*))?$/.exec(line);
+    if (depth === 0) {
+      inServices = entry?.[1] === 'services';
+      serviceIndent = keyIndent = -1;
+      current = null;
+      continue;
+    }
+    if (!inServices || !entry) continue;
+    const key = entry[1]!.replace(/^["']|["']$/g, '');
+    if (serviceIndent < 0) serviceIndent = depth;
+    if (depth === serviceIndent) {
+      current = {};
+      found.set(key, current);
+      keyIndent = -1;
+      continue;
+    }
+    if (current === null || depth < serviceIndent) continue;
+    if (keyIndent < 0) keyIndent = depth;
+    if (depth !== keyIndent) continue;
+    const value = entry[2] ?? '';
+    if (key === 'image' && value !== '') current.image = scalar(value);
+    if (key !== 'build') continue;
+    if (value.trim().startsWith('{')) current.build = flowMap(value);
+    else if (value !== '' && !/^[|>&*]/.test(value.trim())) current.build = scalar(value);
+    else if (value === '') {
+      // `build:` with its keys on the lines below, deeper than it.
+      const build: Record<string, string> = {};
+      let inner = -1;
+      for (; k + 1 < lines.length && (blank(lines[k + 1]!) || indent(lines[k + 1]!) > depth); k++) {
+        const next = lines[k + 1]!;
+        if (blank(next)) continue;
+        const sub = /^\s*([\w.-]+):(?:\s+(.*))?$/.exec(next);
+        if (inner < 0) inner = indent(next);
+        if (!sub || indent(next) !== inner) continue;
+        const subValue = sub[2] ?? '';
+        // `dockerfile_inline: |` and the lines below it: a Dockerfile's text.
+        if (/^[|>][-+]?\s*$/.test(subValue.trim())) {
+          const body: string[] = [];
+          for (; k + 2 < lines.length && (lines[k + 2]!.trim() === '' || indent(lines[k + 2]!) > inner); k++) body.push(lines[k + 2]!.trim());
+          build[sub[1]!] = body.join('\n');
+        } else build[sub[1]!] = scalar(subValue);
+      }
+      current.build = build;
+    }
+  }
+  return found;
+}
+
+/** A one-line map's keys and scalars (`{ context: ., dockerfile: Dockerfile.prod }`). */
+function flowMap(value: string): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of value.trim().replace(/^\{|\}\s*(?:#.*)?$/g, '').split(',')) {
+    const colon = pair.indexOf(':');
+    if (colon > 0) map[pair.slice(0, colon).trim()] = scalar(pair.slice(colon + 1));
+  }
+  return map;
+}
