@@ -86,7 +86,30 @@ function namedWithWork(text: string, start: number): boolean {
   const context = lineStart > 0 && /[[{]\s*$/.test(window.slice(previousStart, lineStart - 1)) ? window.slice(previousStart) : window.slice(lineStart);
   // A comment is known by how its line opens: the window must hold the line's start.
   const wholeLine = lineStart > 0 || start <= 160;
-  return PUBLISHED_WITH_WORK.test(context) || (wholeLine && CONTACT_IN_COMMENT.test(window.slice(lineStart)));
+  return PUBLISHED_WITH_WORK.test(context) || (wholeLine && CONTACT_IN_COMMENT.test(window.slice(lineStart))) || inPeopleList(window.slice(0, lineStart), window.slice(lineStart));
+}
+
+/** A YAML key that lists a work's people (`maintainers:` in a Helm chart's Chart.yaml, `authors:`), with its indentation. */
+const PEOPLE_KEY = /^([ \t]*)(?:authors|maintainers|contributors)[ \t]*:[ \t]*$/i;
+/** How many lines above an address its list's key is looked for (`- name: Jane Doe` and earlier people between), within the 160 characters read before it. */
+const PEOPLE_LIST_LINES = 16;
+
+/**
+ * Whether the lines above an address (`above`, ending with its line's start; `line`, its line up to
+ * it) put it in a YAML list of a work's people: a `maintainers:` key within PEOPLE_LIST_LINES lines,
+ * every line from it to the address indented deeper than the key (`  - name: Jane Doe`, `    email: jane@...`).
+ */
+function inPeopleList(above: string, line: string): boolean {
+  const lines = above.split('\n').slice(0, -1).reverse();
+  const indent = (text: string) => /^[ \t]*/.exec(text)![0].length;
+  let deepest = indent(line);
+  for (const candidate of lines.slice(0, PEOPLE_LIST_LINES)) {
+    const key = PEOPLE_KEY.exec(candidate);
+    if (key) return key[1]!.length < deepest;
+    if (candidate.trim() === '') return false;
+    deepest = Math.min(deepest, indent(candidate));
+  }
+  return false;
 }
 
 /** Whether the address at `start` is an SSH public key's comment (`ssh-ed25519 AAAA... jane@laptop`): looked for only after a long word. */

@@ -49,6 +49,7 @@ describe('detectData leaves what only looks like data', () => {
   it.each([
     ['RFC 2606 example domains', 'send to test@example.com, a@b.example, user@foo.test, x@y.invalid and root@localhost'],
     ['git and ssh remotes', 'git clone git@github.com:org/repo.git && git remote add up ssh://git@gitlab.com/org/repo && ssh deploy@prod.acme.io'],
+    ['a chart’s maintainers', 'apiVersion: v2\nname: crm\nmaintainers:\n  - name: Jane Doe\n    email: jane.doe@acme-corp.com\n  - email: bob.smith@acme-corp.com\n    name: Bob Smith\n  - name: Ann Lee\n    email: ann.lee@acme-corp.com\n    url: https://acme-corp.com\n'],
     ['credentials in a database’s or a broker’s URL', 'create_engine("postgresql+psycopg2://app:s3cret@db.acme-corp.io/crm"); MongoClient("mongodb+srv://app:pw@cluster0.acme-corp.io"); amqps://worker:x-Y_z@mq.acme-corp.io'],
     ['documented test cards', 'use 4242 4242 4242 4242, 4111-1111-1111-1111, 5555555555554444, 378282246310005 or 4000000000000002'],
     ['health in an endpoint', 'curl http://localhost:3000/api/health && npm run healthcheck'],
@@ -83,6 +84,8 @@ describe('detectData leaves what only looks like data', () => {
     ['a person’s number in a YAML block after the one with a role mailbox', 'support:\n  email: support@acme-corp.com\ncustomer:\n  phone: "+49 151 23456789"'],
     ['a person’s number a blank line from a role mailbox', 'email: support@acme-corp.com\n\nphone: "+49 151 23456789"'],
     ['a person’s number more lines from a role mailbox than a block is read', 'email: info@acme-corp.com\na: 1\nb: 2\nc: 3\nphone: "+49 151 23456789"'],
+    ['a customer in a YAML list beside a chart’s maintainers', 'maintainers:\n  - name: Ops\ncustomers:\n  - email: jane.doe@acme-corp.com'],
+    ['a customer listed further below a maintainers key than is read', `maintainers:\n${'  - name: Someone Else\n'.repeat(8)}  - email: jane.doe@acme-corp.com`],
     ['a contact on a line that is not a comment', 'Call notes, 12 May\nContact: jane.doe@acme-corp.com, wants a callback'],
     ['a number the same as a fictional one but for one digit', 'call (415) 555-0232'],
     ['a card number named as a card, even beside an id', '{"order_id": 17, "card": "4532015112830366"}'],
