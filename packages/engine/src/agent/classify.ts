@@ -480,10 +480,11 @@ function curlWords(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
     const rc = curlrcPaths(env, env.HOME || os.homedir()).map((file) => ({ file, text: readSentFile(file, ctx) })).find(({ text }) => text !== '');
     if (rc) {
       read.add(localPath(rc.file, ctx.cwd));
-      words.push(...withCurlConfigs(curlConfigWords(rc.text), cmd, ctx, 1, read));
+      for (const word of withCurlConfigs(curlConfigWords(rc.text), cmd, ctx, 1, read)) words.push(word);
     }
   }
-  words.push(...withCurlConfigs(argv.slice(1), cmd, ctx, 0, read));
+  // Word by word: a config of many lines gives more words than a call's arguments can be (`push(...words)` would throw).
+  for (const word of withCurlConfigs(argv.slice(1), cmd, ctx, 0, read)) words.push(word);
   return words;
 }
 
@@ -511,7 +512,7 @@ function withCurlConfigs(args: readonly string[], cmd: SimpleCommand, ctx: Class
     if (read.has(full)) continue;
     read.add(full);
     if (depth >= MAX_CURL_CONFIG_DEPTH) ctx.uninspected?.add(`its curl config files name one another more than ${MAX_CURL_CONFIG_DEPTH} deep`);
-    else words.push(...withCurlConfigs(curlConfigWords(fileOrStdin(config, cmd, ctx)), cmd, ctx, depth + 1, read));
+    else for (const word of withCurlConfigs(curlConfigWords(fileOrStdin(config, cmd, ctx)), cmd, ctx, depth + 1, read)) words.push(word);
   }
   return words;
 }
@@ -772,9 +773,14 @@ function composeView(program: string, call: ComposeCall, ctx: ClassifyContext): 
   }
   const pushed = images.filter(({ built }) => call.command === 'push' || built !== null);
   const hosts = [...new Set(pushed.map(({ image }) => imageRegistry(image)))];
+  // Images built alike (many services of one Dockerfile and context) are read once.
+  const read = new Set<string>();
   const sent = pushed.map(({ image, built }) => {
     const made = ctx.images?.get(imageName(image)) ?? built;
-    return made ? imageContents(made, folderReader(ctx)) : '';
+    const key = made && JSON.stringify(made);
+    if (!made || read.has(key!)) return '';
+    read.add(key!);
+    return imageContents(made, folderReader(ctx));
   });
   return { action: 'share', summary: `${name} to ${hosts.join(', ') || 'no registry'}`, sent, hosts: hosts.map((host) => ({ host, encrypted: true })) };
 }
@@ -971,10 +977,9 @@ function cloudCliView(program: string, args: readonly string[], cmd: SimpleComma
 const clientDryRun = (args: readonly string[]) => args.includes('--dry-run') || args.includes('--dry-run=client');
 
 /** What a file kubectl's or helm's option names sends: kubectl's `-k` folder its kustomization, its `-f` folder the manifests in it (`-R`: at any depth), else the file or folder whole. */
-function optionFile(tool: string, option: string, file: string, args: readonly string[], ctx: ClassifyContext): string {
+function optionFile(tool: string, option: string, file: string, recursive: boolean, ctx: ClassifyContext): string {
   if (tool !== 'kubectl') return readSentFile(file, ctx, WHOLE);
   if (option === '-k' || option === '--kustomize') return kustomized(file, ctx);
-  const recursive = args.some((a) => a === '-R' || a === '--recursive' || a === '--recursive=true' || /^-[A-Za-z]*R[A-Za-z]*$/.test(a));
   return readSentFile(file, ctx, { folders: true, skip: manifestsOnly(recursive) });
 }
 
@@ -1028,6 +1033,8 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
   const words = SAME_WORDS_AS[program] ?? program;
   const fileOptions = SENT_FILE_OPTIONS[words];
   const sendsFiles = !downloads && fileOptions !== undefined && (fileOptions.commands === undefined || args.some((a) => fileOptions.commands!.has(a)));
+  // kubectl's `-R`, looked for once (not for each of many `-f`): whether the folders its files name are walked whole.
+  const recursive = args.some((a) => a === '-R' || a === '--recursive' || a === '--recursive=true' || /^-[A-Za-z]*R[A-Za-z]*$/.test(a));
   for (let k = 0; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
     if (downloads && FILE_VALUE_OPTIONS.has(option)) {
@@ -1041,7 +1048,7 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
       // Its value names files (`-f a.yaml,b.yaml`, `--set-file k=f`, az's `@params.json`), or is text (az's `--parameters '{...}'`); `-f -` is its input, read below.
       const value = inline ?? (glued?.[2] || args[++k]) ?? '';
       sent.push(value);
-      for (const file of value.split(',')) if (file !== '-') sent.push(optionFile(words, fileOption, file.slice(file.lastIndexOf('=') + 1).replace(/^@/, ''), args, ctx));
+      for (const file of value.split(',')) if (file !== '-') sent.push(optionFile(words, fileOption, file.slice(file.lastIndexOf('=') + 1).replace(/^@/, ''), recursive, ctx));
       continue;
     }
     const given = SENT_VALUE_OPTIONS.has(option);
@@ -1056,7 +1063,7 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
   // `gh gpg-key add -`, `gh ssh-key add`: a public key, whose address its owner publishes with it.
   if (program === 'gh' && (command === 'gpg-key' || command === 'ssh-key')) return null;
   if (input && (STDIN_COMMANDS[words]?.has(command ?? '') || args.includes('-'))) sent.push(stdinOf(cmd, ctx));
-  sent.push(...clusterFiles(words, args, ctx));
+  for (const text of clusterFiles(words, args, ctx)) sent.push(text);
   return sent.length === 0 ? null : { action: 'share', summary: `${program} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
 }
 
@@ -1222,7 +1229,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (host && remote(host)) hosts.push({ host, encrypted: ENCRYPTED_URL.test(m[0]) });
   }
   const withUrl = hosts.length > 0;
-  hosts.push(...[...named, ...environment.hosts].filter((d) => remote(d.host)));
+  for (const d of [...named, ...environment.hosts]) if (remote(d.host)) hosts.push(d);
   if (hosts.length === 0) return { action: writesFile(cmd) ? 'modify' : 'process', summary: `${program} (local)`, sent: [], hosts: [] };
   // Code that sends may send the files it names and what it is given: the files its arguments name and
   // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
@@ -1304,8 +1311,8 @@ const K6_VALUE_OPTIONS = new Set([
  * `glob.glob("exports/*.csv")`): a path with an extension, or a glob of them.
  */
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.*?-]+(?:\/[\w.*?-]+)*\.[A-Za-z0-9*]{1,8})\1/g;
-/** A path code joins from parts in quotes (`os.path.join("data", "export.csv")`, `path.join('exports', 'leads.json')`). */
-const JOINED_PATH_IN_CODE = /\b(?:path\.join|path\.resolve|joinpath|Path)\s*\(\s*((?:(['"])[\w.*?/-]{1,255}\2\s*,\s*){1,8}(['"])[\w.*?/-]{1,255}\3)\s*,?\s*\)/g;
+/** A path code joins from parts in quotes (`os.path.join("data", "export.csv")`, `path.join('exports', 'leads.json')`); a trailing comma's spaces are read once (`\s*,?\s*` rescans them). */
+const JOINED_PATH_IN_CODE = /\b(?:path\.join|path\.resolve|joinpath|Path)\s*\(\s*((?:(['"])[\w.*?/-]{1,255}\2\s*,\s*){1,8}(['"])[\w.*?/-]{1,255}\3)\s*(?:,\s*)?\)/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */
 const MAX_FILES_NAMED_IN_CODE = 64;
 
@@ -1351,12 +1358,17 @@ const LOCAL_IMPORT =
 const MODULE_ENDINGS = ['', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '/index.js', '/index.mjs', '/index.ts'];
 /** How many local modules a program's imports are read for. */
 const MAX_LOCAL_MODULES = 16;
+/** How many of the modules a program imports are looked for (each is a few looks at the disk): a script of thousands of imports is read for its first ones. */
+const MAX_IMPORTS_LOOKED_UP = 256;
 
 /** The code of the local modules `code` imports from `dir` (or the call's folder), without their comment lines. */
 function importedCode(code: string, dir: string, ctx: ClassifyContext): string {
   const files = new Set<string>();
+  let lookedUp = 0;
   for (const m of code.matchAll(LOCAL_IMPORT)) {
-    const modules = m[3] !== undefined ? [javaScriptModule(m[3], dir, ctx)] : (m[1] ?? m[2]!).split(',').map((name) => pythonModule(name.trim(), dir, ctx, '__init__.py'));
+    const names = m[3] !== undefined ? [m[3]] : (m[1] ?? m[2]!).split(',');
+    if ((lookedUp += names.length) > MAX_IMPORTS_LOOKED_UP) break;
+    const modules = m[3] !== undefined ? [javaScriptModule(m[3], dir, ctx)] : names.map((name) => pythonModule(name.trim(), dir, ctx, '__init__.py'));
     for (const full of modules) if (full !== null) files.add(full);
     if (files.size >= MAX_LOCAL_MODULES) break;
   }

@@ -55,17 +55,17 @@ const SDK_SERVICES: readonly { sdk: RegExp; sends: RegExp; host: string }[] = [
     host: 'amazonaws.com',
   },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?storage\b|\bgoogle\.cloud\.storage\b|@google-cloud\/storage\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w,][\w\s,]{0,200}\b)?storage\b|\bgoogle\.cloud\.storage\b|@google-cloud\/storage\b/,
     sends: /\bupload_from_(?:filename|string|file)\s*\(|\.(?:upload|save)\s*\(/,
     host: 'storage.googleapis.com',
   },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?bigquery\b|\bgoogle\.cloud\.bigquery\b|@google-cloud\/bigquery\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w,][\w\s,]{0,200}\b)?bigquery\b|\bgoogle\.cloud\.bigquery\b|@google-cloud\/bigquery\b/,
     sends: /\binsert_rows(?:_json)?\s*\(|\bload_table_from_\w+\s*\(|\.insert\s*\(/,
     host: 'bigquery.googleapis.com',
   },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?pubsub\w*|\bgoogle\.cloud\.pubsub\w*|@google-cloud\/pubsub\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w,][\w\s,]{0,200}\b)?pubsub\w*|\bgoogle\.cloud\.pubsub\w*|@google-cloud\/pubsub\b/,
     sends: /\.publish(?:Message)?\s*\(/,
     host: 'pubsub.googleapis.com',
   },
@@ -95,7 +95,7 @@ const SDK_SERVICES: readonly { sdk: RegExp; sends: RegExp; host: string }[] = [
   { sdk: /\bboto3\b/, sends: /\.put\s*\(\s*Body\s*=/, host: 's3.amazonaws.com' },
   { sdk: /\bpandas\b/, sends: /\.to_gbq\s*\(/, host: 'bigquery.googleapis.com' },
   {
-    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w\s,]{0,200}\b)?firestore\b|\bgoogle\.cloud\.firestore\b|\bfirebase_admin\b|@google-cloud\/firestore\b|\bfirebase(?:-admin)?\/firestore\b/,
+    sdk: /\bgoogle\.cloud\s+import\s+(?:[\w,][\w\s,]{0,200}\b)?firestore\b|\bgoogle\.cloud\.firestore\b|\bfirebase_admin\b|@google-cloud\/firestore\b|\bfirebase(?:-admin)?\/firestore\b/,
     sends: /\.(?:add|set|update|create)\s*\(|\b(?:addDoc|setDoc|updateDoc)\s*\(/,
     host: 'firestore.googleapis.com',
   },
@@ -190,7 +190,7 @@ const MAIL_SERVICE_NAMED = /\bservice\s*:\s*['"]([\w-]{1,40})['"]/g;
  * the second after a port, as Node's `net.connect(9000, "203.0.113.7")` takes it.
  */
 const HOST_GIVEN_IN_CODE =
-  /(?:\b(?:SMTP(?:_SSL)?|LMTP|FTP(?:_TLS)?|Transport|Connection|SSHClient|Telnet|connect|create_connection|createConnection)\s*\(\s*(?:\d{1,5}\s*,\s*)?[([{]?\s*|->new\s*\(\s*)(['"])([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)\1/g;
+  /(?:\b(?:SMTP(?:_SSL)?|LMTP|FTP(?:_TLS)?|Transport|Connection|SSHClient|Telnet|connect|create_connection|createConnection)\s*\(\s*(?:\d{1,5}\s*,\s*)?(?:[([{]\s*)?|->new\s*\(\s*)(['"])([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)\1/g;
 /**
  * A host named by an option, a key or a variable whose name says host or server (`host: "..."`,
  * `hostname='...'`, `SMTP_SERVER = "smtp.gmail.com"`, `ftpHost: "..."`, `HOST, PORT = "...", 9000`),

@@ -90,10 +90,14 @@ export function composeServices(files: readonly { file: string; text: string }[]
   }));
 }
 
+/** The project each call's compose files name (`name:`), looked for once for all of their services (not once for each of thousands). */
+const NAMED_PROJECTS = new WeakMap<readonly { file: string; text: string }[], string | undefined>();
+
 /** The name compose gives a built service's image when its file names none: `<project>-<service>`, the project named by `-p`, the file's `name:`, or its folder. */
 export function composeImage(service: ComposeService, call: ComposeCall, files: readonly { file: string; text: string }[], cwd: string): string {
   if (service.image !== null) return service.image;
-  const named = files.map(({ text }) => /^name:[ \t]*["']?([\w.-]+)/m.exec(text)?.[1]).findLast((name) => name !== undefined);
+  if (!NAMED_PROJECTS.has(files)) NAMED_PROJECTS.set(files, files.map(({ text }) => /^name:[ \t]*["']?([\w.-]+)/m.exec(text)?.[1]).findLast((name) => name !== undefined));
+  const named = NAMED_PROJECTS.get(files);
   const folder = call.folder ?? (files[0] ? path.dirname(files[0].file) : cwd);
   const project = (call.project ?? named ?? path.basename(path.resolve(cwd, folder))).toLowerCase().replace(/[^a-z0-9_-]/g, '');
   return `${project}-${service.name}`;

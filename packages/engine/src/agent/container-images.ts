@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import type { Skip } from './local-files.ts';
-import type { FolderReader } from './published-packages.ts';
+import { type FolderReader, beyondIgnoreBounds } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
 export const CONTAINER_TOOLS = new Set(['docker', 'podman', 'buildah', 'nerdctl']);
@@ -62,6 +62,13 @@ type Stage = { name: string | null; base: number; workdir: string; copies: Copy[
 
 /** Stage-to-stage hops followed through `COPY --from` and FROM: bounds the work on a pathological Dockerfile. */
 const MAX_STAGE_HOPS = 256;
+/** COPY and ADD lines looked at in all while following stages (a stage of many is looked at again on each hop to it): past it, the context is taken whole. */
+const MAX_COPIES_FOLLOWED = 65_536;
+/**
+ * Characters of ARG and ENV values put into a Dockerfile's words in all (`ENV A=$A$A` on each line
+ * doubles A): past it, the Dockerfile is not read and its context is taken whole.
+ */
+const MAX_PUT_CHARS = 1_000_000;
 
 /**
  * What a Dockerfile copies from its context into the image it builds: the sources of the COPY and
@@ -73,18 +80,25 @@ const MAX_STAGE_HOPS = 256;
  */
 export function dockerfileSources(dockerfile: string, target: string | null = null): string[] | 'whole' {
   const stages = dockerfileStages(dockerfile);
+  if (stages === null) return 'whole';
   const last = stages.findIndex((s) => target !== null && s.name === target.toLowerCase());
   if (stages.length === 0) return [];
-  const taken = contextAt(stages, last >= 0 ? last : stages.length - 1, '/', { hops: 0 });
+  const taken = contextAt(stages, last >= 0 ? last : stages.length - 1, '/', { hops: 0, copies: 0 });
   return taken.includes('/') ? 'whole' : [...new Set(taken.map((source) => source.slice(1)))];
 }
 
-/** The stages of a Dockerfile, with ARG and ENV values put into the words of its COPY, ADD and WORKDIR lines. */
-function dockerfileStages(dockerfile: string): Stage[] {
+/** The stages of a Dockerfile, with ARG and ENV values put into the words of its COPY, ADD and WORKDIR lines; null when they would put more than MAX_PUT_CHARS. */
+function dockerfileStages(dockerfile: string): Stage[] | null {
   const stages: Stage[] = [];
   const named = new Map<string, number>();
   const values = new Map<string, string>();
-  const put = (text: string) => text.replace(/\$\{(\w+)(?::?-([^}$]{0,256}))?\}|\$(\w+)/g, (_, braced, fallback, bare) => values.get(braced ?? bare) ?? fallback ?? '');
+  let putChars = 0;
+  const put = (text: string) =>
+    text.replace(/\$\{(\w+)(?::?-([^}$]{0,256}))?\}|\$(\w+)/g, (_, braced, fallback, bare) => {
+      const value: string = values.get(braced ?? bare) ?? fallback ?? '';
+      putChars += value.length;
+      return putChars > MAX_PUT_CHARS ? '' : value;
+    });
   for (const line of dockerfileInstructions(dockerfile)) {
     const [word = '', rest = ''] = line.split(/\s+(.*)/s);
     const instruction = word.toUpperCase();
@@ -105,7 +119,7 @@ function dockerfileStages(dockerfile: string): Stage[] {
       if (copy) stage.copies.push(copy);
     }
   }
-  return stages;
+  return putChars > MAX_PUT_CHARS ? null : stages;
 }
 
 /** A Dockerfile's instructions, one each: continuation lines joined, comments and heredocs' text (`COPY <<EOT /app/x`, `RUN <<EOF`) left out. */
@@ -169,13 +183,14 @@ const PATTERN = /[*?[]/;
  * `wanted`: what its COPY and ADD lines, and those of the stages it is built FROM, put there from
  * the context, and through `COPY --from`, what the stage copied from holds at the path it takes.
  */
-function contextAt(stages: readonly Stage[], at: number, wanted: string, budget: { hops: number }): string[] {
+function contextAt(stages: readonly Stage[], at: number, wanted: string, budget: { hops: number; copies: number }): string[] {
   const found: string[] = [];
   const seen = new Set<number>();
   for (let k = at; k >= 0 && !seen.has(k) && budget.hops++ < MAX_STAGE_HOPS; ) {
     seen.add(k);
     const stage = stages[k]!;
     for (const copy of stage.copies) {
+      if (++budget.copies > MAX_COPIES_FOLLOWED) break;
       // A copy to the path wanted or into it gives all it copies; one to a folder the path is in gives what lands at the path.
       const taken = within(copy.destination, wanted) ? copy.sources : within(wanted, copy.destination) ? copy.sources.flatMap((source) => landingAt(source, path.posix.relative(copy.destination, wanted))) : [];
       const from = copy.from === null ? -1 : stageNamed(stages, copy.from, k);
@@ -187,7 +202,7 @@ function contextAt(stages: readonly Stage[], at: number, wanted: string, budget:
     k = stage.base;
   }
   // Past the bound, the stage's context is taken whole: more read, not less.
-  return budget.hops > MAX_STAGE_HOPS ? ['/'] : found;
+  return budget.hops > MAX_STAGE_HOPS || budget.copies > MAX_COPIES_FOLLOWED ? ['/'] : found;
 }
 
 /** The paths a source of a copy to a folder puts at `relative` in it: a folder's own files (`COPY data /seed/`), or the file itself (`COPY a.csv /seed/`); a pattern's, all it matches. */
@@ -204,9 +219,6 @@ function stageNamed(stages: readonly Stage[], name: string, before: number): num
   return k >= 0 && k < before ? k : -1;
 }
 
-/** The longest ignore line read as a pattern, and the most wildcards (`*`, `**`, `?`) it may hold. */
-const MAX_IGNORE_LINE = 1024;
-const MAX_IGNORE_WILDCARDS = 4;
 /** A .dockerignore's or .gcloudignore's pattern, and whether it is an exception (`!src`) and what its first wildcard follows. */
 type IgnoreRule = { pattern: RegExp; exception: boolean; literal: string; foldersOnly: boolean };
 
@@ -220,7 +232,7 @@ type IgnoreRule = { pattern: RegExp; exception: boolean; literal: string; folder
 function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): (relative: string, folder: boolean) => boolean {
   // A line past the bounds is not read as a pattern (a regex of it could take exponential time, or
   // not be made at all): the whole file is set aside, and nothing is left out.
-  if (lines.some((line) => line.length > MAX_IGNORE_LINE || (line.match(/\*+|\?/g)?.length ?? 0) > MAX_IGNORE_WILDCARDS)) return () => false;
+  if (beyondIgnoreBounds(lines)) return () => false;
   const rules: IgnoreRule[] = [];
   for (const raw of lines) {
     const line = raw.trim();

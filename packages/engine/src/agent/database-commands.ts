@@ -62,9 +62,9 @@ const DATABASE_INPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
 };
 /** Clients whose file options take a comma list (`sqlcmd -i schema.sql,seed.sql`). */
 const COMMA_LISTS = new Set(['sqlcmd']);
-/** A file the SQL given to a client reads and sends: psql's `\copy table from 'file'` and `\i file`, MySQL's `LOAD DATA LOCAL INFILE 'file'` and `source file`, sqlcmd's `:r file`. */
+/** A file the SQL given to a client reads and sends: psql's `\copy table from 'file'` and `\i file`, MySQL's `LOAD DATA LOCAL INFILE 'file'` and `source file`, sqlcmd's `:r file` (a line's own indentation before them, not the lines above: `^\s*` would rescan every blank line from each). */
 const FILE_READ_IN_SQL =
-  /\\copy\s+[\w."]+(?:\s*\([^()]{0,1000}\))?\s+from\s+(?:'([^']{1,4096})'|(?!(?:stdin|pstdin|program)\b)([^\s;]+))|\\ir?\s+(\S+)|\bLOAD\s+DATA\s+LOCAL\s+INFILE\s+(?:'([^']{1,4096})'|"([^"]{1,4096})")|^\s*(?:source|\\\.)\s+([^\s;]+)|^\s*:r\s+(?:"([^"]{1,4096})"|(\S+))/gim;
+  /\\copy\s+[\w."]+(?:\s*\([^()]{0,1000}\))?\s+from\s+(?:'([^']{1,4096})'|(?!(?:stdin|pstdin|program)\b)([^\s;]+))|\\ir?\s+(\S+)|\bLOAD\s+DATA\s+LOCAL\s+INFILE\s+(?:'([^']{1,4096})'|"([^"]{1,4096})")|^[ \t]*(?:source|\\\.)\s+([^\s;]+)|^[ \t]*:r\s+(?:"([^"]{1,4096})"|(\S+))/gim;
 /** How many files the SQL given to a client is looked at for (each is a look at the disk). */
 const MAX_FILES_READ_IN_SQL = 64;
 /**
@@ -148,7 +148,7 @@ export function databaseCall(program: string, args: readonly string[], env: Read
     else if ((program === 'sqlite3' || program === 'duckdb') && !a.startsWith('-') && k >= 1) sql.push(a);
   }
   const operands = wordsOf(args, undefined, VALUE_OPTIONS[program]).operands;
-  if (program === 'bq' && operands[0] === 'query') sql.push(...operands.slice(1));
+  if (program === 'bq' && operands[0] === 'query') for (const word of operands.slice(1)) sql.push(word);
   const first = operands[0];
   if (host === '' && POSITIONAL_HOSTS[program] && first !== undefined && !first.includes('://')) host = POSITIONAL_HOSTS[program](first);
   return { host, sql };

@@ -299,6 +299,23 @@ function entryPoints(packageJson: string): string[] {
   return named.filter((file): file is string => typeof file === 'string' && file !== '').map((file) => file.replace(/^\.?\//, ''));
 }
 
+/** The longest ignore line read as a pattern, and the most wildcards (`*`, `**`, `?`) it may hold: a regex of a longer one, or of one with more, could take exponential time, or not be made at all. */
+export const MAX_IGNORE_LINE = 1024;
+export const MAX_IGNORE_WILDCARDS = 4;
+/** The most patterns an ignore file is read with: each path a walk meets is tested against each. */
+export const MAX_IGNORE_PATTERNS = 512;
+
+/** Whether ignore lines are past the bounds (MAX_IGNORE_LINE, MAX_IGNORE_WILDCARDS, MAX_IGNORE_PATTERNS), and so are set aside whole rather than read. */
+export function beyondIgnoreBounds(lines: readonly string[]): boolean {
+  let patterns = 0;
+  for (const line of lines) {
+    if (line.length > MAX_IGNORE_LINE || (line.match(/\*+|\?/g)?.length ?? 0) > MAX_IGNORE_WILDCARDS) return true;
+    const trimmed = line.trim();
+    if (trimmed !== '' && !trimmed.startsWith('#') && ++patterns > MAX_IGNORE_PATTERNS) return true;
+  }
+  return false;
+}
+
 /**
  * A test of paths (relative, `/`-separated; whether the path is a folder) against ignore-file lines, as git and npm read them: a
  * pattern with no `/` but a trailing one matches a name at any depth, one with a `/` matches from
@@ -306,6 +323,8 @@ function entryPoints(packageJson: string): string[] {
  * (`!keep.txt`) are not read: what they would keep stays left out.
  */
 export function ignoreRules(lines: readonly string[]): (relative: string, folder: boolean) => boolean {
+  // Lines past the bounds are not read as patterns: the whole file is set aside, and nothing is left out.
+  if (beyondIgnoreBounds(lines)) return () => false;
   const rules = lines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!')).map(ignoreRule);
   return (relative, isFolder) => {
     const parts = relative.split('/');
@@ -342,7 +361,8 @@ export function cargoPackedFiles(cargoToml: string, gitignore: string | null): P
   const include = tomlList(cargoToml, 'include');
   const left = ignoreRules([...NEVER_PACKED_BY_CARGO, ...(tomlList(cargoToml, 'exclude') ?? []), ...(include ? [] : (gitignore ?? '').split('\n'))]);
   if (include === null) return { words: ['.'], ignored: left };
-  const included = ignoreRules(['/Cargo.toml', ...include]);
+  // Include patterns past the bounds are set aside: every file is packed.
+  const included = beyondIgnoreBounds(include) ? () => true : ignoreRules(['/Cargo.toml', ...include]);
   // Folders are walked unless left out; a file is packed when an include pattern matches it.
   return { words: ['.'], ignored: (relative, folder) => left(relative, folder) || (!folder && !included(relative, false)) };
 }

@@ -7,6 +7,8 @@
 
 /** How many of a split's parts are named: each holds the whole input as far as the hook knows, so more would only read it again. */
 export const SPLIT_PARTS = 26;
+/** The widest suffix a part's name is made with (`-a 1000000000` is read as this): NAME_MAX, past which a name names no file. */
+const MAX_SUFFIX_WIDTH = 255;
 
 /** split's options that take the next word as a value (a long one may give it after `=`). */
 const SPLIT_VALUE_OPTIONS = new Set(['-a', '--suffix-length', '-b', '--bytes', '-C', '--line-bytes', '-l', '--lines', '-n', '--number', '-t', '--separator', '--additional-suffix', '--filter']);
@@ -45,7 +47,7 @@ export function splitParts(program: string, args: readonly string[]): SplitParts
   const input = operands[0] ?? '-';
   const csplit = program === 'csplit';
   const prefix = csplit ? (given.get('-f') ?? given.get('--prefix') ?? 'xx') : (operands[1] ?? 'x');
-  const width = Number((csplit ? (given.get('-n') ?? given.get('--digits')) : (given.get('-a') ?? given.get('--suffix-length'))) ?? 2) || 2;
+  const width = Math.min(Number((csplit ? (given.get('-n') ?? given.get('--digits')) : (given.get('-a') ?? given.get('--suffix-length'))) ?? 2) || 2, MAX_SUFFIX_WIDTH);
   const extra = csplit ? '' : (given.get('--additional-suffix') ?? '');
   const suffix = (k: number) => (digits ? String(k).padStart(width, '0') : alphabetic(k, width));
   const letters = hex ? /^[0-9a-f]+$/ : digits ? /^[0-9]+$/ : /^[a-z]+$/;

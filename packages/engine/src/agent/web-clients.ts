@@ -156,7 +156,7 @@ export function webClientCall(program: string, args: readonly string[]): WebClie
   if (client.requestsOnInput && call.requestLists.length === 0) call.requestLists.push('-');
   if (client.connectsTo === 'first') call.targets.push(...operands.slice(0, 1));
   else call.targets.push(...operands.filter((a) => /^[a-z][a-z0-9+.-]*:\/\//i.test(a)));
-  if (client.requestsInUrls) call.files.push(...call.targets.flatMap((target) => listedRequests(target).files));
+  if (client.requestsInUrls) for (const target of call.targets) for (const file of listedRequests(target).files) call.files.push(file);
   return call;
 }
 

@@ -110,6 +110,8 @@ describe('reading long adversarial code', () => {
     ['host options that never end', `requests.post(url, data=x)\n${'host: "a.'.repeat(100_000)}`],
     ['object store writes that never close', `import pandas\n${'.to_csv(a, b, '.repeat(100_000)}`],
     ['a copy from a table that never ends', `COPY t (${'a, '.repeat(300_000)}`],
+    ['a client connected with spaces that never end', `requests.post(url, data=x)\nconnect(${' '.repeat(300_000)}x`],
+    ['an import from google.cloud with spaces that never end', `from google.cloud import${' '.repeat(500_000)}\ndb.add(row)`],
   ])('%s', (_name, code) => {
     expect(destinationsInCode(code)).toEqual([]);
   });

@@ -177,6 +177,27 @@ describe('reading long adversarial files', () => {
     expect(dockerignoreRules('fixtures\n**/*.log\n')('fixtures', true)).toBe(true);
   });
 
+  it('sets aside an ignore file of more lines than a walk can test each path against', () => {
+    const ignored = dockerignoreRules('fixtures\n'.repeat(300_000));
+    expect(Array.from({ length: 4096 }, (_, k) => ignored(`fixtures/f${k}`, false)).some(Boolean)).toBe(false);
+  });
+
+  it('takes the whole context where ENV values double on each line', () => {
+    expect(dockerfileSources(`FROM node\nENV A=ab\n${'ENV A=$A$A\n'.repeat(40)}COPY $A /app/\n`)).toBe('whole');
+    expect(dockerfileSources('FROM node\nENV A=ab\nENV A=$A$A\nCOPY $A /app/\n')).toEqual(['abab']);
+  });
+
+  it('takes the whole context where stages copy from a stage of 50,000 copies again and again', () => {
+    expect(dockerfileSources(`FROM node AS base\n${'COPY a /x\n'.repeat(50_000)}FROM base\n${'COPY --from=base /x /y\n'.repeat(300)}`)).toBe('whole');
+  });
+
+  it('names 50,000 services’ images without reading the compose file for each', () => {
+    const files = [{ file: '/w/compose.yaml', text: `name: crm\nservices:\n${Array.from({ length: 50_000 }, (_, k) => `  s${k}:\n    build: .\n`).join('')}` }];
+    const services = composeServices(files);
+    const call = composeCall('docker', ['compose', 'build'])!;
+    expect(services.map((service) => composeImage(service, call, files, '/w')).at(-1)).toBe('crm-s49999');
+  });
+
   it('reads a compose file with a value of 300,000 spaces', () => {
     const spaces = ' '.repeat(300_000);
     expect(composeServices([{ file: '/w/compose.yaml', text: `services:\n  api:\n    image: a${spaces}b # x\n    build: .\n` }])[0]).toMatchObject({ name: 'api' });

@@ -172,6 +172,8 @@ describe('reading long adversarial SQL', () => {
     ['cqlsh COPY column lists that never close', () => filesReadInSql('COPY t ('.repeat(100_000), 'cqlsh'), []],
     ['a COPY with no TO', () => storeWrittenTo('COPY '.repeat(200_000)), null],
     ['what SQL does, with column lists that never close', () => sqlAction('COPY t ('.repeat(100_000)), 'read'],
+    ['a source after 300,000 blank lines', () => filesReadInSql(`${'\n'.repeat(300_000)}source seed.sql`), ['seed.sql']],
+    ['a bq query of 300,000 words', () => databaseCall('bq', ['query', ...Array<string>(300_000).fill('x')]).sql.length, 300_000],
   ])('%s', (_name, read, result) => {
     expect(read()).toEqual(result);
   });

@@ -190,3 +190,22 @@ describe('the hook and what a publish sends', () => {
     expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
   });
 });
+
+describe('reading long adversarial ignore files', () => {
+  // Linear work on a few hundred kilobytes takes milliseconds; a pattern of many wildcards, or a path tested against every one of 300,000 lines, would run past the test's timeout.
+  it('sets aside an ignore file with a line past the bounds, leaving nothing out', () => {
+    expect(ignoreRules(['fixtures', `${'*a'.repeat(2000)}b`])('a'.repeat(200), false)).toBe(false);
+    expect(ignoreRules(['fixtures', `a${' '.repeat(300_000)}b`])('fixtures', true)).toBe(false);
+    expect(ignoreRules(['fixtures', '**/*.log'])('fixtures', true)).toBe(true);
+  });
+
+  it('sets aside an ignore file of more lines than a walk can test each path against', () => {
+    const ignored = ignoreRules(Array<string>(300_000).fill('fixtures'));
+    expect(Array.from({ length: 4096 }, (_, k) => ignored(`fixtures/f${k}`, false)).some(Boolean)).toBe(false);
+  });
+
+  it('packs every file where a crate’s include patterns are past the bounds', () => {
+    const { ignored } = cargoPackedFiles(`[package]\nname = "x"\ninclude = ["${'*a'.repeat(2000)}b"]\n`, null);
+    expect(ignored('src/lib.rs', false)).toBe(false);
+  });
+});

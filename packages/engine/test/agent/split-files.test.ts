@@ -38,3 +38,13 @@ describe('the parts a split writes', () => {
     expect(splitParts('cut', ['-d,', '-f2', 'customers.csv'])).toBeNull();
   });
 });
+
+describe('reading long adversarial split options', () => {
+  it('names parts with a suffix no wider than a file name can be', () => {
+    for (const [program, option] of [['split', '-a'], ['csplit', '-n']]) {
+      const parts = splitParts(program!, [option!, '1000000000', 'customers.csv'])!;
+      expect(parts.names[0]!.length).toBeLessThan(300);
+      expect(splitParts(program!, [option!, 'Infinity', 'customers.csv'])!.names).toHaveLength(SPLIT_PARTS);
+    }
+  });
+});
