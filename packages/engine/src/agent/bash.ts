@@ -4,8 +4,11 @@
 // nohup, setsid, flock, su -c, ...) are unwrapped, so `sh -c "curl ..."` is seen as the curl it
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
+import { optionAndValue } from './option-words.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
+
+export { optionAndValue };
 
 /** A redirection: its operator, its target word, and the file descriptor written before it (`3<>`, `2>`, a name for `{s}<>`), if any. */
 export type Redirect = { op: string; target: string; fd?: string };
@@ -557,12 +560,6 @@ export function unwrapped(cmd: SimpleCommand, uninspected: Unread): SimpleComman
 /** True for a program that runs another one (sudo, setsid, xargs, sh -c, eval, ...). */
 export function isWrapper(program: string): boolean {
   return Object.hasOwn(WRAPPERS, program) || Object.hasOwn(COMMAND_OPTION, program) || SHELLS.has(program) || program === 'eval';
-}
-
-/** A long option and the value joined to it (`--input=customers.csv`), or the word and no value. */
-export function optionAndValue(word: string): [string, string | undefined] {
-  const eq = word.indexOf('=');
-  return word.startsWith('--') && eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, undefined];
 }
 
 export function basename(program: string): string {

@@ -4,6 +4,7 @@
 // (`curl -T part_aa`, `for f in part_*`) reads it.
 // Only its first names are listed; any other name a part may take is told by `isSuffix` (`part_bz`,
 // the 54th). A `--filter` command gets each part on its input instead (bash.ts runs it).
+import { optionAndValue } from './option-words.ts';
 
 /** How many of a split's parts are named: each holds the whole input as far as the hook knows, so more would only read it again. */
 export const SPLIT_PARTS = 26;
@@ -35,9 +36,7 @@ export function splitParts(program: string, args: readonly string[]): SplitParts
   let hex = false;
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
-    // A long option and the value joined to it (`--filter=gzip`), as bash.ts's optionAndValue reads it (not imported: bash.ts imports this file).
-    const eq = a.indexOf('=');
-    const [option, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const [option, inline] = optionAndValue(a);
     if (option === '-x' || option === '--hex-suffixes') hex = true;
     if (option === '-d' || option === '--numeric-suffixes' || option === '-x' || option === '--hex-suffixes') digits = true;
     else if (values.has(option)) given.set(option, inline ?? args[++k] ?? '');

@@ -174,6 +174,15 @@ script('dynamo-put.py', 'import csv, boto3\ntable = boto3.resource("dynamodb").T
 script('to-s3.py', 'import pandas as pd\npd.read_csv("customers.csv").to_csv("s3://acme-exports/c.csv", index=False)\n');
 const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
+/** Checks that the hook blocks `command` under GDPR Art. 6 for the one address it sends to `host`; the hook's answer. */
+const expectBlocked = (command: string, host: string) => {
+  const out = bash(command);
+  expect(out.exitCode).toBe(2);
+  expect(out.stderr).toContain('GDPR Art. 6');
+  expect(out.stderr).toContain('1 email address');
+  expect(out.stderr).toContain(host);
+  return out;
+};
 
 describe('outbound commands', () => {
   it.each([
@@ -454,12 +463,7 @@ describe('outbound commands', () => {
     ['DynamoDB’s put_item', 'python3 dynamo-put.py', 'dynamodb.amazonaws.com'],
     ['pandas to_csv to S3', 'python3 to-s3.py', 's3.amazonaws.com'],
   ])('blocks personal data sent through %s', (_road, command, host) => {
-    const out = bash(command);
-    expect(out.exitCode).toBe(2);
-    expect(out.stderr).toContain('GDPR Art. 6');
-    expect(out.stderr).toContain('1 email address');
-    expect(out.stderr).toContain(host);
-    expect(out.stderr).not.toContain('jane.doe');
+    expect(expectBlocked(command, host).stderr).not.toContain('jane.doe');
   });
 
   it.each([
@@ -738,11 +742,7 @@ describe('load testers and RPC clients', () => {
     ['a k6 script', 'k6 run --vus 10 k6-load.js', 'staging-api.acme-partner.io'],
     ['a wrk script opening a file', 'wrk -s post-file.lua https://staging-api.acme-partner.io/import', 'staging-api.acme-partner.io'],
   ])('blocks personal data sent through %s', (_road, command, host) => {
-    const out = bash(command);
-    expect(out.exitCode).toBe(2);
-    expect(out.stderr).toContain('GDPR Art. 6');
-    expect(out.stderr).toContain('1 email address');
-    expect(out.stderr).toContain(host);
+    expectBlocked(command, host);
   });
 
   it.each([
@@ -881,11 +881,7 @@ describe('container images and cloud builds', () => {
     ['gcloud builds submit --tag', 'cd cloudrun && gcloud builds submit --tag gcr.io/acme-prod/crm-sync .', 'cloudbuild.googleapis.com'],
     ['gcloud builds submit --config', 'gcloud builds submit --config cloudrun/cloudbuild.yaml cloudrun', 'cloudbuild.googleapis.com'],
   ])('blocks personal data sent through %s', (_road, command, host) => {
-    const out = bash(command);
-    expect(out.exitCode).toBe(2);
-    expect(out.stderr).toContain('GDPR Art. 6');
-    expect(out.stderr).toContain('1 email address');
-    expect(out.stderr).toContain(host);
+    expectBlocked(command, host);
   });
 
   it.each([
