@@ -1246,7 +1246,7 @@ const FILE_PATH = /^(?=.*[./])[\w./-]{1,4096}$/;
  * made, or else the value the code falls back on): the hosts of the URLs and hosts it finds there
  * (`requests.post(os.environ["WEBHOOK_URL"], ...)`, `SMTP(os.getenv("SMTP_HOST"))`), a destination's
  * variable that is not set here by its name (`$WEBHOOK_URL`: it sends somewhere not known before it
- * runs), and the files the others name (`CSV_PATH=customers.csv`).
+ * runs), and the files the others name (`CSV_PATH=customers.csv`), less the compiled programs it runs.
  */
 function environmentReadBy(code: string, cmd: SimpleCommand, ctx: ClassifyContext): { hosts: { host: string; encrypted: boolean }[]; files: string[] } {
   // Elsewhere (the hosted MCP endpoint) the agent's environment is not here to read: only the line's.
@@ -1261,7 +1261,8 @@ function environmentReadBy(code: string, cmd: SimpleCommand, ctx: ClassifyContex
     const host = value.includes('://') ? hostOf(value) : destination && HOST_LIKE.test(named) ? named : null;
     if (host) hosts.push({ host, encrypted: ENCRYPTED_URL.test(value) });
     else if (value === '' && destination) hosts.push({ host: `$${name}`, encrypted: false });
-    else if (FILE_PATH.test(value)) files.push(value);
+    // A program it runs (`NODE=.tools/node`, `RUNNER=/usr/bin/python3`) is not data it sends.
+    else if (FILE_PATH.test(value) && ctx.files?.isProgram(localPath(value, ctx.cwd)) !== true) files.push(value);
   }
   return { hosts, files };
 }

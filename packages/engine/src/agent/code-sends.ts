@@ -5,10 +5,13 @@
 // paramiko's `Transport(("sftp.acme.io", 22))`, `http.request({ host: ... })`). classify.ts reads
 // what the code may send (its text, the files it names, what it is given) and judges it.
 
+/** What follows a `data=` that gives something: not a parameter's empty default (`files = []`, `data=None`), which sends nothing. */
+const NOT_EMPTY = String.raw`(?!\s*(?:(?:None|null|undefined|False|false)\b|\[\s*\]|\{\s*\}|''|""))`;
+
 /**
  * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`,
  * `->post(`, `.request("POST", ...)`, `method: 'POST'`, `'method' => 'POST'`, a `body` key or
- * argument, or a `data=`, `json=` or `files=` argument given (not a variable of that name), `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
+ * argument, or a `data=`, `json=` or `files=` argument given (not a variable of that name, nor an empty default), `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
  * Invoke-RestMethod), a socket or request's `send`, mail, a file transfer's store or put, curl
  * and wget run from it, a database's writes (`insert_many`, `to_sql`, `copy_expert`, `INSERT INTO`,
  * `.from("t").insert(rows)`, Elasticsearch's bulk), or a TCP or TLS client of Node's.
@@ -19,8 +22,7 @@ export const SENDS_IN_CODE = new RegExp(
     String.raw`(?:\.|->)request\s*\(\s*['"](?:post|put|patch)['"]`,
     String.raw`\bmethod['"]?\s*(?:[:=]|=>)\s*['"\x60](?:post|put|patch)\b`,
     String.raw`[{,(]\s*['"]?body['"]?\s*[:=](?!=)`,
-    String.raw`[(,]\s*data\s*=(?!=)`,
-    String.raw`[(,]\s*(?:files|json)\s*=(?!=)`,
+    String.raw`[(,]\s*(?:data|files|json)\s*=(?!=)${NOT_EMPTY}`,
     String.raw`\burlopen\s*\([^()]*,`,
     String.raw`\bpost_form\b`,
     String.raw`\bcontent\s*=>`,

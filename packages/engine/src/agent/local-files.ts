@@ -269,6 +269,11 @@ export class LocalFiles {
     return text;
   }
 
+  /** True when `file` is a compiled program (an executable ELF or Mach-O binary): what code runs, not data it reads. */
+  isProgram(file: string): boolean {
+    return this.onThisMachine && !this.written.has(file) && startsAsProgram(file);
+  }
+
   /** A folder's entries, with the files (and folders) the command line writes into it. */
   private entries(dir: string): string[] {
     let names = this.folders.get(dir);
@@ -368,6 +373,25 @@ function startsAsText(file: string): boolean {
     fd = fs.openSync(file, 'r');
     const head = Buffer.alloc(512);
     return !head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).includes(0);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** The first four bytes of a compiled program: ELF, and Mach-O's 32-bit, 64-bit and universal binaries. */
+const PROGRAM_MAGIC = ['7f454c46', 'cefaedfe', 'cffaedfe', 'cafebabe'];
+
+/** True when `file` is a regular file someone may execute that starts as a compiled program does. */
+function startsAsProgram(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile() || (stat.mode & 0o111) === 0) return false;
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(4);
+    return fs.readSync(fd, head, 0, 4, 0) === 4 && PROGRAM_MAGIC.includes(head.toString('hex'));
   } catch {
     return false;
   } finally {

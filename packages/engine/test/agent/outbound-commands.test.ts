@@ -162,6 +162,12 @@ script('uploader.py', 'import boto3\ndef push(path):\n    boto3.client("s3").upl
 script('run_upload.py', 'from uploader import push\npush("customers.csv")\n');
 script('reporter.py', 'import csv\ndef report(path):\n    print(sum(1 for _ in csv.reader(open(path))))\n');
 script('run_report.py', 'from reporter import report\nreport("customers.csv")\n');
+// A test runner: a URL in its messages, a parameter whose default is empty, and the program it runs named by a variable.
+script('run-tests.mjs', 'import { spawnSync } from "node:child_process";\nimport { readFileSync } from "node:fs";\nconst rows = readFileSync(process.env.BB_TEST_CSV ?? "exports/leads.csv", "utf8");\nconst run = (label, json, files = []) => spawnSync(process.env.BB_TEST_RUNNER ?? "node", files);\nif (!rows) throw new Error("see https://docs.acme-analytics.io/tests");\n');
+// A script that posts (nothing personal) and runs a program a variable names.
+script('ping-runner.mjs', 'import { spawnSync } from "node:child_process";\nspawnSync(process.env.BB_TEST_RUNNER, ["--version"]);\nawait fetch("https://api.acme-analytics.io/ping", { method: "POST", body: "ok" });\n');
+// A data file someone made executable is still data.
+script('leads-run.csv', 'name,email\nJane,jane.doe@acme-corp.com\n');
 pkg('crm', { '__init__.py': '', 'upload.py': 'import boto3\nboto3.client("s3").upload_file("customers.csv", "acme-exports", "c.csv")\n', 'count.py': 'print(len(open("customers.csv").read()))\n' });
 script('send-lib.mjs', 'export const send = (body) => fetch("https://api.acme-analytics.io/import", { method: "POST", body });\n');
 script('run-send.mjs', 'import { send } from "./send-lib.mjs";\nimport { readFileSync } from "node:fs";\nawait send(readFileSync("customers.csv", "utf8"));\n');
@@ -448,6 +454,7 @@ describe('outbound commands', () => {
     ['an API whose URL the line sets over the fallback', 'BB_TEST_API_URL=https://api.acme-analytics.io/import python3 local-api.py', 'api.acme-analytics.io'],
     ['an SMTP host the line sets', 'BB_TEST_SMTP_HOST=smtp.mailprovider-corp.com python3 mail-env.py', 'smtp.mailprovider-corp.com'],
     ['a file the line names in the environment', 'BB_TEST_CSV=customers.csv python3 s3-env.py', 's3.amazonaws.com'],
+    ['an executable data file the line names in the environment', 'BB_TEST_CSV=leads-run.csv python3 s3-env.py', 's3.amazonaws.com'],
     ['a path joined from parts', 'python3 s3-join.py', 's3.amazonaws.com'],
     ['a glob in code', 'python3 s3-glob.py', 's3.amazonaws.com'],
     ['a local module a script imports', 'python3 run_upload.py', 's3.amazonaws.com'],
@@ -501,6 +508,9 @@ describe('outbound commands', () => {
     ['python3 run_report.py'],
     ['python3 -m crm.count'],
     ['python3 -m http.server 8000'],
+    // A parameter's empty default is not a request's data; a compiled program a variable names is run, not sent.
+    ['BB_TEST_CSV=customers.csv node run-tests.mjs'],
+    [`BB_TEST_RUNNER=${process.execPath} node ping-runner.mjs`],
     // Writing a URL and an address into a local file sends nothing anywhere.
     ["cat > .env <<'EOF'\nAPI_URL=https://api.mailgun.net/v3\nADMIN_EMAIL=jane.doe@acme-corp.com\nEOF"],
     [`echo "export const API = 'https://api.acme-analytics.io'; // owner: jane.doe@acme-corp.com" >> src/config.ts`],
