@@ -48,6 +48,8 @@ const MAX_EMAIL_LOCAL = 64;
 export const EMAIL_PATTERN = new RegExp(`${EMAIL_LOCAL_CHAR.source}{1,${MAX_EMAIL_LOCAL}}@${EMAIL_DOMAIN.source}`, 'g');
 /** RFC 2606 / RFC 6761 names that are never anyone's address. */
 const RESERVED_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$/i;
+/** Domains whose addresses are a workload's identity, no person's: Google Cloud's service accounts and service agents (`app@acme-prod.iam.gserviceaccount.com`). */
+const WORKLOAD_DOMAIN = /(?:^|\.)gserviceaccount\.com$/i;
 /** "icon@2x.png", "bundle@1.0.js": file names, not addresses. */
 const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|json|css|scss|html?|md|txt|ya?ml|lock|map|wasm|zip|gz)$/i;
 
@@ -156,7 +158,7 @@ function emailFindings(text: string, out: Finding[], roleMailboxes: boolean) {
     const domain = value.slice(at + 1);
     const tld = domain.slice(domain.lastIndexOf('.') + 1);
     if (!/^[A-Za-z]{2,24}$/.test(tld)) continue;
-    if (RESERVED_DOMAIN.test(domain) || FILE_TLD.test(domain)) continue;
+    if (RESERVED_DOMAIN.test(domain) || WORKLOAD_DOMAIN.test(domain) || FILE_TLD.test(domain)) continue;
     // A mailbox that reaches no one, or a role's, which identifies no person (support@, security@, platform-team@, ci-bot@).
     const plus = local.indexOf('+');
     const box = plus < 0 ? local : local.slice(0, plus);

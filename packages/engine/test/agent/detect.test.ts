@@ -64,6 +64,7 @@ describe('detectData leaves what only looks like data', () => {
     ['a note’s owner in a comment', '// Sends order confirmations. TODO(bob.smith@acme-corp.com): retry on 5xx.\n# FIXME(jane.doe@acme-corp.com) flaky'],
     ['an organisation’s own number, beside its role mailbox or offered to call', '<p>Telefon: +49 30 901820<br>E-Mail: info@acme-corp.com</p>\n{"key":"footer.phone","en":"Call us: +49 30 901822"}'],
     ['an organisation’s number beside its role mailbox on a neighbouring line of a YAML or JSON block', 'env:\n- name: SUPPORT_EMAIL\n  value: support@acme-corp.com\n- name: SUPPORT_PHONE\n  value: "+49 30 1234567"\n{\n  "phone": "+49 30 901822",\n  "email": "info@acme-corp.com"\n}'],
+    ['a cloud workload’s service account', 'metadata:\n  annotations:\n    iam.gke.io/gcp-service-account: app@acme-prod.iam.gserviceaccount.com\n--member=serviceAccount:123456789-compute@developer.gserviceaccount.com acme-prod@appspot.gserviceaccount.com'],
     ['a monitoring system’s mailbox', 'email_configs:\n  - from: alertmanager@acme-corp.com\n    to: grafana@acme-corp.com, k8s-monitoring@acme-corp.com'],
     ['the comment of an SSH public key', `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${'Kx9'.repeat(15)}Q jane.doe@acme-corp.com`],
     ['numbers set aside for fiction', 'e.g. +1 555 0100, (415) 555-0132, +1 202 555 0143, +44 20 7946 0958, call 07700 900123'],
@@ -89,6 +90,7 @@ describe('detectData leaves what only looks like data', () => {
     ['a contact on a line that is not a comment', 'Call notes, 12 May\nContact: jane.doe@acme-corp.com, wants a callback'],
     ['a number the same as a fictional one but for one digit', 'call (415) 555-0232'],
     ['a card number named as a card, even beside an id', '{"order_id": 17, "card": "4532015112830366"}'],
+    ['a person’s address at a domain that only ends like a service account’s', 'jane.doe@notgserviceaccount.com'],
     ['a card number with no id before it', 'Jane Doe 4532015112830366 exp 12/27'],
   ])('still finds %s', (_name, text) => {
     expect(detectData(text)).toHaveLength(1);

@@ -128,6 +128,7 @@ pkg('k8s', {
   'deployment.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n',
   'deploy-env.yaml': 'kind: Deployment\nspec:\n  containers:\n  - name: app\n    env:\n    - name: SUPPORT_EMAIL\n      value: support@acme-corp.com\n    - name: SUPPORT_PHONE\n      value: "+49 30 1234567"\n',
   'leads.csv': 'name,email\nJane,jane.doe@acme-corp.com\n',
+  'service-account.yaml': 'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: api\n  annotations:\n    iam.gke.io/gcp-service-account: api@acme-prod.iam.gserviceaccount.com\n',
 });
 // Charts: one whose files hold the leads, one whose .helmignore leaves its seed data out and whose values name a monitoring system's mailbox.
 pkg('chart-seed', {
@@ -605,9 +606,10 @@ describe('outbound commands', () => {
     ['kubectl apply -f deployment.yaml'],
     ['helm upgrade api ./chart -f deployment.yaml --set replicas=3'],
     ['kubectl get -f leads-configmap.yaml'],
-    // What a kustomization does not name, a folder's files kubectl does not take, a chart's ignored files and a monitoring system's mailbox.
+    // What a kustomization does not name, a folder's files kubectl does not take, a chart's ignored files, a monitoring system's mailbox and a workload's service account.
     ['kubectl apply -k k8s'],
     ['kubectl apply -f k8s/'],
+    ['kubectl apply -f k8s/service-account.yaml'],
     ['helm upgrade --install monitoring ./chart-monitoring -f chart-monitoring/values-alerts.yaml'],
     ['kubectl apply -f vendored/node_modules/'],
     // Charts from a repository, and what is only rendered or packaged.
