@@ -30,21 +30,50 @@ async function currentTerms(db: Database, customerId: string, now: number): Prom
 }
 
 /**
- * Decisions admitted and not yet recorded, per customer, in this process: the quota counts them with
- * the recorded ones, or decisions sent together at the end of a month's allowance all passed the
- * check before any was recorded (1,016 of 1,000, fifty at a time).
+ * What this process has in flight for a customer: the decisions admitted and not yet recorded, the
+ * checks reading the month's use, and how many decisions have settled (been recorded, or failed)
+ * while they read. The quota counts the admitted with the recorded ones, or decisions sent together
+ * at the end of a month's allowance all passed the check before any was recorded (1,016 of 1,000,
+ * fifty at a time). A decision that settles while a check reads may or may not be in what the read
+ * returns, so that check counts it once more: a decision can be refused a moment early, but none is
+ * admitted past the quota. Kept only while something is in flight.
  */
-const unrecorded = new Map<string, number>();
+type InFlight = { admitted: number; reading: number; settled: number };
+const inFlight = new Map<string, InFlight>();
+
+function inFlightFor(customerId: string): InFlight {
+  let entry = inFlight.get(customerId);
+  if (!entry) inFlight.set(customerId, (entry = { admitted: 0, reading: 0, settled: 0 }));
+  return entry;
+}
+
+function forgetIfIdle(customerId: string, entry: InFlight): void {
+  if (entry.admitted === 0 && entry.reading === 0) inFlight.delete(customerId);
+}
+
+/** The month's use as a check must count it: recorded, admitted and not yet recorded, and settled while it was read. */
+async function monthUse(db: Database, customerId: string, now: number): Promise<{ recorded: number; counted: number }> {
+  const entry = inFlightFor(customerId);
+  entry.reading += 1;
+  const settledBefore = entry.settled;
+  try {
+    const recorded = await decisionUsage(db, customerId, now);
+    return { recorded, counted: recorded + entry.admitted + (entry.settled - settledBefore) };
+  } finally {
+    entry.reading -= 1;
+    forgetIfIdle(customerId, entry);
+  }
+}
 
 const nothingToRelease = () => {};
 
 /**
  * Throws 429 over the monthly quota (or after the trial), 403 for a built-in arbiter outside the
  * plan. The month's use is the customer's decision_usage row, which the decision recorder updates
- * in the transaction that records each decision (one row read, however long the log grows), and
- * the decisions admitted but not yet recorded. With `admit`, the decision is counted among those
- * until the returned function is called; the count and the check run with no await between them,
- * so decisions checked together see each other.
+ * in the transaction that records each decision (one row read, however long the log grows), with
+ * what is in flight (monthUse). With `admit`, the decision is counted among those admitted until
+ * the returned function is called; the count and the check run with no await between them, so
+ * decisions checked together see each other.
  */
 async function checkEntitlements(db: Database, customerId: string, arbiterRefs: readonly string[], now: number, admit: boolean): Promise<() => void> {
   const account = await currentTerms(db, customerId, now);
@@ -52,11 +81,11 @@ async function checkEntitlements(db: Database, customerId: string, arbiterRefs: 
   if (account.trialExpired) throw new HttpError(429, 'Your 14-day trial has ended. Choose a plan on your account page to keep making decisions.');
   const limit = account.entitlements.apiCallsPerMonth;
   if (limit >= 0) {
-    const recorded = await decisionUsage(db, customerId, now);
-    if (recorded + (unrecorded.get(customerId) ?? 0) >= limit) {
+    const use = await monthUse(db, customerId, now);
+    if (use.counted >= limit) {
       // A decision recorded a moment ago can be counted twice here, recorded and not yet released:
       // the answer says no more than the limit, which this instance never admits past.
-      const made = Math.max(recorded, limit);
+      const made = Math.max(use.recorded, limit);
       throw new HttpError(
         429,
         `Monthly quota reached: your ${account.label} includes ${limit.toLocaleString('en-US')} API calls a month and ${made.toLocaleString('en-US')} were made. ${account.forMore} or wait for next month.`,
@@ -76,14 +105,15 @@ async function checkEntitlements(db: Database, customerId: string, arbiterRefs: 
     }
   }
   if (!admit || limit < 0) return nothingToRelease;
-  unrecorded.set(customerId, (unrecorded.get(customerId) ?? 0) + 1);
+  const entry = inFlightFor(customerId);
+  entry.admitted += 1;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    const left = unrecorded.get(customerId)! - 1;
-    if (left > 0) unrecorded.set(customerId, left);
-    else unrecorded.delete(customerId);
+    entry.admitted -= 1;
+    entry.settled += 1;
+    forgetIfIdle(customerId, entry);
   };
 }
 

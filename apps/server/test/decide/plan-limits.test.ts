@@ -2,6 +2,7 @@
 // of the trial answer 429, built-in arbiters outside the plan and custom arbiters beyond it 403.
 // Keys of customers without an account (made by an operator) are not limited.
 import { printPolicy } from '@bytebound/compiler/bytebound-format';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbiters.ts';
 import { applyPlanChange } from '../../src/billing/fulfilment.ts';
@@ -9,6 +10,8 @@ import { PLANS } from '../../src/billing/plans.ts';
 import { decisionUsage } from '../../src/decide/decision-recorder.ts';
 import { usagePeriodStart } from '../../src/decide/decision-writer.ts';
 import { admitDecision } from '../../src/decide/entitlements-check.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import type { HttpError } from '../../src/http/errors.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
 import { register } from '../auth/account-helpers.ts';
@@ -108,6 +111,43 @@ describe(`plan limits of the decision API (${testDialect})`, () => {
       429,
       'Monthly quota reached: your Trial plan includes 1,000 API calls a month and 1,000 were made. Upgrade your plan or wait for next month.',
     ]);
+  });
+
+  it('admits none past the quota when a decision is recorded while another check reads the month’s use', async () => {
+    const { customerId, key } = await accountKey();
+    const limit = PLANS.trial.entitlements.apiCallsPerMonth;
+    const month = usagePeriodStart(Date.now());
+    await t.db.insertInto('decision_usage').values({ customer_id: customerId, period_start: month, calls: limit - 1 }).execute();
+    const admitted = await admitDecision(t.db, customerId, ['gdpr']);
+    // The second check reads the month's use before the first decision's commit lands, and goes on
+    // only after that decision is recorded and released.
+    const others = openDatabase(t.app.config.database);
+    const usageReads = new WeakSet<object>();
+    let recordedMeanwhile = false;
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"decision_usage"')) usageReads.add(queryId);
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        if (usageReads.has(queryId) && !recordedMeanwhile) {
+          recordedMeanwhile = true;
+          await others.updateTable('decision_usage').set({ calls: limit }).where('customer_id', '=', customerId).where('period_start', '=', month).execute();
+          admitted();
+        }
+        return result;
+      },
+    };
+    const checking = Object.assign(t.db.withPlugin(plugin), { dialect: t.db.dialect }) as Database;
+    const second = await admitDecision(checking, customerId, ['gdpr'])
+      .then(
+        (release) => (release(), 'admitted'),
+        (error: HttpError) => error.statusCode,
+      )
+      .finally(() => others.destroy());
+    expect(recordedMeanwhile).toBe(true);
+    expect(second).toBe(429);
+    expect((await decide(key, ['gdpr'])).statusCode).toBe(429);
   });
 
   it('limits custom arbiters to the plan: none on a trial, three of up to 100 rules on Growth', async () => {
