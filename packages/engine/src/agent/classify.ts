@@ -21,7 +21,7 @@ import { type Finding, detectData } from './detect.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
-import { type FolderReader, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
@@ -202,6 +202,17 @@ function readSentFile(file: string, ctx: ClassifyContext, folders?: { folders: t
 
 function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Transfer {
   return { ...resolveDestination(host, ctx.destinations), encrypted };
+}
+
+/**
+ * The environment npm reads its config with: the line's over the hook's where the call was made (a
+ * name in any case, as npm reads `npm_config_*`); elsewhere (the hosted MCP endpoint) the line's only.
+ */
+function npmEnvironment(cmd: SimpleCommand, ctx: ClassifyContext): NpmEnvironment {
+  const onLine = new Set(Object.keys(cmd.env).map((name) => name.toLowerCase()));
+  const hook = ctx.files?.onThisMachine === false ? [] : Object.entries(process.env).filter(([name]) => !onLine.has(name.toLowerCase()));
+  const env = { ...Object.fromEntries(hook), ...cmd.env };
+  return { env, home: env.HOME || os.homedir() };
 }
 
 /** readSentFile as a publish or an image build reads its package's files: from a folder, folders whole less what `skip` leaves out. */
@@ -1189,9 +1200,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (publishes && REGISTRIES[program]) {
     // What npm's (np's, lerna's) and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
     if (PACKAGE_MANAGERS.has(program) || RELEASE_TOOLS.has(program) || program === 'cargo') {
-      const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(program, args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx));
+      const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(program, args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx), npmEnvironment(cmd, ctx));
       if (publish === null) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
-      return { action: 'share', summary: `${program} publish to ${publish.registry}`, sent: [publish.sent], hosts: [{ host: publish.registry, encrypted: true }] };
+      const hosts = publish.registries.map((host) => ({ host, encrypted: true }));
+      return { action: 'share', summary: `${program} publish to ${publish.registries.join(', ')}`, sent: [publish.sent], hosts };
     }
     // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
     const packages = program === 'twine' || program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];

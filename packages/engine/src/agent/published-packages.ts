@@ -15,8 +15,11 @@ import { localPath } from './own-files.ts';
 /** Reads what a word names in a folder: with `skip`, folders whole less what it leaves out ('' for nothing there). */
 export type FolderReader = (word: string, folder: string, skip?: Skip) => string;
 
-/** Where a publish goes and the text of what it packs; null for a dry run, which sends nothing. */
-export type Publish = { registry: string; sent: string } | null;
+/** Where a publish goes (a registry for each package it publishes) and the text of what it packs; null for a dry run, which sends nothing. */
+export type Publish = { registries: string[]; sent: string } | null;
+
+/** What npm's config is read with: the environment (npm_config_registry, `${VAR}` in an .npmrc) and the home folder that holds the user's .npmrc. */
+export type NpmEnvironment = { env: Readonly<Record<string, string | undefined>>; home: string };
 
 /** Release tools that run `npm publish` for the packages they release: np the package it runs in, lerna and changesets every workspace. */
 export const RELEASE_TOOLS = new Set(['np', 'lerna', 'changeset']);
@@ -40,15 +43,17 @@ const TARBALL = /\.(?:tgz|tar\.gz)$/i;
 
 /**
  * `npm publish` (`yarn publish`, `yarn npm publish`, `pnpm publish`, `bun publish`) and the release
- * tools that run it (`np`, `lerna publish`): to the registry (`--registry`, or `registry`), what it
+ * tools that run it (`np`, `lerna publish`): to each package's registry (publishRegistry), what it
  * packs from each package it publishes: the package folder or tarball it is given, or the folder it
  * runs in (`--prefix`, `-C`, `--dir`, `--cwd`; np's `--contents`); the workspaces it names (npm's
  * `--workspace`, pnpm's `--filter`, `yarn workspace <name>`), or every one (`--workspaces`, `-r`,
  * `yarn workspaces foreach`, lerna, `changeset publish`). Each package's is the entries of package.json's `files`, or else the folder less what its
  * `.npmignore` (`.gitignore` without one) and npm's own rules leave out.
  */
-export function npmPublish(program: string, args: readonly string[], cwd: string, registry: string, read: FolderReader): Publish {
+export function npmPublish(program: string, args: readonly string[], cwd: string, registry: string, read: FolderReader, environment: NpmEnvironment): Publish {
   if (args.includes('--dry-run') || (program === 'np' && (args.includes('--preview') || args.includes('--no-publish')))) return null;
+  /** The registries the line sets: `--registry`, `--@acme:registry=...`. */
+  const line = new Map<string, string>();
   let folder = cwd;
   let target = '.';
   let every = program === 'lerna' || program === 'changeset' || (program === 'yarn' && args[0] === 'workspaces' && args[1] === 'foreach');
@@ -56,8 +61,8 @@ export function npmPublish(program: string, args: readonly string[], cwd: string
   const at = args.indexOf('publish');
   for (let k = 0; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
-    const value = takesValue(program, option, PUBLISH_VALUE_OPTIONS) ? (inline ?? args[++k] ?? '') : inline;
-    if (option === '--registry') registry = hostOf(value ?? '') ?? registry;
+    const value = takesValue(program, option, PUBLISH_VALUE_OPTIONS) || SCOPE_REGISTRY.test(option.slice(2)) ? (inline ?? args[++k] ?? '') : inline;
+    if (option === '--registry' || SCOPE_REGISTRY.test(option.slice(2))) line.set(option.slice(2), value ?? '');
     else if (FOLDER_OPTIONS.has(option)) folder = localPath(value ?? '.', cwd);
     else if (WORKSPACE_OPTIONS.has(option) && value !== undefined) named.push(value);
     else if (EVERY_WORKSPACE.has(option)) every = true;
@@ -65,9 +70,65 @@ export function npmPublish(program: string, args: readonly string[], cwd: string
     // The package a package manager's publish is given; a release tool's words are versions and sources.
     else if (!option.startsWith('-') && at >= 0 && k > at && !RELEASE_TOOLS.has(program)) target = option;
   }
-  if (TARBALL.test(target)) return { registry, sent: read(target, folder) };
+  const config = npmConfig(folder, line, read, environment);
+  if (TARBALL.test(target)) return { registries: [publishRegistry('{}', config, registry)], sent: read(target, folder) };
   const folders = every || named.length > 0 ? workspaces(program, folder, every ? null : named, read) : [localPath(target, folder)];
-  return { registry, sent: folders.map((f) => packageContents(f, read)).join('\n') };
+  const registries = new Set(folders.map((f) => publishRegistry(read('package.json', f), config, registry)));
+  return { registries: [...registries], sent: folders.map((f) => packageContents(f, read)).join('\n') };
+}
+
+/** npm's config keys that say where packages publish: `registry`, and a scope's (`@acme:registry`). */
+const REGISTRY_KEY = /^(?:@[\w.-]{1,214}:)?registry$/;
+const SCOPE_REGISTRY = /^@[\w.-]{1,214}:registry$/;
+/** An .npmrc line setting one of them: `registry=https://npm.acme-corp.com/`, `@acme:registry = "https://..."`. */
+const NPMRC_REGISTRY = /^\s{0,64}((?:@[\w.-]{1,214}:)?registry)\s{0,64}=(.*)$/;
+
+/** The registries an .npmrc sets, with `${VAR}` read from the environment as npm reads it. */
+function npmrcRegistries(text: string, env: NpmEnvironment['env']): [string, string][] {
+  const found: [string, string][] = [];
+  for (const line of text.split('\n')) {
+    const m = NPMRC_REGISTRY.exec(line);
+    if (m) found.push([m[1]!, m[2]!.trim().replace(/^(['"])(.*)\1$/, '$2').replace(/\$\{(\w{1,100})\}/g, (_, name: string) => env[name] ?? '')]);
+  }
+  return found;
+}
+
+/** An environment variable of npm's config, named in any case (`npm_config_registry`, `NPM_CONFIG_REGISTRY`). */
+function npmEnvironment(env: NpmEnvironment['env'], key: string): string | undefined {
+  const name = `npm_config_${key}`;
+  return Object.entries(env).find(([k, v]) => k.toLowerCase() === name && v !== undefined)?.[1];
+}
+
+/**
+ * The registries npm's config sets for a publish from `folder`, each layer over the one before, as
+ * npm reads them: the user's .npmrc (`npm_config_userconfig`, or ~/.npmrc), the project's (the
+ * folder's), the environment (`npm_config_registry`), and the line; a package's publishConfig
+ * comes between the last two (publishRegistry).
+ */
+function npmConfig(folder: string, line: ReadonlyMap<string, string>, read: FolderReader, { env, home }: NpmEnvironment): { below: Map<string, string>; line: ReadonlyMap<string, string> } {
+  const below = new Map<string, string>();
+  const userconfig = npmEnvironment(env, 'userconfig') ?? path.join(home, '.npmrc');
+  for (const [key, value] of npmrcRegistries(read(userconfig, folder), env)) below.set(key, value);
+  for (const [key, value] of npmrcRegistries(read('.npmrc', folder), env)) below.set(key, value);
+  const fromEnvironment = npmEnvironment(env, 'registry');
+  if (fromEnvironment !== undefined) below.set('registry', fromEnvironment);
+  return { below, line };
+}
+
+/**
+ * Where npm publishes the package of `packageJson`: its scope's registry (`@acme:registry`) where
+ * one is set, else the registry, from the config with the package's publishConfig over it and the
+ * line's over that (npm's pickRegistry); `fallback` where none is set or its URL names no host.
+ */
+function publishRegistry(packageJson: string, config: ReturnType<typeof npmConfig>, fallback: string): string {
+  const json = parsed(packageJson);
+  const settings = new Map(config.below);
+  const publishConfig = json.publishConfig && typeof json.publishConfig === 'object' ? (json.publishConfig as Record<string, unknown>) : {};
+  for (const [key, value] of Object.entries(publishConfig)) if (REGISTRY_KEY.test(key) && typeof value === 'string') settings.set(key, value);
+  for (const [key, value] of config.line) settings.set(key, value);
+  const scope = typeof json.name === 'string' ? /^(@[^/]{1,214})\//.exec(json.name)?.[1] : undefined;
+  const url = (scope !== undefined ? settings.get(`${scope}:registry`) : undefined) ?? settings.get('registry');
+  return (url !== undefined ? hostOf(url) : null) ?? fallback;
 }
 
 /**
@@ -257,7 +318,7 @@ export function cargoPublish(args: readonly string[], cwd: string, read: FolderR
     else if (option === '--manifest-path') folder = path.dirname(localPath(inline ?? args[++k] ?? 'Cargo.toml', cwd));
   }
   const gitignore = read('.gitignore', folder);
-  return { registry, sent: readPacked(cargoPackedFiles(read('Cargo.toml', folder), gitignore === '' ? null : gitignore), folder, read) };
+  return { registries: [registry], sent: readPacked(cargoPackedFiles(read('Cargo.toml', folder), gitignore === '' ? null : gitignore), folder, read) };
 }
 
 /** The text of what a publish packs from `folder`: the words it names there, folders whole, less what it leaves out. */

@@ -10,8 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultPolicy } from '../../src/agent/default-policy.ts';
 import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
+import { npmConfigOfTheirOwn } from './npm-config.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-outbound-'));
+npmConfigOfTheirOwn(cwd);
 fs.writeFileSync(path.join(cwd, 'customers.csv'), 'name,email\nJane,jane.doe@acme-corp.com\n');
 fs.mkdirSync(path.join(cwd, 'exports'));
 fs.writeFileSync(path.join(cwd, 'exports', 'leads.csv'), 'name,email\nJane,jane.doe@acme-corp.com\n');

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultPolicy } from '../../src/agent/default-policy.ts';
 import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
 import { cargoPackedFiles, ignoreRules, packedFiles } from '../../src/agent/published-packages.ts';
+import { npmConfigOfTheirOwn } from './npm-config.ts';
 
 describe('what npm publish packs', () => {
   it('packs the entries of package.json’s files, with what npm always packs', () => {
@@ -122,6 +123,14 @@ put('spaced/pnpm-workspace.yaml', `packages:\n  - 'apps/*'${' '.repeat(300_000)}
 pkg('release', { name: 'release', version: '1.0.0', files: ['index.js'] });
 put('release/lerna.json', JSON.stringify({ version: '1.0.0', packages: ['modules/*'] }));
 pkg('release/modules/leads', { name: '@acme/leads', version: '1.0.0' });
+// Registries set by npm's config: a package's publishConfig, a project's .npmrc (a scope's registry), a user's .npmrc.
+pkg('gh', { name: '@acme/gh-tools', version: '1.0.0', publishConfig: { registry: 'https://npm.pkg.github.com' } });
+pkg('scoped', { name: 'scoped-root', version: '1.0.0', files: ['README.md'], workspaces: ['packages/*'] }, false);
+put('scoped/.npmrc', '; the company registry for its scope\n@acme:registry = "https://npm.acme-analytics.io/"\n//npm.acme-analytics.io/:_authToken=${NPM_TOKEN}\n');
+pkg('scoped/packages/core', { name: '@acme/scoped-core', version: '1.0.0' });
+pkg('scoped/packages/plain', { name: 'plain-tools', version: '1.0.0' });
+put('user.npmrc', 'registry=https://${BB_TEST_REGISTRY_HOST}/npm/\n');
+npmConfigOfTheirOwn(cwd);
 const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
 const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
 
@@ -159,6 +168,15 @@ describe('the hook and what a publish sends', () => {
     ['changesets', 'cd mono && npx changeset publish', 'registry.npmjs.org'],
     ['yarn workspaces foreach', 'cd mono && yarn workspaces foreach -A npm publish --tolerate-republish', 'registry.npmjs.org'],
     ['npm publish -f of a package folder', 'cd crm && npm publish -f pkgs/nofiles', 'registry.npmjs.org'],
+    // Where npm's config says: publishConfig, the project's .npmrc for the package's scope, the environment, the user's .npmrc.
+    ['npm publish of a package whose publishConfig names its registry', 'cd gh && npm publish', 'npm publish to npm.pkg.github.com'],
+    ['npm publish of a scoped package the project’s .npmrc sends to its scope’s registry', 'cd scoped && npm publish -w @acme/scoped-core', 'npm publish to npm.acme-analytics.io)'],
+    ['npm publish of an unscoped package beside it', 'cd scoped && npm publish -w plain-tools', 'npm publish to registry.npmjs.org)'],
+    ['npm publish of both, to each one’s registry', 'cd scoped && npm publish --workspaces', 'npm publish to npm.acme-analytics.io, registry.npmjs.org)'],
+    ['a scope’s registry over --registry, as npm picks it', 'cd scoped && npm publish -w @acme/scoped-core --registry https://registry.npmjs.org/', 'npm publish to npm.acme-analytics.io)'],
+    ['--registry over publishConfig', 'cd gh && npm publish --registry=https://npm.acme-analytics.io/', 'npm publish to npm.acme-analytics.io)'],
+    ['npm_config_registry on the line', 'cd crm/pkgs/nofiles && npm_config_registry=https://npm.acme-analytics.io npm publish', 'npm publish to npm.acme-analytics.io)'],
+    ['a user’s .npmrc, its registry read from the environment', 'cd crm/pkgs/nofiles && NPM_CONFIG_USERCONFIG=../../../user.npmrc BB_TEST_REGISTRY_HOST=npm.acme-analytics.io npm publish', 'npm publish to npm.acme-analytics.io)'],
   ])('blocks personal data in a package published by %s', (_road, command, registry) => {
     const out = bash(command);
     expect(out.exitCode).toBe(2);
