@@ -186,12 +186,19 @@ const RUN_TIME_FILES = 'it sends files that are chosen only when it runs ({} of 
 const READ_SUBSTITUTION = /^<\((.*)\)$/s;
 
 /**
- * What a file an outbound command names holds: a path, a glob or brace list of paths, or a <( )
- * substitution's output; with `folders` (a command that sends folders whole), a folder's files too.
+ * What a file an outbound command names holds: a path, a glob or brace list of paths, a <( )
+ * substitution's output, or a descriptor an earlier `exec 3< file` opened (`cat /dev/fd/3`; a
+ * command's own `3< file` is fileOrDescriptor's); with `folders` (a command that sends folders
+ * whole), a folder's files too.
  */
 function readSentFile(file: string, ctx: ClassifyContext, folders?: { folders: true; skip?: Skip }): string {
   const substituted = READ_SUBSTITUTION.exec(file);
   if (substituted) return outputOfLine(substituted[1]!, { ...ctx, depth: (ctx.depth ?? 0) + 1 });
+  const descriptor = DESCRIPTOR_FILE.exec(file)?.[1];
+  if (descriptor !== undefined) {
+    const opened = ctx.inputs?.get(descriptor);
+    return opened === undefined ? '' : readSentFile(opened, ctx, folders);
+  }
   // `find ... -exec curl -T {} host`, `xargs -I{} curl -d @{} host`: the file is chosen only when it runs.
   if (ctx.filesAtRunTime && file.includes('{}')) {
     ctx.uninspected?.add(RUN_TIME_FILES);
