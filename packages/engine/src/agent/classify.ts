@@ -10,7 +10,7 @@ import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model
 import { archiveWrites } from './archive-commands.ts';
 import { chartContents, kustomization, manifestsOnly, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
 import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices } from './compose-files.ts';
-import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
+import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, gcloudSourceDeploy, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
@@ -924,10 +924,14 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx, WHOLE)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
   }
   // `gcloud builds submit`: the source folder (less .gcloudignore) and the build config go to Cloud Build, which builds there and pushes the image on.
+  // A deploy from source uploads its folder the same way; the values on the line (`--set-env-vars`, `--substitutions`) go with it.
   const cloudBuild = program === 'gcloud' ? cloudBuildSubmit(args) : null;
-  if (cloudBuild) {
-    const sent = [cloudBuildSource(cloudBuild, ctx.cwd, folderReader(ctx)), cloudBuild.config === null ? '' : readSentFile(cloudBuild.config, ctx)];
-    return { action: 'share', summary: 'gcloud builds submit to cloudbuild.googleapis.com', sent, hosts: [{ host: 'cloudbuild.googleapis.com', encrypted: true }] };
+  const deploy = program === 'gcloud' && !cloudBuild ? gcloudSourceDeploy(args) : null;
+  const upload = cloudBuild ? { build: cloudBuild, host: 'cloudbuild.googleapis.com', command: 'gcloud builds submit' } : deploy;
+  if (upload) {
+    const { build, host, command } = upload;
+    const sent = [cloudBuildSource(build, ctx.cwd, folderReader(ctx)), build.config === null ? '' : readSentFile(build.config, ctx), args.join(' ')];
+    return { action: 'share', summary: `${command} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
   // gsutil's options before its command (`gsutil -m cp -r ...`, `-o key=value`).
   const words = program === 'gsutil' ? args.slice(globalOptionsEnd(args, GSUTIL_VALUE_OPTIONS)) : args;

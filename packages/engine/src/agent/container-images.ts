@@ -1,6 +1,7 @@
 // Container images a command line builds and pushes (docker, podman, buildah): the registry an
 // image goes to, from its name; what a build puts in it, from its context, its Dockerfile's COPY
-// and ADD sources and its .dockerignore; and what `gcloud builds submit` uploads to Cloud Build.
+// and ADD sources and its .dockerignore; and what `gcloud builds submit` uploads to Cloud Build, and
+// a deploy from source to Cloud Run, Cloud Functions or App Engine.
 // classify.ts gives the reader that reads those files as what a push sends.
 import path from 'node:path';
 import { optionAndValue } from './bash.ts';
@@ -323,6 +324,39 @@ export function cloudBuildSubmit(args: readonly string[]): CloudBuild | null {
   return build;
 }
 
+/** gcloud's deploys from source: each uploads a folder, as Cloud Build's submit does, to the service that builds and runs it. */
+const SOURCE_DEPLOYS: readonly { words: readonly string[]; host: string }[] = [
+  { words: ['run', 'deploy'], host: 'run.googleapis.com' },
+  { words: ['run', 'jobs', 'deploy'], host: 'run.googleapis.com' },
+  { words: ['functions', 'deploy'], host: 'cloudfunctions.googleapis.com' },
+  { words: ['app', 'deploy'], host: 'appengine.googleapis.com' },
+];
+
+/**
+ * A deploy from source (`gcloud [beta] run deploy --source .`, `run jobs deploy`, `functions
+ * deploy`, `app deploy [app.yaml]`): the source it uploads (`--source`, else the folder it runs in;
+ * App Engine's, the folder of the first app.yaml it is given; none for a Cloud Run image built
+ * elsewhere, `--image`), and the service it goes to; null for gcloud's other commands.
+ */
+export function gcloudSourceDeploy(args: readonly string[]): { build: CloudBuild; host: string; command: string } | null {
+  for (const deploy of SOURCE_DEPLOYS) {
+    const at = args.findIndex((_, k) => deploy.words.every((word, i) => args[k + i] === word));
+    if (at < 0) continue;
+    const build: CloudBuild = { source: '.', ignoreFile: null, config: null };
+    let yaml: string | null = null;
+    for (let k = at + deploy.words.length; k < args.length; k++) {
+      const [option, inline] = optionAndValue(args[k]!);
+      if (option === '--source') build.source = inline ?? args[++k] ?? '.';
+      else if (option === '--ignore-file') build.ignoreFile = inline ?? args[++k] ?? null;
+      else if (option === '--image' && deploy.words[0] === 'run') build.source = null;
+      else if (deploy.words[0] === 'app' && yaml === null && /^[^-].*\.ya?ml$/i.test(option)) yaml = option;
+    }
+    if (yaml !== null) build.source = path.dirname(yaml);
+    return { build, host: deploy.host, command: `gcloud ${deploy.words.join(' ')}` };
+  }
+  return null;
+}
+
 /** A source gcloud uploads as it is: an archive. */
 const SOURCE_ARCHIVE = /\.(?:tar\.gz|tgz|zip)$/i;
 
@@ -330,10 +364,10 @@ const SOURCE_ARCHIVE = /\.(?:tar\.gz|tgz|zip)$/i;
  * What `gcloud builds submit` uploads to Cloud Build from its source: a folder whole less what its
  * ignore file leaves out (`--ignore-file`, else .gcloudignore, read as git reads ignore lines, with
  * `#!include:.gitignore`; without one, gcloud's own: .git, .gcloudignore, .gitignore and what
- * .gitignore names), or an archive; none from `gs://...` or `--no-source`. `read` reads from `cwd`.
+ * .gitignore names), or an archive; none from `gs://...`, a repository's URL or `--no-source`. `read` reads from `cwd`.
  */
 export function cloudBuildSource(build: CloudBuild, cwd: string, read: FolderReader): string {
-  if (build.source === null || /^gs:\/\//i.test(build.source)) return '';
+  if (build.source === null || /^(?:gs|https?):\/\//i.test(build.source)) return '';
   if (SOURCE_ARCHIVE.test(build.source)) return read(build.source, cwd);
   const folder = path.resolve(cwd, build.source);
   const gitignore = () => read('.gitignore', folder).split('\n');

@@ -882,7 +882,7 @@ describe('container images and cloud builds', () => {
   });
   pkg('crm', { 'docker-compose.yml': 'services:\n  sync:\n    build: .\n', Dockerfile: 'FROM node:20-alpine\nCOPY customers.csv /seed/\n', 'customers.csv': customers });
   // Cloud Build sources: one that uploads the data, one whose .gcloudignore leaves it out, one whose .gitignore does.
-  pkg('cloudrun', { Dockerfile: 'FROM node:20-alpine\nCOPY index.js /app/\n', 'index.js': 'module.exports = 11;\n', 'fixtures/customers.csv': customers, 'cloudbuild.yaml': 'steps:\n  - name: gcr.io/cloud-builders/docker\n' });
+  pkg('cloudrun', { Dockerfile: 'FROM node:20-alpine\nCOPY index.js /app/\n', 'index.js': 'module.exports = 11;\n', 'fixtures/customers.csv': customers, 'cloudbuild.yaml': 'steps:\n  - name: gcr.io/cloud-builders/docker\n', 'app.yaml': 'runtime: nodejs20\n' });
   pkg('cloudrun-clean', { '.gcloudignore': '.git\nfixtures/\n', 'index.js': 'module.exports = 12;\n', 'fixtures/customers.csv': customers });
   pkg('cloudrun-git', { '.gitignore': 'fixtures\n', 'index.js': 'module.exports = 13;\n', 'fixtures/customers.csv': customers });
 
@@ -899,6 +899,12 @@ describe('container images and cloud builds', () => {
     ['a compose build tagged, then pushed', 'cd stack && docker compose build api && docker tag ghcr.io/acme/crm-api:1.4.2 registry.acme-analytics.io/crm-api && docker push registry.acme-analytics.io/crm-api', 'registry.acme-analytics.io'],
     ['gcloud builds submit --tag', 'cd cloudrun && gcloud builds submit --tag gcr.io/acme-prod/crm-sync .', 'cloudbuild.googleapis.com'],
     ['gcloud builds submit --config', 'gcloud builds submit --config cloudrun/cloudbuild.yaml cloudrun', 'cloudbuild.googleapis.com'],
+    ['gcloud run deploy --source .', 'cd cloudrun && gcloud run deploy crm-sync --source . --region europe-west1 --allow-unauthenticated', 'run.googleapis.com'],
+    ['gcloud run deploy from the folder it runs in', 'cd cloudrun && gcloud beta run deploy crm-sync --region=europe-west1', 'run.googleapis.com'],
+    ['gcloud run jobs deploy --source', 'gcloud run jobs deploy nightly --source=cloudrun', 'run.googleapis.com'],
+    ['gcloud functions deploy --source', 'gcloud functions deploy sync --source cloudrun --runtime nodejs20 --trigger-http', 'cloudfunctions.googleapis.com'],
+    ['gcloud app deploy of an app.yaml', 'gcloud app deploy cloudrun/app.yaml --quiet', 'appengine.googleapis.com'],
+    ['a person’s address set as a Cloud Run service’s variable', 'gcloud run deploy api --image gcr.io/acme-prod/api --set-env-vars ADMIN_EMAIL=jane.doe@acme-corp.com', 'run.googleapis.com'],
   ])('blocks personal data sent through %s', (_road, command, host) => {
     expectBlocked(command, host);
   });
@@ -918,6 +924,11 @@ describe('container images and cloud builds', () => {
     ['cd cloudrun-clean && gcloud builds submit --tag gcr.io/acme-prod/crm-sync'],
     ['gcloud builds submit --tag gcr.io/acme-prod/crm-sync cloudrun-git'],
     ['gcloud builds submit --no-source --config=cloudrun/cloudbuild.yaml'],
+    // Deploys whose source leaves the data out, of an image built elsewhere, or from a bucket; gcloud's reads.
+    ['cd cloudrun-clean && gcloud run deploy crm-sync --source .'],
+    ['cd cloudrun && gcloud run deploy crm-sync --image gcr.io/acme-prod/crm-sync --region europe-west1'],
+    ['gcloud functions deploy sync --source gs://acme-src/sync.zip --runtime nodejs20'],
+    ['cd cloudrun && gcloud run services list'],
   ])('allows %s', (command) => {
     expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
   });
