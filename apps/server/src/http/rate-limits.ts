@@ -1,5 +1,6 @@
-// The rate limits a route opts into (config of @fastify/rate-limit, counted per route: in memory on
-// SQLite, in the database on PostgreSQL), counted per client address (the proxy's X-Forwarded-For
+// The rate limits a route opts into (config of @fastify/rate-limit, counted per route over the last
+// minute or hour by a sliding-window counter: in memory on SQLite, in the database on PostgreSQL;
+// sliding-window.ts), counted per client address (the proxy's X-Forwarded-For
 // under TRUST_PROXY), per API key, per signed-in account, or per whichever of the two a route takes.
 // Those on credentials count after they are checked (preHandler), so a caller without them meets the
 // 401 first and one key or account cannot spend another's allowance (one office, many accounts).

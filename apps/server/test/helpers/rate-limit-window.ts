@@ -1,7 +1,7 @@
-// On PostgreSQL the rate limits count in fixed windows aligned to the clock (rate-limit-store.ts):
-// a test that sends a route's whole limit and expects the next request refused must not straddle
-// a window's end, or the count starts again halfway. (One SQLite instance's in-memory windows start
-// at a client's first request.)
+// The rate limits count in windows aligned to the clock, the window before weighing in less the
+// further the current one goes (sliding-window.ts): a test that sends a route's whole limit and
+// expects the next request refused must not straddle a window's end: once it has passed, the
+// requests sent before it count for less, and one more may pass.
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 
