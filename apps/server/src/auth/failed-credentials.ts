@@ -1,8 +1,9 @@
 // Failed credentials per client address: a request whose API key, signature or session token does
 // not check out counts against its address (in rate_limit_counters, through the rate-limit store,
-// so the instances on one PostgreSQL database add to one count). Past FAILED_CREDENTIALS_PER_MINUTE
-// in a minute, the address's credentials are refused with a 429 until the minute ends, before any
-// lookup: guessing keys or tokens costs the server nothing more. Valid credentials never count, and
+// so the instances on one PostgreSQL database add to one count). At FAILED_CREDENTIALS_PER_MINUTE
+// over the last minute (the rate limits' sliding-window estimate), the address's credentials are
+// refused with a 429, before any lookup, until one more failure would be within the limit: guessing
+// keys or tokens costs the server nothing more. Valid credentials never count, and
 // checking a request is one look in this instance's list of refused addresses (an instance learns
 // of an address another refused at its own next failure from there).
 import type { FastifyRequest } from 'fastify';
@@ -39,17 +40,22 @@ class FailedCredentials {
     throw new HttpError(429, refusedMessage(seconds), undefined, { 'retry-after': String(seconds) });
   }
 
-  /** Counts a failure of `address`; refuses it once the minute's count reaches the limit. */
+  /**
+   * Counts a failure of `address`; refuses it once the last minute's count reaches the limit, for
+   * as long as the store says one more would be past it.
+   */
   record(address: string): Promise<void> {
+    const withinLimit = FAILED_CREDENTIALS_PER_MINUTE - 1;
     return new Promise((resolve) => {
       this.counts.incr(
         address,
         (error, { current, ttl }) => {
           // A count that could not be written refuses no one: the failure answers its 401 all the same.
-          if (!error && current >= FAILED_CREDENTIALS_PER_MINUTE) this.refuse(address, Date.now() + ttl);
+          if (!error && current > withinLimit) this.refuse(address, Date.now() + ttl);
           resolve();
         },
         MINUTE_MS,
+        withinLimit,
       );
     });
   }

@@ -1,15 +1,17 @@
 // An address that keeps sending API keys, signatures or session tokens that do not check out is
-// refused (429 with Retry-After) for the rest of the minute, before any lookup; other addresses, and
+// refused (429 with Retry-After) until one more failure would be within the last minute's limit,
+// before any lookup; other addresses, and
 // valid credentials, are not held back by it, and signing out still works.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/api-keys/api-key-auth.ts';
 import { refusedMessage } from '../../src/auth/failed-credentials.ts';
 import { SESSION_MESSAGES } from '../../src/auth/sessions.ts';
 import { API_KEY_ID_BYTES, API_KEY_SECRET_BYTES, FAILED_CREDENTIALS_PER_MINUTE } from '../../src/constants.ts';
 import { bearer, newKey, signedHeaders } from '../api-keys/key-helpers.ts';
 import { clientAddresses } from '../helpers/client-addresses.ts';
-import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
+import { windowStart } from '../../src/http/sliding-window.ts';
+import { awayFromWindowEnd, MINUTE_MS } from '../helpers/rate-limit-window.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { register } from './account-helpers.ts';
 
@@ -30,7 +32,7 @@ const decide = (remoteAddress: string, headers: Record<string, string>) =>
 const me = (remoteAddress: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers, remoteAddress });
 
 describe(`failed credentials (${testDialect})`, { timeout: 120_000 }, () => {
-  it('refuses an address that keeps guessing API keys and session tokens, for the rest of the minute', async () => {
+  it('refuses an address that keeps guessing API keys and session tokens, until one more guess would be within the limit', async () => {
     const valid = (await newKey(t, 'cus_failed_credentials')).key;
     const account = await register(t.app);
     await awayFromWindowEnd();
@@ -44,8 +46,10 @@ describe(`failed credentials (${testDialect})`, { timeout: 120_000 }, () => {
     const refused = await decide(guesser, bearer(guessedKey()));
     expect(refused.statusCode).toBe(429);
     const retryAfter = Number(refused.headers['retry-after']);
+    // The failures stay in the last minute's estimate into the next minute: the refusal ends when one
+    // more is within the limit there, 2 seconds into it (60 × (1 − 2/60) + 1 = 59 ≤ 59) at the latest.
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(retryAfter).toBeLessThanOrEqual(62);
     expect(refused.json()).toEqual({ error: refusedMessage(retryAfter) });
     // While refused, even the right key or session is not looked at from there...
     expect((await decide(guesser, bearer(valid))).statusCode).toBe(429);
@@ -63,6 +67,26 @@ describe(`failed credentials (${testDialect})`, { timeout: 120_000 }, () => {
     expect((await decide(other, bearer(guessedKey()))).json()).toEqual({ error: AUTH_MESSAGES.invalid });
     expect((await me(other, guessedSession())).json()).toEqual({ error: SESSION_MESSAGES.invalid });
     expect((await me(other, account.headers)).statusCode).toBe(200);
+  });
+
+  it('refuses for exactly as long as the failures keep one more past the last minute’s limit', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Half a minute in, the whole limit of failures: they weigh on the next minute too, until
+      // 2 seconds into it (60 × 58/60 + 1 = 59 failures counted, within the limit).
+      const start = windowStart(Date.now(), MINUTE_MS) + MINUTE_MS;
+      vi.setSystemTime(start + 30_000);
+      const guesser = newAddress();
+      for (let i = 0; i < FAILED_CREDENTIALS_PER_MINUTE; i++) expect((await decide(guesser, bearer(guessedKey()))).statusCode).toBe(401);
+      const refused = await decide(guesser, bearer(guessedKey()));
+      expect([refused.statusCode, refused.headers['retry-after']]).toEqual([429, '32']);
+      vi.setSystemTime(start + MINUTE_MS + 1_999);
+      expect((await decide(guesser, bearer(guessedKey()))).statusCode).toBe(429);
+      vi.setSystemTime(start + MINUTE_MS + 2_000);
+      expect((await decide(guesser, bearer(guessedKey()))).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never counts valid credentials', async () => {
