@@ -18,6 +18,7 @@ import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapp
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
+import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
@@ -1151,6 +1152,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const upload = uploadView(program, args, cmd, ctx);
   if (upload) return upload;
+  // A hosting deploy (`vercel`, `netlify deploy`, `firebase deploy`, `surge`, `railway up`, `fly deploy`) uploads a folder
+  // (hosting-deploys.ts reads which); the values on the line (`vercel -e KEY=VALUE`, `fly deploy -e`) go with it.
+  const hosting = hostingDeploy(program, args, ctx.cwd, folderReader(ctx));
+  if (hosting) return { action: 'share', summary: hosting.map((h) => h.summary).join('; '), sent: [...hosting.map((h) => h.text), args.join(' ')], hosts: hosting.map(({ host }) => ({ host, encrypted: true })) };
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);

@@ -230,7 +230,7 @@ type IgnoreRule = { pattern: RegExp; exception: boolean; literal: string; folder
  * without, one with no slash inside names any depth's (`*.csv`), as gcloud and git read them. A
  * folder left out is still walked when an exception may take back something in it.
  */
-function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): (relative: string, folder: boolean) => boolean {
+export function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): (relative: string, folder: boolean) => boolean {
   // A line past the bounds is not read as a pattern (a regex of it could take exponential time, or
   // not be made at all): the whole file is set aside, and nothing is left out.
   if (beyondIgnoreBounds(lines)) return () => false;
