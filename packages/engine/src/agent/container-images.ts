@@ -227,7 +227,8 @@ type IgnoreRule = { pattern: RegExp; exception: boolean; literal: string; folder
  * A test of a folder's paths (relative, and whether each is a folder) against ignore lines, read in
  * order, the last line matching a path or a folder it is in deciding (an exception `!src` takes back
  * what `*` left out). With `fromTop` each pattern is from the folder's top, as Docker reads them;
- * without, one with no slash inside names any depth's (`*.csv`), as gcloud and git read them. A
+ * without, one with no slash at its start or inside names any depth's (`*.csv`), as gcloud and git
+ * read them. A
  * folder left out is still walked when an exception may take back something in it.
  */
 export function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): (relative: string, folder: boolean) => boolean {
@@ -242,7 +243,8 @@ export function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): 
     const text = line.slice(exception ? 1 : 0).trim();
     const clean = path.posix.normalize(text).replace(/^(?:\.?\/)+/, '').replace(/\/+$/, '');
     if (clean === '' || clean === '.') continue;
-    const glob = fromTop || clean.includes('/') ? clean : `**/${clean}`;
+    // A slash at its start or inside (`/fixtures`, `test/fixtures`) ties a pattern to the folder's top, as git reads it.
+    const glob = fromTop || text.replace(/\/+$/, '').includes('/') ? clean : `**/${clean}`;
     const source = glob
       .split(/(\*\*\/|\*\*|\*|\?)/)
       .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))

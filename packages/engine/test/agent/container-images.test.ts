@@ -3,7 +3,7 @@
 // outbound-commands.test.ts shows the hook judging what a push sends.
 import { describe, expect, it } from 'vitest';
 import { composeCall, composeImage, composeServices } from '../../src/agent/compose-files.ts';
-import { cloudBuildSubmit, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry } from '../../src/agent/container-images.ts';
+import { cloudBuildSubmit, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry, orderedIgnoreRules } from '../../src/agent/container-images.ts';
 
 describe('a container image', () => {
   it('goes to the registry its name names, or Docker Hub', () => {
@@ -95,6 +95,17 @@ describe('a container image', () => {
     expect(csv('exports/leads.csv', false)).toBe(true);
     // The last matching line decides: an exception before the pattern it would take back from is undone.
     expect(dockerignoreRules('!customers.csv\n*.csv\n')('customers.csv', false)).toBe(true);
+  });
+
+  it('reads a .gcloudignore line as git does: one with no slash names any depth’s, one with a slash at its start or inside only the top’s', () => {
+    const ignored = orderedIgnoreRules(['fixtures', '/seed', 'docs/private', '!fixtures/keep.csv'], false);
+    expect(ignored('fixtures/customers.csv', false)).toBe(true);
+    expect(ignored('app/fixtures/customers.csv', false)).toBe(true);
+    expect(ignored('fixtures/keep.csv', false)).toBe(false);
+    expect(ignored('seed/customers.csv', false)).toBe(true);
+    expect(ignored('app/seed/customers.csv', false)).toBe(false);
+    expect(ignored('docs/private/c.csv', false)).toBe(true);
+    expect(ignored('app/docs/private/c.csv', false)).toBe(false);
   });
 
   it('takes its Dockerfile from its input with -f -, and nothing from a folder with - as its context', () => {
