@@ -22,6 +22,7 @@ import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
+import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
@@ -740,6 +741,8 @@ const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'r
 function containerView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const compose = composeCall(program, args);
   if (compose) return composeView(program, compose, ctx);
+  const bake = program === 'docker' ? bakeCall(args) : null;
+  if (bake) return bakeView(bake, cmd, ctx);
   const build = imageBuild(args);
   if (build) {
     const input = build.context === '-' || build.file === '-' ? stdinOf(cmd, ctx) : '';
@@ -765,6 +768,29 @@ function containerView(program: string, args: readonly string[], cmd: SimpleComm
   const host = imageRegistry(sub[1]);
   const built = ctx.images?.get(imageName(sub[1]));
   return { action: 'share', summary: `${program} push to ${host}`, sent: built ? [imageContents(built, folderReader(ctx))] : [], hosts: [{ host, encrypted: true }] };
+}
+
+/**
+ * `docker buildx bake`: each target its bake files build (bake-files.ts) makes the images its tags
+ * name, remembered like a `docker build`'s; with `--push` (or an output of type registry) a share to
+ * each tag's registry of what its build puts in it. `--print` and `--list` build nothing.
+ */
+function bakeView(call: BakeCall, cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  if (call.print) return { action: 'process', summary: 'docker buildx bake --print (local)', sent: [], hosts: [] };
+  const texts = (call.files.length > 0 ? call.files : BAKE_FILES).map((file) => readSentFile(file, ctx));
+  const pushed: { host: string; image: BuiltImage }[] = [];
+  for (const target of bakeTargets(texts, call, environmentOf(cmd, ctx))) {
+    const folder = localPath(target.context, ctx.cwd);
+    const image: BuiltImage = { folder, file: localPath(target.dockerfile, folder), target: target.target };
+    for (const tag of target.tags) {
+      ctx.images?.set(imageName(tag), image);
+      if (target.push) pushed.push({ host: imageRegistry(tag), image });
+    }
+  }
+  if (pushed.length === 0) return { action: 'process', summary: 'docker buildx bake (local)', sent: [], hosts: [] };
+  const hosts = [...new Set(pushed.map(({ host }) => host))];
+  const images = [...new Set(pushed.map(({ image }) => image))];
+  return { action: 'share', summary: `docker buildx bake --push to ${hosts.join(', ')}`, sent: images.map((image) => imageContents(image, folderReader(ctx))), hosts: hosts.map((host) => ({ host, encrypted: true })) };
 }
 
 /**
@@ -1266,6 +1292,11 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: 'process', summary, sent: [text], code: reach, hosts };
 }
 
+/** The environment a command runs with: the line's over the hook's where the call was made; elsewhere (the hosted MCP endpoint) the agent's is not here to read, only the line's. */
+function environmentOf(cmd: SimpleCommand, ctx: ClassifyContext): Record<string, string | undefined> {
+  return ctx.files?.onThisMachine === false ? cmd.env : { ...process.env, ...cmd.env };
+}
+
 /** A value that names a file (`customers.csv`, `./exports/leads.json`, `/data/out`), not a key or a sentence. */
 const FILE_PATH = /^(?=.*[./])[\w./-]{1,4096}$/;
 
@@ -1277,8 +1308,7 @@ const FILE_PATH = /^(?=.*[./])[\w./-]{1,4096}$/;
  * runs), and the files the others name (`CSV_PATH=customers.csv`), less the compiled programs it runs.
  */
 function environmentReadBy(code: string, cmd: SimpleCommand, ctx: ClassifyContext): { hosts: { host: string; encrypted: boolean }[]; files: string[] } {
-  // Elsewhere (the hosted MCP endpoint) the agent's environment is not here to read: only the line's.
-  const env: Record<string, string | undefined> = ctx.files?.onThisMachine === false ? cmd.env : { ...process.env, ...cmd.env };
+  const env = environmentOf(cmd, ctx);
   const hosts: { host: string; encrypted: boolean }[] = [];
   const files: string[] = [];
   for (const [name, fallback] of environmentReadIn(code)) {

@@ -881,6 +881,38 @@ describe('container images and cloud builds', () => {
     'api/customers.csv': customers,
   });
   pkg('crm', { 'docker-compose.yml': 'services:\n  sync:\n    build: .\n', Dockerfile: 'FROM node:20-alpine\nCOPY customers.csv /seed/\n', 'customers.csv': customers });
+  // Bake files: an HCL one whose default group builds an image holding the data and one holding only a page, a JSON one.
+  pkg('bake', {
+    'docker-bake.hcl': [
+      '# Images of the CRM',
+      'variable "TAG" { default = "1.4.2" }',
+      'group "default" { targets = ["api", "web"] }',
+      'target "common" {',
+      '  dockerfile = "Dockerfile"',
+      '  args = { NODE_VERSION = "20" }',
+      '}',
+      'target "api" {',
+      '  inherits = ["common"]',
+      '  context = "api"',
+      '  tags = ["ghcr.io/acme/crm-api:${TAG}"]',
+      '  platforms = ["linux/amd64", "linux/arm64"]',
+      '}',
+      'target "web" {',
+      '  context = "web"',
+      '  tags = ["ghcr.io/acme/crm-web:${TAG}", notequal("", TAG) ? "ghcr.io/acme/crm-web:latest" : ""]',
+      '}',
+    ].join('\n'),
+    'api/Dockerfile': 'FROM node:20-alpine\nCOPY . /app\n',
+    'api/customers.csv': customers,
+    'web/Dockerfile': 'FROM nginx:1.27\nCOPY index.html /usr/share/nginx/html/\n',
+    'web/index.html': '<h1>CRM</h1>\n',
+    'web/customers.csv': customers,
+  });
+  pkg('bake-json', {
+    'docker-bake.json': JSON.stringify({ target: { sync: { context: '.', tags: ['registry.acme-analytics.io/crm-sync:1'], output: ['type=registry'] } } }),
+    Dockerfile: 'FROM node:20-alpine\nCOPY customers.csv /seed/\n',
+    'customers.csv': customers,
+  });
   // Cloud Build sources: one that uploads the data, one whose .gcloudignore leaves it out, one whose .gitignore does.
   pkg('cloudrun', { Dockerfile: 'FROM node:20-alpine\nCOPY index.js /app/\n', 'index.js': 'module.exports = 11;\n', 'fixtures/customers.csv': customers, 'cloudbuild.yaml': 'steps:\n  - name: gcr.io/cloud-builders/docker\n', 'app.yaml': 'runtime: nodejs20\n' });
   pkg('cloudrun-clean', { '.gcloudignore': '.git\nfixtures/\n', 'index.js': 'module.exports = 12;\n', 'fixtures/customers.csv': customers });
@@ -897,6 +929,11 @@ describe('container images and cloud builds', () => {
     ['docker-compose push of a service its file builds', 'cd stack && docker-compose push api', 'ghcr.io'],
     ['a compose service pushed under the name compose gives it', 'cd crm && docker compose build && docker compose push', 'registry-1.docker.io'],
     ['a compose build tagged, then pushed', 'cd stack && docker compose build api && docker tag ghcr.io/acme/crm-api:1.4.2 registry.acme-analytics.io/crm-api && docker push registry.acme-analytics.io/crm-api', 'registry.acme-analytics.io'],
+    ['docker buildx bake --push of a bake file’s default group', 'cd bake && docker buildx bake --push', 'ghcr.io'],
+    ['docker buildx bake of a target set to push', "cd bake && docker buildx bake api --set '*.output=type=registry'", 'ghcr.io'],
+    ['an image bake built, then pushed', 'cd bake && docker buildx bake api && docker push ghcr.io/acme/crm-api:1.4.2', 'ghcr.io'],
+    ['a JSON bake file whose target outputs to its registry', 'cd bake-json && docker buildx bake sync', 'registry.acme-analytics.io'],
+    ['a bake file named with -f', 'docker buildx bake -f bake/docker-bake.hcl --set api.context=bake/api --push api', 'ghcr.io'],
     ['gcloud builds submit --tag', 'cd cloudrun && gcloud builds submit --tag gcr.io/acme-prod/crm-sync .', 'cloudbuild.googleapis.com'],
     ['gcloud builds submit --config', 'gcloud builds submit --config cloudrun/cloudbuild.yaml cloudrun', 'cloudbuild.googleapis.com'],
     ['gcloud run deploy --source .', 'cd cloudrun && gcloud run deploy crm-sync --source . --region europe-west1 --allow-unauthenticated', 'run.googleapis.com'],
@@ -920,6 +957,10 @@ describe('container images and cloud builds', () => {
     ['cd stack && docker compose build'],
     ['cd stack && docker-compose build api'],
     ['cd stack && docker compose push cache'],
+    // A bake target whose image holds only a page; a bake that builds here, or only prints its plan.
+    ['cd bake && docker buildx bake web --push'],
+    ['cd bake && docker buildx bake'],
+    ['cd bake && docker buildx bake --print --push'],
     // Cloud Build sources whose ignore files leave the data out, and a build with no source.
     ['cd cloudrun-clean && gcloud builds submit --tag gcr.io/acme-prod/crm-sync'],
     ['gcloud builds submit --tag gcr.io/acme-prod/crm-sync cloudrun-git'],
