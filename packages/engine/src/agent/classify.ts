@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
 import { chartContents, kustomization, manifestsOnly, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
-import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices } from './compose-files.ts';
+import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices, composeVariables } from './compose-files.ts';
 import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, gcloudSourceDeploy, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
@@ -740,7 +740,7 @@ const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'r
  */
 function containerView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const compose = composeCall(program, args);
-  if (compose) return composeView(program, compose, ctx);
+  if (compose) return composeView(program, compose, cmd, ctx);
   const bake = program === 'docker' ? bakeCall(args) : null;
   if (bake) return bakeView(bake, cmd, ctx);
   const build = imageBuild(args);
@@ -801,10 +801,11 @@ function bakeView(call: BakeCall, cmd: SimpleCommand, ctx: ClassifyContext): Com
  * its compose file builds it from. A service with only `image:` is pulled, not built: nothing of
  * it is read. A build without `--push` is local; commands other than build and push: null.
  */
-function composeView(program: string, call: ComposeCall, ctx: ClassifyContext): CommandView | null {
+function composeView(program: string, call: ComposeCall, cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   if (!['build', 'push', 'up', 'create', 'run'].includes(call.command)) return null;
   const files = composeFiles(call, ctx.cwd, (file) => readSentFile(file, ctx));
-  const services = composeServices(files).filter((service) => call.services.length === 0 || call.services.includes(service.name));
+  const variables = composeVariables(call, files, ctx.cwd, environmentOf(cmd, ctx), (file) => readSentFile(file, ctx));
+  const services = composeServices(files, variables).filter((service) => call.services.length === 0 || call.services.includes(service.name));
   const images = services.map((service) => {
     const build = service.build;
     const built: BuiltImage | null = build && { folder: build.context, file: build.file, ...(build.dockerfile === undefined ? {} : { dockerfile: build.dockerfile }), target: build.target };

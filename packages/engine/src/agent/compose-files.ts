@@ -11,8 +11,8 @@ export const COMPOSE_TOOLS = new Set(['docker-compose', 'podman-compose']);
 const COMPOSE_FILES = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'];
 const OVERRIDE = (file: string) => file.replace(/\.(ya?ml)$/, '.override.$1');
 
-/** A compose command line: its files (empty: the folder's own), project name and folder, command, the services it names (none: all), and whether it pushes what it builds. */
-export type ComposeCall = { files: string[]; project: string | null; folder: string | null; command: string; services: string[]; push: boolean };
+/** A compose command line: its files (empty: the folder's own), project name and folder, its `--env-file`s (none: the project's .env), command, the services it names (none: all), and whether it pushes what it builds. */
+export type ComposeCall = { files: string[]; project: string | null; folder: string | null; envFiles: string[]; command: string; services: string[]; push: boolean };
 
 /** Compose's options before its command that take the next word as a value. */
 const COMPOSE_VALUE_OPTIONS = new Set(['-f', '--file', '-p', '--project-name', '--project-directory', '--env-file', '--profile', '--ansi', '--progress', '--parallel']);
@@ -23,7 +23,7 @@ const COMMAND_VALUE_OPTIONS = new Set(['--build-arg', '--builder', '--memory', '
 export function composeCall(program: string, args: readonly string[]): ComposeCall | null {
   const words = COMPOSE_TOOLS.has(program) ? args : args[0] === 'compose' ? args.slice(1) : null;
   if (words === null) return null;
-  const call: ComposeCall = { files: [], project: null, folder: null, command: '', services: [], push: false };
+  const call: ComposeCall = { files: [], project: null, folder: null, envFiles: [], command: '', services: [], push: false };
   for (let k = 0; k < words.length; k++) {
     const [option, inline] = optionAndValue(words[k]!);
     const value = () => inline ?? words[++k] ?? '';
@@ -31,6 +31,7 @@ export function composeCall(program: string, args: readonly string[]): ComposeCa
       if (option === '-f' || option === '--file') call.files.push(value());
       else if (option === '-p' || option === '--project-name') call.project = value();
       else if (option === '--project-directory') call.folder = value();
+      else if (option === '--env-file') call.envFiles.push(value());
       else if (COMPOSE_VALUE_OPTIONS.has(option)) value();
       else if (!option.startsWith('-')) call.command = option;
     } else if (option === '--push') call.push = true;
@@ -60,16 +61,16 @@ export function composeFiles(call: ComposeCall, cwd: string, read: (file: string
  * from the first file's folder. This
  * reads the YAML compose files are written in only as far as `services:`, each service's `image:`
  * and `build:` (a context folder, or `context:`, `dockerfile:`, `dockerfile_inline:` and `target:`,
- * in block or `{ ... }` form), with `${VAR:-default}` put as its default; what it does not read
- * (anchors and `<<:` merges, `extends:`, variables from the environment or .env) is not in the
- * services it gives, which makes it read less, never more.
+ * in block or `{ ... }` form), with its variables put in (composeVariables); what it does not read
+ * (anchors and `<<:` merges, `extends:`) is not in the services it gives, which makes it read
+ * less, never more.
  */
-export function composeServices(files: readonly { file: string; text: string }[]): ComposeService[] {
+export function composeServices(files: readonly { file: string; text: string }[], variables: ComposeVariables = {}): ComposeService[] {
   const services = new Map<string, { image?: string; context?: string; dockerfile?: string; inline?: string; target?: string; built: boolean }>();
   // Paths in every file are from the first one's folder, the project's.
   const folder = path.dirname(files[0]?.file ?? '.');
   for (const { text } of files) {
-    for (const [name, keys] of serviceKeys(text)) {
+    for (const [name, keys] of serviceKeys(text, variables)) {
       const service = services.get(name) ?? { built: false };
       services.set(name, service);
       if (keys.image !== undefined) service.image = keys.image;
@@ -103,15 +104,57 @@ export function composeImage(service: ComposeService, call: ComposeCall, files: 
   return `${project}-${service.name}`;
 }
 
-/** A scalar's value: its quotes taken off, a comment after it dropped, and `${VAR:-default}` put as its default (any other variable as nothing). */
-function scalar(text: string): string {
+/** The variables a compose file is read with. */
+export type ComposeVariables = Readonly<Record<string, string | undefined>>;
+
+/** A .env file's variables (`KEY=value`, `export KEY="value"`, a comment after a value dropped), as compose reads them. */
+export function dotenvVariables(text: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const m = /^\s{0,64}(?:export\s{1,16})?([A-Za-z_]\w{0,100})\s{0,16}=(.*)$/.exec(line);
+    if (!m) continue;
+    const raw = m[2]!.trim();
+    const quoted = /^(["'])(.*)\1$/.exec(raw);
+    const comment = /(?:^|\s)#/.exec(raw);
+    found[m[1]!] = quoted ? quoted[2]! : comment ? raw.slice(0, comment.index).trimEnd() : raw;
+  }
+  return found;
+}
+
+/**
+ * The variables compose puts in a call's files: the environment's over the `--env-file`s' (later
+ * over earlier), else over the project folder's .env. `read` gives a file's text ('' when none).
+ */
+export function composeVariables(call: ComposeCall, files: readonly { file: string }[], cwd: string, env: ComposeVariables, read: (file: string) => string): ComposeVariables {
+  const folder = path.resolve(cwd, call.folder ?? (files[0] ? path.dirname(files[0].file) : '.'));
+  const envFiles = call.envFiles.length > 0 ? call.envFiles.map((file) => path.resolve(cwd, file)) : [path.join(folder, '.env')];
+  return Object.assign({}, ...envFiles.map((file) => dotenvVariables(read(file))), env) as ComposeVariables;
+}
+
+/** A variable in a compose value: `$$` (a dollar), `${VAR}`, `${VAR:-default}`, `${VAR-default}`, `${VAR:+other}`, `${VAR:?error}`, `$VAR`. */
+const VARIABLE = /\$(?:\$|\{(\w{1,100})(?:(:?)([-+?])([^}]{0,256}))?\}|([A-Za-z_]\w{0,100}))/g;
+
+/** `text` with its variables put in, as compose does: a default for one unset (or, with `:`, empty), the other for one set; one unset as nothing. */
+function interpolated(text: string, variables: ComposeVariables): string {
+  return text.replace(VARIABLE, (whole, braced: string | undefined, colon: string | undefined, op: string | undefined, word: string | undefined, bare: string | undefined) => {
+    if (whole === '$$') return '$';
+    const value = variables[(braced ?? bare)!];
+    const set = colon ? value !== undefined && value !== '' : value !== undefined;
+    if (op === '-') return set ? value! : (word ?? '');
+    if (op === '+') return set ? (word ?? '') : '';
+    return value ?? '';
+  });
+}
+
+/** A scalar's value: its quotes taken off, a comment after it dropped, and its variables put in. */
+function scalar(text: string, variables: ComposeVariables): string {
   const quoted = /^(["'])(.*)\1\s*(?:#.*)?$/.exec(text.trim());
   const plain = quoted ? quoted[2]! : text.replace(/(?:^|\s)#.*$/, '').trim();
-  return plain.replace(/\$\{\w+(?::?-([^}$]{0,256}))?\}/g, (_, fallback: string | undefined) => fallback ?? '');
+  return interpolated(plain, variables);
 }
 
 /** Each service's `image:` and `build:` (a scalar, or a map of scalars) in one compose file, read by indentation. */
-function serviceKeys(text: string): Map<string, { image?: string; build?: string | Record<string, string> }> {
+function serviceKeys(text: string, variables: ComposeVariables): Map<string, { image?: string; build?: string | Record<string, string> }> {
   const found = new Map<string, { image?: string; build?: string | Record<string, string> }>();
   const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
   const indent = (line: string) => line.length - line.trimStart().length;
@@ -144,10 +187,10 @@ function serviceKeys(text: string): Map<string, { image?: string; build?: string
     if (keyIndent < 0) keyIndent = depth;
     if (depth !== keyIndent) continue;
     const value = entry[2] ?? '';
-    if (key === 'image' && value !== '') current.image = scalar(value);
+    if (key === 'image' && value !== '') current.image = scalar(value, variables);
     if (key !== 'build') continue;
-    if (value.trim().startsWith('{')) current.build = flowMap(value);
-    else if (value !== '' && !/^[|>&*]/.test(value.trim())) current.build = scalar(value);
+    if (value.trim().startsWith('{')) current.build = flowMap(value, variables);
+    else if (value !== '' && !/^[|>&*]/.test(value.trim())) current.build = scalar(value, variables);
     else if (value === '') {
       // `build:` with its keys on the lines below, deeper than it.
       const build: Record<string, string> = {};
@@ -164,7 +207,7 @@ function serviceKeys(text: string): Map<string, { image?: string; build?: string
           const body: string[] = [];
           for (; k + 2 < lines.length && (lines[k + 2]!.trim() === '' || indent(lines[k + 2]!) > inner); k++) body.push(lines[k + 2]!.trim());
           build[sub[1]!] = body.join('\n');
-        } else build[sub[1]!] = scalar(subValue);
+        } else build[sub[1]!] = scalar(subValue, variables);
       }
       current.build = build;
     }
@@ -173,11 +216,11 @@ function serviceKeys(text: string): Map<string, { image?: string; build?: string
 }
 
 /** A one-line map's keys and scalars (`{ context: ., dockerfile: Dockerfile.prod }`). */
-function flowMap(value: string): Record<string, string> {
+function flowMap(value: string, variables: ComposeVariables): Record<string, string> {
   const map: Record<string, string> = {};
   for (const pair of value.trim().replace(/^\{|\}\s*(?:#.*)?$/g, '').split(',')) {
     const colon = pair.indexOf(':');
-    if (colon > 0) map[pair.slice(0, colon).trim()] = scalar(pair.slice(colon + 1));
+    if (colon > 0) map[pair.slice(0, colon).trim()] = scalar(pair.slice(colon + 1), variables);
   }
   return map;
 }

@@ -2,7 +2,7 @@
 // build's context and tags, what its Dockerfile copies and what its .dockerignore leaves out;
 // outbound-commands.test.ts shows the hook judging what a push sends.
 import { describe, expect, it } from 'vitest';
-import { composeCall, composeImage, composeServices } from '../../src/agent/compose-files.ts';
+import { composeCall, composeImage, composeServices, composeVariables, dotenvVariables } from '../../src/agent/compose-files.ts';
 import { cloudBuildSubmit, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry, orderedIgnoreRules } from '../../src/agent/container-images.ts';
 
 describe('a container image', () => {
@@ -164,9 +164,42 @@ describe('a compose file', () => {
   });
 
   it('is named by compose’s words, and pushes with push or build --push', () => {
-    expect(composeCall('docker', ['compose', '-f', 'ops/compose.yaml', '--project-name=crm', 'build', '--push', 'api'])).toEqual({ files: ['ops/compose.yaml'], project: 'crm', folder: null, command: 'build', services: ['api'], push: true });
+    expect(composeCall('docker', ['compose', '-f', 'ops/compose.yaml', '--project-name=crm', '--env-file', 'ops/.env.prod', 'build', '--push', 'api'])).toEqual({
+      files: ['ops/compose.yaml'],
+      project: 'crm',
+      folder: null,
+      envFiles: ['ops/.env.prod'],
+      command: 'build',
+      services: ['api'],
+      push: true,
+    });
     expect(composeCall('docker-compose', ['push'])).toMatchObject({ command: 'push', services: [] });
     expect(composeCall('docker', ['build', '.'])).toBeNull();
+  });
+});
+
+describe('the variables of a compose file', () => {
+  const text = 'services:\n  api:\n    build: { context: "${API_DIR:-./api}" }\n    image: ${REGISTRY}/crm-api:${TAG-latest}\n';
+  const files = [{ file: '/work/crm/compose.yaml', text }];
+  const dotenv = '# the release\nexport REGISTRY=ghcr.io/acme\nTAG="1.4.2"\nAPI_DIR=  # set below\nNOTE=a b # c\n';
+
+  it('are read from the project’s .env as compose reads one', () => {
+    expect(dotenvVariables(dotenv)).toEqual({ REGISTRY: 'ghcr.io/acme', TAG: '1.4.2', API_DIR: '', NOTE: 'a b' });
+  });
+
+  it('are put in from the environment over the .env, defaults taken where unset or empty', () => {
+    const read = (file: string) => (file === '/work/crm/.env' ? dotenv : file === '/work/crm/ops/.env.prod' ? 'REGISTRY=registry.acme-corp.com\n' : '');
+    const call = composeCall('docker', ['compose', 'push'])!;
+    const variables = composeVariables(call, files, '/work/crm', { TAG: '2.0.0' }, read);
+    expect(composeServices(files, variables)[0]).toMatchObject({ image: 'ghcr.io/acme/crm-api:2.0.0', build: { context: '/work/crm/api' } });
+    const prod = composeVariables(composeCall('docker', ['compose', '--env-file', 'ops/.env.prod', 'push'])!, files, '/work/crm', {}, read);
+    expect(composeServices(files, prod)[0]!.image).toBe('registry.acme-corp.com/crm-api:latest');
+    expect(composeServices(files)[0]!.image).toBe('/crm-api:latest');
+  });
+
+  it('keep a doubled dollar as one, and give another value where one is set', () => {
+    const other = [{ file: '/w/compose.yaml', text: 'services:\n  api:\n    image: "acme/api:$${TAG}-${CI:+ci}${DEV:+dev}"\n' }];
+    expect(composeServices(other, { CI: 'true' })[0]!.image).toBe('acme/api:${TAG}-ci');
   });
 });
 
@@ -207,6 +240,11 @@ describe('reading long adversarial files', () => {
     const services = composeServices(files);
     const call = composeCall('docker', ['compose', 'build'])!;
     expect(services.map((service) => composeImage(service, call, files, '/w')).at(-1)).toBe('crm-s49999');
+  });
+
+  it('reads a .env of a line of 300,000 spaces and variables that never close', () => {
+    expect(dotenvVariables(`A=${' '.repeat(300_000)}x\nB=${'${'.repeat(100_000)}\n`).A).toBe('x');
+    expect(composeServices([{ file: '/w/compose.yaml', text: `services:\n  api:\n    image: ${'${A:-'.repeat(60_000)}\n` }], { A: 'a' })[0]).toMatchObject({ name: 'api' });
   });
 
   it('reads a compose file with a value of 300,000 spaces', () => {

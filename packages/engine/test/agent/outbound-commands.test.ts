@@ -880,6 +880,12 @@ describe('container images and cloud builds', () => {
     'api/Dockerfile': 'FROM node:20-alpine\nCOPY . /app\n',
     'api/customers.csv': customers,
   });
+  pkg('stack-env', {
+    'compose.yaml': 'services:\n  api:\n    build: ./api\n    image: ${REGISTRY}/crm-api:${TAG:-latest}\n',
+    '.env': 'REGISTRY=registry.acme-analytics.io\n',
+    'api/Dockerfile': 'FROM node:20-alpine\nCOPY . /app\n',
+    'api/customers.csv': customers,
+  });
   pkg('crm', { 'docker-compose.yml': 'services:\n  sync:\n    build: .\n', Dockerfile: 'FROM node:20-alpine\nCOPY customers.csv /seed/\n', 'customers.csv': customers });
   // Bake files: an HCL one whose default group builds an image holding the data and one holding only a page, a JSON one.
   pkg('bake', {
@@ -926,6 +932,7 @@ describe('container images and cloud builds', () => {
     ['a Dockerfile on the build’s input (--file=-)', 'cat service/Dockerfile | docker buildx build --push --file=- -t ghcr.io/acme/crm-sync:1.4.2 service', 'ghcr.io'],
     ['docker compose build, then push', 'cd stack && docker compose build && docker compose push', 'ghcr.io'],
     ['docker compose build --push', 'docker compose -f stack/compose.yaml build --push', 'ghcr.io'],
+    ['a compose image named by the project’s .env', 'cd stack-env && docker compose build && docker compose push', 'registry.acme-analytics.io'],
     ['docker-compose push of a service its file builds', 'cd stack && docker-compose push api', 'ghcr.io'],
     ['a compose service pushed under the name compose gives it', 'cd crm && docker compose build && docker compose push', 'registry-1.docker.io'],
     ['a compose build tagged, then pushed', 'cd stack && docker compose build api && docker tag ghcr.io/acme/crm-api:1.4.2 registry.acme-analytics.io/crm-api && docker push registry.acme-analytics.io/crm-api', 'registry.acme-analytics.io'],
