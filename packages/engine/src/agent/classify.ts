@@ -213,14 +213,9 @@ function transferTo(host: string, ctx: ClassifyContext, encrypted: boolean): Tra
   return { ...resolveDestination(host, ctx.destinations), encrypted };
 }
 
-/**
- * The environment npm reads its config with: the line's over the hook's where the call was made (a
- * name in any case, as npm reads `npm_config_*`); elsewhere (the hosted MCP endpoint) the line's only.
- */
+/** The environment npm reads its config with (environmentOf), and the home folder of the user's .npmrc. */
 function npmEnvironment(cmd: SimpleCommand, ctx: ClassifyContext): NpmEnvironment {
-  const onLine = new Set(Object.keys(cmd.env).map((name) => name.toLowerCase()));
-  const hook = ctx.files?.onThisMachine === false ? [] : Object.entries(process.env).filter(([name]) => !onLine.has(name.toLowerCase()));
-  const env = { ...Object.fromEntries(hook), ...cmd.env };
+  const env = environmentOf(cmd, ctx);
   return { env, home: env.HOME || os.homedir() };
 }
 
@@ -496,7 +491,7 @@ function curlWords(cmd: SimpleCommand, ctx: ClassifyContext): string[] {
   // Only where the call was made: elsewhere (the hosted MCP endpoint) the agent's .curlrc is not here to read.
   if (readsCurlrc(argv) && ctx.files?.onThisMachine !== false) {
     // Where it looks: the environment the line gives curl (`CURL_HOME=/x curl ...`, an export earlier on it) over the hook's.
-    const env = { ...process.env, ...cmd.env };
+    const env = environmentOf(cmd, ctx);
     const rc = curlrcPaths(env, env.HOME || os.homedir()).map((file) => ({ file, text: readSentFile(file, ctx) })).find(({ text }) => text !== '');
     if (rc) {
       read.add(localPath(rc.file, ctx.cwd));

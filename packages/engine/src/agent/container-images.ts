@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import type { Skip } from './local-files.ts';
-import { type FolderReader, beyondIgnoreBounds } from './published-packages.ts';
+import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
 export const CONTAINER_TOOLS = new Set(['docker', 'podman', 'buildah', 'nerdctl']);
@@ -376,5 +376,5 @@ export function cloudBuildSource(build: CloudBuild, cwd: string, read: FolderRea
   const own = read(build.ignoreFile ?? '.gcloudignore', folder);
   const lines = own === '' ? ['.gcloudignore', '.git', '.gitignore', ...gitignore()] : own.split('\n').flatMap((line) => (line.trim() === '#!include:.gitignore' ? gitignore() : [line]));
   const ignored = orderedIgnoreRules(lines, false);
-  return read('.', folder, (full, isFolder) => ignored(path.relative(folder, full), isFolder));
+  return readFolderLess(folder, read, ignored);
 }

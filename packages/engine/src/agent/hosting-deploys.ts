@@ -11,7 +11,7 @@ import { dockerignoreRules, orderedIgnoreRules } from './container-images.ts';
 import { globMatcher } from './local-files.ts';
 import { optionAndValue } from './option-words.ts';
 import { localPath } from './own-files.ts';
-import { type FolderReader, beyondIgnoreBounds } from './published-packages.ts';
+import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './published-packages.ts';
 
 /** What one deploy uploads (its files' text, read), the service it goes to, and the call in words. */
 export type HostingUpload = { text: string; host: string; summary: string };
@@ -45,11 +45,6 @@ function lastValue(words: Words, ...names: string[]): string | undefined {
 
 /** Each value given to any of `names`, in order. */
 const valuesOf = (words: Words, ...names: string[]): string[] => words.options.filter(([name]) => names.includes(name)).map(([, value]) => value);
-
-/** Reads a folder whole, less what `ignored` leaves out of it (paths relative to it, and whether each is a folder); a file it names is read as it is. */
-function readLess(folder: string, read: FolderReader, ignored: (relative: string, folder: boolean) => boolean): string {
-  return read(folder, folder, (full, isFolder) => ignored(path.relative(folder, full).split(path.sep).join('/'), isFolder));
-}
 
 /** Ignore-file lines: none for a file that is not there. */
 const linesOf = (text: string): string[] => (text === '' ? [] : text.split('\n'));
@@ -96,7 +91,7 @@ export function vercelDeploy(args: readonly string[], cwd: string, read: FolderR
   const summary = 'vercel deploy to api.vercel.com';
   if (prebuilt) return { text: read(path.join(project, '.vercel', 'output'), project, () => false), host: 'api.vercel.com', summary };
   const own = read('.vercelignore', project) || read('.nowignore', project);
-  return { text: readLess(project, read, orderedIgnoreRules([...VERCEL_IGNORED, ...linesOf(own)], false)), host: 'api.vercel.com', summary };
+  return { text: readFolderLess(project, read, orderedIgnoreRules([...VERCEL_IGNORED, ...linesOf(own)], false)), host: 'api.vercel.com', summary };
 }
 
 /** A TOML file's string values (`publish = "dist"`, `image = 'app:1'`), each with the table it is in (`build`, `context.production`; '' before any). */
@@ -165,7 +160,7 @@ export function netlifyDeploy(args: readonly string[], cwd: string, read: Folder
   const functions = named === undefined ? site.functions : localPath(named, working);
   // Functions inside a publish folder are read with it.
   const inPublish = publish.some((folder) => functions === folder || functions.startsWith(`${folder}${path.sep}`));
-  const texts = publish.map((folder) => readLess(folder, read, netlifyLeavesOut));
+  const texts = publish.map((folder) => readFolderLess(folder, read, netlifyLeavesOut));
   if (!inPublish) texts.push(read(functions, functions, () => false));
   return { text: texts.filter((text) => text !== '').join('\n'), host: 'api.netlify.com', summary: 'netlify deploy to api.netlify.com' };
 }
@@ -268,7 +263,7 @@ export function firebaseDeploy(args: readonly string[], cwd: string, read: Folde
       const root = override ?? (typeof site.public === 'string' ? site.public : typeof site.source === 'string' ? site.source : null);
       if (root === null) return [];
       const ignored = globIgnoreRules([...FIREBASE_HOSTING_IGNORED, ...(stringsOf(site.ignore) ?? [])]);
-      return [readLess(localPath(root, folder), read, ignored)];
+      return [readFolderLess(localPath(root, folder), read, ignored)];
     });
     if (texts.length > 0) uploads.push({ text: texts.join('\n'), host: 'firebasehosting.googleapis.com', summary: 'firebase deploy (hosting) to firebasehosting.googleapis.com' });
   }
@@ -276,7 +271,7 @@ export function firebaseDeploy(args: readonly string[], cwd: string, read: Folde
     const texts = entriesOf(json.functions).map((codebase) => {
       const source = localPath(typeof codebase.source === 'string' ? codebase.source : 'functions', folder);
       const ignore = [...(stringsOf(codebase.ignore) ?? FIREBASE_FUNCTIONS_DEFAULT_IGNORE), ...FIREBASE_FUNCTIONS_IGNORED];
-      return readLess(source, read, orderedIgnoreRules(ignore, false));
+      return readFolderLess(source, read, orderedIgnoreRules(ignore, false));
     });
     uploads.push({ text: texts.join('\n'), host: 'cloudfunctions.googleapis.com', summary: 'firebase deploy (functions) to cloudfunctions.googleapis.com' });
   }
@@ -302,7 +297,7 @@ export function surgeDeploy(args: readonly string[], cwd: string, read: FolderRe
   if (first !== undefined && SURGE_COMMANDS.has(first)) return null;
   const project = localPath(lastValue(words, '--project', '-p') ?? first ?? '.', cwd);
   const ignored = orderedIgnoreRules([...SURGE_IGNORED, ...linesOf(read('.surgeignore', project))], false);
-  return { text: readLess(project, read, ignored), host: 'surge.sh', summary: 'surge to surge.sh' };
+  return { text: readFolderLess(project, read, ignored), host: 'surge.sh', summary: 'surge to surge.sh' };
 }
 
 /** `railway up`'s options that take the next word as a value. */
@@ -329,7 +324,7 @@ export function railwayUp(args: readonly string[], cwd: string, read: FolderRead
   const gitignore = !words.flags.has('--no-gitignore') && inGitWorkTree(target, read) ? linesOf(read('.gitignore', target)) : [];
   // .railwayignore's lines come last: its `!` exceptions take back what .gitignore leaves out.
   const ignored = orderedIgnoreRules([...gitignore, ...linesOf(read('.railwayignore', target))], false);
-  return { text: readLess(target, read, ignored), host: 'backboard.railway.app', summary: 'railway up to backboard.railway.app' };
+  return { text: readFolderLess(target, read, ignored), host: 'backboard.railway.app', summary: 'railway up to backboard.railway.app' };
 }
 
 /** `fly deploy`'s options that take the next word as a value. */
@@ -364,7 +359,7 @@ export function flyDeploy(args: readonly string[], cwd: string, read: FolderRead
     const named = lastValue(words, '--ignorefile');
     const fromConfig = build.get('ignorefile');
     const ignoreFile = named !== undefined ? localPath(named, context) : fromConfig !== undefined ? localPath(fromConfig, path.dirname(config)) : path.join(context, '.dockerignore');
-    files.push(readLess(context, read, dockerignoreRules(read(ignoreFile, context))));
+    files.push(readFolderLess(context, read, dockerignoreRules(read(ignoreFile, context))));
   }
   const host = local ? 'registry.fly.io' : 'api.fly.io';
   return { text: files.join('\n'), host, summary: `fly deploy to ${host}` };

@@ -15,6 +15,11 @@ import { localPath } from './own-files.ts';
 /** Reads what a word names in a folder: with `skip`, folders whole less what it leaves out ('' for nothing there). */
 export type FolderReader = (word: string, folder: string, skip?: Skip) => string;
 
+/** Reads a folder whole, less what `ignored` leaves out of it (paths relative to it, `/`-separated, and whether each is a folder); a file it names is read as it is. */
+export function readFolderLess(folder: string, read: FolderReader, ignored: (relative: string, folder: boolean) => boolean): string {
+  return read(folder, folder, (full, isFolder) => ignored(path.relative(folder, full).split(path.sep).join('/'), isFolder));
+}
+
 /** Where a publish goes (a registry for each package it publishes) and the text of what it packs; null for a dry run, which sends nothing. */
 export type Publish = { registries: string[]; sent: string } | null;
 
@@ -93,10 +98,10 @@ function npmrcRegistries(text: string, env: NpmEnvironment['env']): [string, str
   return found;
 }
 
-/** An environment variable of npm's config, named in any case (`npm_config_registry`, `NPM_CONFIG_REGISTRY`). */
+/** An environment variable of npm's config, named in any case (`npm_config_registry`, `NPM_CONFIG_REGISTRY`): the last one set, as npm reads them (a command line's after the hook's). */
 function npmEnvironment(env: NpmEnvironment['env'], key: string): string | undefined {
   const name = `npm_config_${key}`;
-  return Object.entries(env).find(([k, v]) => k.toLowerCase() === name && v !== undefined)?.[1];
+  return Object.entries(env).findLast(([k, v]) => k.toLowerCase() === name && v !== undefined)?.[1];
 }
 
 /**

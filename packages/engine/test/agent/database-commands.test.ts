@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, sqlAction, sqliteFile, storeWrittenTo } from '../../src/agent/database-commands.ts';
-import { defaultPolicy } from '../../src/agent/default-policy.ts';
-import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
+import { hookIn } from './hook-in-folder.ts';
 
 describe('a database command line', () => {
   it('connects where its options or URL say, with the SQL its words give', () => {
@@ -101,8 +100,7 @@ file('load.cql', "COPY crm.customers FROM 'customers.csv' WITH HEADER=true;\n");
 file('load.load', "LOAD CSV\n  FROM 'customers.csv'\n  INTO postgresql://app:pw@crm-prod.cluster-abc.eu-central-1.rds.amazonaws.com/crm?customers\n  WITH skip header = 1;\n");
 file('products.load', "LOAD CSV FROM 'products.csv' INTO postgresql://app:pw@crm-prod.cluster-abc.eu-central-1.rds.amazonaws.com/crm?products;\n");
 file('crm.duckdb', 'Jane Doe jane.doe@acme-corp.com +44 20 7946 0958\n');
-const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
-const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
+const { bash } = hookIn(cwd);
 
 describe('a database client or loader sending a customer file', () => {
   it.each([

@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicy } from '../../src/agent/default-policy.ts';
-import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
 import { firebaseDeploy, flyDeploy, globIgnoreRules, netlifyDeploy, netlifyFolders, railwayUp, surgeDeploy, vercelDeploy } from '../../src/agent/hosting-deploys.ts';
 import type { FolderReader } from '../../src/agent/published-packages.ts';
+import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-hosting-'));
 const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
@@ -71,16 +70,7 @@ project('fly-ignored', { 'fly.toml': 'app = "acme-crm"\n', Dockerfile: dockerfil
 project('fly-image', { 'fly.toml': "app = 'acme-crm'\n[build]\n  image = 'registry.fly.io/acme-crm:1.4.2'\n", 'fixtures/customers.csv': customers });
 project('fly-own-ignore', { 'fly.toml': '[build]\n  ignorefile = ".flyignore"\n', Dockerfile: dockerfile, '.flyignore': 'fixtures\n', 'fixtures/customers.csv': customers });
 
-const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
-const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
-/** Checks that the hook blocks `command` under GDPR Art. 6 for the one address it sends to `host`. */
-const expectBlocked = (command: string, host: string) => {
-  const out = bash(command);
-  expect(out.exitCode).toBe(2);
-  expect(out.stderr).toContain('GDPR Art. 6');
-  expect(out.stderr).toContain('1 email address');
-  expect(out.stderr).toContain(host);
-};
+const { bash, expectBlocked } = hookIn(cwd);
 
 describe('the hook and what a hosting deploy uploads', () => {
   it.each([

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicy } from '../../src/agent/default-policy.ts';
-import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
+import { handleHookEvent } from '../../src/agent/hook-events.ts';
 import { npmConfigOfTheirOwn } from './npm-config.ts';
+import { defaultActive, hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-outbound-'));
 npmConfigOfTheirOwn(cwd);
@@ -181,17 +181,7 @@ script('net-send.mjs', 'import net from "node:net";\nimport { readFileSync } fro
 script('mail-gmail.mjs', 'import nodemailer from "nodemailer";\nawait nodemailer.createTransport({ service: "gmail", auth: {} }).sendMail({ to: "ops@acme-corp.com", attachments: [{ path: "customers.csv" }] });\n');
 script('dynamo-put.py', 'import csv, boto3\ntable = boto3.resource("dynamodb").Table("users")\nfor row in csv.DictReader(open("customers.csv")):\n    table.put_item(Item=row)\n');
 script('to-s3.py', 'import pandas as pd\npd.read_csv("customers.csv").to_csv("s3://acme-exports/c.csv", index=False)\n');
-const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
-const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
-/** Checks that the hook blocks `command` under GDPR Art. 6 for the one address it sends to `host`; the hook's answer. */
-const expectBlocked = (command: string, host: string) => {
-  const out = bash(command);
-  expect(out.exitCode).toBe(2);
-  expect(out.stderr).toContain('GDPR Art. 6');
-  expect(out.stderr).toContain('1 email address');
-  expect(out.stderr).toContain(host);
-  return out;
-};
+const { bash, expectBlocked } = hookIn(cwd);
 
 describe('outbound commands', () => {
   it.each([
@@ -657,7 +647,7 @@ describe('outbound commands', () => {
     ['When I started the app the Medication screen crashed with a null pointer'],
     ['Apple Health has a bug in our integration: the medication list does not load'],
   ])('lets a prompt about an app’s health features through: %s', (prompt) => {
-    const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt }), active);
+    const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt }), defaultActive);
     expect(out).toMatchObject({ exitCode: 0, stderr: '' });
   });
 
@@ -711,7 +701,7 @@ describe('outbound commands', () => {
   });
 
   it('still blocks a prompt stating a person’s health', () => {
-    const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt: 'My patient Jane Doe was diagnosed with cancer, draft the letter' }), active);
+    const out = handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', cwd, prompt: 'My patient Jane Doe was diagnosed with cancer, draft the letter' }), defaultActive);
     expect(out.exitCode).toBe(2);
   });
 
@@ -724,7 +714,7 @@ describe('outbound commands', () => {
     expect(sent.stderr).toContain('1 email address');
     const posted = handleHookEvent(
       JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'mcp__slack__post', tool_input: { text: `${'x'.repeat(3_000_000)} jane.doe@acme-corp.com` } }),
-      active,
+      defaultActive,
     );
     expect(posted.exitCode).toBe(2);
     expect(posted.stderr).toContain('1 email address');

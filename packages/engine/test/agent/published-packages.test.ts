@@ -5,10 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicy } from '../../src/agent/default-policy.ts';
-import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
 import { cargoPackedFiles, ignoreRules, packedFiles } from '../../src/agent/published-packages.ts';
 import { npmConfigOfTheirOwn } from './npm-config.ts';
+import { hookIn } from './hook-in-folder.ts';
 
 describe('what npm publish packs', () => {
   it('packs the entries of package.json’s files, with what npm always packs', () => {
@@ -131,8 +130,7 @@ pkg('scoped/packages/core', { name: '@acme/scoped-core', version: '1.0.0' });
 pkg('scoped/packages/plain', { name: 'plain-tools', version: '1.0.0' });
 put('user.npmrc', 'registry=https://${BB_TEST_REGISTRY_HOST}/npm/\n');
 npmConfigOfTheirOwn(cwd);
-const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
-const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
+const { bash } = hookIn(cwd);
 
 describe('the hook and what a publish sends', () => {
   it('reads a workspace file with a line of 300,000 spaces', () => {

@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FOLDER_ENTRIES } from '../../src/agent/config.ts';
-import { defaultPolicy } from '../../src/agent/default-policy.ts';
-import { engineActivePolicy, handleHookEvent } from '../../src/agent/hook-events.ts';
+import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-folders-'));
 afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
@@ -36,8 +35,7 @@ write('metrics.db', Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.allo
 // More entries than a folder sent whole may hold.
 for (let i = 0; i <= MAX_FOLDER_ENTRIES; i++) write(`many/f${i}.txt`, 'ok\n');
 
-const active = engineActivePolicy(defaultPolicy(), 'the built-in default policy');
-const bash = (command: string) => handleHookEvent(JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }), active);
+const { bash } = hookIn(cwd);
 
 describe('a folder sent whole', () => {
   it.each([
