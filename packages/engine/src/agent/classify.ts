@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
 import { archiveWrites } from './archive-commands.ts';
-import { chartContents, kustomization, manifestsOnly, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
+import { chartContents, kustomization, manifestsOnly, manifestsWritten, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
 import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices, composeVariables } from './compose-files.ts';
 import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, gcloudSourceDeploy, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
@@ -1556,11 +1556,21 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
   // `git archive -o src.zip HEAD exports`: the files it packs.
   const archive = program === 'git' ? gitArchive(cmd.argv.slice(1)) : null;
   if (archive?.file) files.write(archive.file, ctx.cwd, writing((own) => archived(archive.paths, own)));
+  // `kustomize build -o out.yaml`, `kubectl kustomize -o out/`, `helm template --output-dir out`: what they build, in the files they write.
+  const built = MANIFEST_BUILDERS.has(program) ? manifestsWritten(SAME_WORDS_AS[program] ?? program, cmd.argv.slice(1), ctx.cwd, folderReader(ctx), (full) => files.isFolder(full)) : null;
+  if (built !== null) {
+    const make = writing((own) => outputOf(cmd, own));
+    if ('file' in built) files.write(built.file, ctx.cwd, make);
+    else files.writeInto(built.folder, ctx.cwd, built.files, make);
+  }
   // `psql -o out.csv`, `pg_dump -f db.sql`, `\copy ... to 'out.csv'`: the file holds what the database does.
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) {
     for (const file of databaseWrites(cmd, ctx)) files.write(file, ctx.cwd, writing((own) => databaseOutput(cmd, own)));
   }
 }
+
+/** The programs that build cluster manifests and may write them into files (cluster-manifests.ts manifestsWritten). */
+const MANIFEST_BUILDERS = new Set(['kustomize', 'kubectl', 'oc', 'helm']);
 
 /** git archive's options that take the next word as a value. */
 const GIT_ARCHIVE_VALUE_OPTIONS = new Set(['-o', '--output', '--format', '--prefix', '--remote', '--exec']);

@@ -134,10 +134,44 @@ export function packagedCharts(args: readonly string[], cwd: string, read: Folde
   }
   return folders.flatMap((folder) => {
     const chart = read('Chart.yaml', folder);
-    const name = /^name:[ \t]*["']?([\w.-]+)/m.exec(chart)?.[1];
+    const name = chartName(chart);
     const own = version ?? /^version:[ \t]*["']?([\w.+-]+)/m.exec(chart)?.[1];
     return name && own ? [{ archive: path.resolve(cwd, destination, `${name}-${own}.tgz`), folder }] : [];
   });
+}
+
+/** The name a chart's Chart.yaml gives it, undefined for none. */
+const chartName = (chart: string) => /^name:[ \t]*["']?([\w.-]+)/m.exec(chart)?.[1];
+
+/** Where a command that builds manifests writes them instead of printing them: into one file, or into a folder as files whose names are not known here. */
+export type ManifestsWritten = { file: string } | { folder: string; files: string };
+
+/**
+ * Where `kustomize build -o out.yaml` and `kubectl kustomize -o out.yaml` write what they build (into
+ * a folder that is there, `-o out/`, a file for each object), and where `helm template --output-dir
+ * out ./chart` writes its chart's rendered templates (`out/<chart>/templates/`, and its subcharts'
+ * under `out/<chart>/charts/`; with `--release-name`, under `out/<release>/`). Null for a command
+ * that prints them, or a chart that is not local.
+ */
+export function manifestsWritten(tool: string, args: readonly string[], cwd: string, read: FolderReader, isFolder: (full: string) => boolean): ManifestsWritten | null {
+  const [command, ...operands] = positionals(tool, args);
+  const builds = (tool === 'kustomize' && command === 'build') || (tool === 'kubectl' && command === 'kustomize');
+  if (!builds && !(tool === 'helm' && command === 'template')) return null;
+  let output: string | undefined;
+  for (let k = 0; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    const named = builds ? option === '-o' || option === '--output' : option === '--output-dir';
+    if (named) output = inline ?? args[k + 1];
+  }
+  if (output === undefined || output === '') return null;
+  if (builds) return output.endsWith('/') || isFolder(path.resolve(cwd, output)) ? { folder: output, files: '*.yaml' } : { file: output };
+  const chart = operands[operands.length - 1];
+  const name = chart === undefined ? undefined : chartName(read('Chart.yaml', path.resolve(cwd, chart)));
+  if (name === undefined) return null;
+  if (!args.includes('--release-name')) return { folder: path.join(output, name), files: 'templates/*.yaml' };
+  // A release's name given, or helm's own (`release-name`); one it generates (`-g`) is not known here.
+  if (args.includes('-g') || args.includes('--generate-name')) return { folder: output, files: `*/${name}/templates/*.yaml` };
+  return { folder: path.join(output, operands.length > 1 ? operands[0]! : 'release-name', name), files: 'templates/*.yaml' };
 }
 
 /** kubectl's (and oc's) options that take a value, before or after its command (`-n prod`, `--context c`). */

@@ -112,16 +112,32 @@ export class LocalFiles {
    */
   writeEach(words: readonly string[], cwd: string, make: (unread: Unread) => string, more?: { prefix: string; isSuffix: (rest: string) => boolean }): void {
     const write: Written = { make, unread: new Unread() };
-    for (const word of words) {
-      if (word.length > MAX_PATH || GLOB.test(word)) continue;
-      const full = localPath(word, cwd);
-      this.written.set(full, [...(this.written.get(full) ?? []), write]);
-    }
+    for (const word of words) if (word.length <= MAX_PATH && !GLOB.test(word)) this.noteWritten(localPath(word, cwd), write);
     // Resolved with a character after it, so that a prefix ending in `/` (`out/`) keeps its slash.
     if (more && more.prefix.length <= MAX_PATH && this.families.length < MAX_PART_FAMILIES) this.families.push({ start: localPath(`${more.prefix}_`, cwd).slice(0, -1), isSuffix: more.isSuffix, write });
     // A glob matched, or a folder walked, before the file was written may hold it now.
     this.globs.clear();
     this.walks.clear();
+  }
+
+  /**
+   * Notes that the command line writes into `folder` files whose names are not known here, each
+   * taken to hold what `make` returns (`kustomize build -o out/` writes one for each object it
+   * builds). The folder is read as holding them as one file, named `files` in it (`*.yaml`: the name
+   * a message gives), and any file under it as one of them.
+   */
+  writeInto(folder: string, cwd: string, files: string, make: (unread: Unread) => string): void {
+    if (folder.length + files.length >= MAX_PATH) return;
+    const full = localPath(folder, cwd);
+    const write: Written = { make, unread: new Unread() };
+    this.noteWritten(path.join(full, files), write);
+    if (this.families.length < MAX_PART_FAMILIES) this.families.push({ start: `${full}/`, isSuffix: () => true, write });
+    this.globs.clear();
+    this.walks.clear();
+  }
+
+  private noteWritten(full: string, write: Written): void {
+    this.written.set(full, [...(this.written.get(full) ?? []), write]);
   }
 
   /**

@@ -57,6 +57,16 @@ describe('LocalFiles', () => {
   it('expands brace lists', () => {
     expect(read('{customers,x}.csv')).toBe('customers\nx data');
   });
+  it('reads files written into a folder by names not known here in the folder, a file under it, and a glob of it', () => {
+    const local = new LocalFiles();
+    local.writeInto('out', dir, '*.yaml', () => 'built');
+    const unread = new Unread();
+    expect(local.read('out', dir, unread, { folders: true }).trim()).toBe('built');
+    expect(local.read('out/*.yaml', dir, unread).trim()).toBe('built');
+    expect(local.read('out/v1_configmap_seed.yaml', dir, unread).trim()).toBe('built');
+    expect(local.read('elsewhere.yaml', dir, unread)).toBe('');
+    expect(unread.isEmpty).toBe(true);
+  });
   it('notes a glob or brace list that names more files than it reads', () => {
     const uninspected = new Unread();
     expect(read(`f{${Array.from({ length: 300 }, (_, i) => i).join(',')}}.csv`, uninspected)).toBe('');

@@ -433,6 +433,10 @@ describe('outbound commands', () => {
     ['kustomize build, applied', 'kustomize build k8s-gen | kubectl apply -f -', 'kubernetes:cluster'],
     ['helm template, applied', 'helm template api ./chart-monitoring -f leads-configmap.yaml | kubectl apply -f -', 'kubernetes:cluster'],
     ['helm template of a chart’s files, written, then applied', 'helm template seed ./chart-seed > rendered.yaml && kubectl apply -f rendered.yaml', 'kubernetes:cluster'],
+    ['kustomize build -o, then applied', 'kustomize build k8s-gen -o gen.yaml && kubectl apply -f gen.yaml', 'kubernetes:cluster'],
+    ['kubectl kustomize -o into a folder, then applied', 'kubectl kustomize k8s-gen -o gen/ && kubectl apply -f gen/', 'kubernetes:cluster'],
+    ['helm template --output-dir, then applied', 'helm template seed ./chart-seed --output-dir out && kubectl apply -R -f out', 'kubernetes:cluster'],
+    ['one template helm template --output-dir renders, applied', 'helm template seed ./chart-seed --output-dir out && kubectl apply -f out/seed/templates/cm.yaml', 'kubernetes:cluster'],
     ['helm upgrade --install of a local chart', 'helm upgrade --install seed ./chart-seed', 'kubernetes:cluster'],
     ['helm install of a local chart', 'helm -n prod install seed chart-seed', 'kubernetes:cluster'],
     ['helm package, then push', 'helm package chart-seed && helm push seed-0.1.0.tgz oci://ghcr.io/acme/charts', 'ghcr.io'],
@@ -609,6 +613,11 @@ describe('outbound commands', () => {
     ['helm upgrade --install crm oci://ghcr.io/acme/charts/crm --version 1.2.0'],
     ['helm template seed ./chart-seed > rendered.yaml'],
     ['kubectl kustomize k8s-gen > rendered.yaml'],
+    ['kustomize build k8s-gen -o gen.yaml'],
+    ['helm template seed ./chart-seed --output-dir out'],
+    // kubectl takes a folder's folders only with -R; a chart whose .helmignore leaves its seed data out.
+    ['helm template seed ./chart-seed --output-dir out && kubectl apply -f out'],
+    ['helm template api ./chart-monitoring --output-dir out && kubectl apply -R -f out'],
     ['helm package chart-seed'],
     // The parts of a file with nothing personal.
     ['split -l 1 urls.txt u_ && curl -T u_aa https://api.acme-analytics.io/health'],
