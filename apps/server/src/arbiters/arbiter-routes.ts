@@ -8,7 +8,8 @@ import type { Database } from '../db/database.ts';
 import { checkCustomArbiterAllowed } from '../decide/entitlements-check.ts';
 import { HttpError } from '../http/errors.ts';
 import { perApiKey } from '../http/rate-limits.ts';
-import { arbiterSource, doesNotParse, type ArbiterSource } from './arbiter-source.ts';
+import { compilePool } from '../public-compiler/compile-pool.ts';
+import type { ArbiterSource } from './arbiter-source.ts';
 import { findArbiter, listArbiters, listVersions, saveArbiterVersion } from './arbiter-store.ts';
 import { compileOptionsSchema, compileOrFail, jurisdictionSchema } from './compile-arbiter.ts';
 import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, builtInArbiter, builtInDigest, builtInPolicy } from './built-in-arbiters.ts';
@@ -30,13 +31,14 @@ const createBody = z.union(
 );
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
-/** Loads .bb text as an arbiter's source; a text that does not parse (or whose digest does not match) is a 400 that says where. */
-export function parseArbiterSource(text: string): ArbiterSource {
-  try {
-    return arbiterSource(text);
-  } catch (error) {
-    throw new HttpError(400, doesNotParse(error));
-  }
+/**
+ * Loads .bb text as an arbiter's source in the compile worker, in `client`'s turn; a text that does
+ * not parse (or whose digest does not match) is a 400 that says where.
+ */
+export async function loadArbiterSource(text: string, client: string): Promise<ArbiterSource> {
+  const loaded = await compilePool().load(text, client);
+  if ('error' in loaded) throw new HttpError(400, loaded.error);
+  return loaded;
 }
 
 /** Keeps `source` as the next version of the customer's arbiter `name` (a new arbiter if none), when their plan allows it. */
@@ -57,7 +59,7 @@ export async function arbiterRoutes(app: FastifyInstance): Promise<void> {
     const customerId = request.apiKey!.customerId;
     const source =
       'source' in body
-        ? parseArbiterSource(body.source)
+        ? await loadArbiterSource(body.source, `customer:${customerId}`)
         : (await compileOrFail(body.legalText, { jurisdiction: body.jurisdiction, options: body.options }, `customer:${customerId}`, { name: 'arbiter' })).finished;
     const { arbiter, created } = await keepArbiter(app.db, customerId, body.name, source);
     return reply.status(created ? 201 : 200).send(arbiter);

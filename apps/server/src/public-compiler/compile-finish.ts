@@ -6,7 +6,7 @@ import { emitBytebound } from '@bytebound/compiler/emit/bytebound';
 import { parsePolicy, policyDigest, printPolicy } from '@bytebound/compiler/bytebound-format';
 import type { CompileFailure, CompileSuccess } from '@bytebound/compiler/compile';
 import wabtInit from 'wabt';
-import { arbiterSource, doesNotParse, type ArbiterSource } from '../arbiters/arbiter-source.ts';
+import { type ArbiterSource, loadedSource } from '../arbiters/arbiter-source.ts';
 import { outputTooLongFailure } from './compile-pool.ts';
 
 /** The finish a compile asks for (the compile worker's job names it). */
@@ -64,12 +64,10 @@ async function finishing(result: CompileSuccess, finish: FinishRequest, maxOutpu
       if (bbs.length > maxOutputChars) return outputTooLongFailure(bbs.length, maxOutputChars, result.stages);
       return { bbs, policyId: policyDigest(result.policy), roundTrip: finish.roundTrip ? roundTripProblems(result, bbs) : null };
     }
-    case 'arbiter':
-      try {
-        return arbiterSource(printPolicy(result.policy));
-      } catch (error) {
-        return failedFinish(result, doesNotParse(error));
-      }
+    case 'arbiter': {
+      const loaded = loadedSource(printPolicy(result.policy));
+      return 'error' in loaded ? failedFinish(result, loaded.error) : loaded;
+    }
     case 'binary': {
       wabt ??= wabtInit();
       try {

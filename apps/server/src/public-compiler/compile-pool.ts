@@ -3,14 +3,16 @@
 // clear error, and the server's event loop never waits on a compile. One worker, kept warm (its
 // compiler loaded) and replaced after a timeout. Compiles wait for it in turns by client: each
 // client (an address, a customer) with compiles waiting has one compiled in turn, so a client that
-// sends many cannot make everyone else wait behind all of them.
+// sends many cannot make everyone else wait behind all of them. Loading bytebound text as an
+// arbiter's source (load) takes its turn the same way.
 import type { Worker } from 'node:worker_threads';
 import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { COMPILE_OUTPUT_MAX_CHARS } from '../constants.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
+import type { ArbiterSource, NotLoaded } from '../arbiters/arbiter-source.ts';
 import type { FinishedCompile, FinishRequest } from './compile-finish.ts';
-import type { CompileJob } from './compile-worker.ts';
+import type { CompileJob, LoadJob } from './compile-worker.ts';
 
 export const synthesisTimeoutMessage = (ms: number) =>
   `Compilation stopped: it ran longer than the synthesis timeout of ${ms.toLocaleString('en-US')} ms. Shorten the text or split it into smaller parts.`;
@@ -24,8 +26,21 @@ export function outputTooLongFailure(chars: number, max: number, stages: StageTi
   return { ok: false, stage: 'finalizing', error, validation: { errors: [error], warnings: [], suggestions: [] }, stages };
 }
 
-type Reply = { id: number; result?: CompileResult; crash?: string } | { id: number; done: StageTiming } | { ready: true };
-type Pending = { job: CompileJob; resolve: (result: CompileResult) => void; reject: (error: Error) => void; done: StageTiming[] };
+/** A load that ran past the timeout (which text that loads at all never does: 1.5 MB loads in about a tenth of a second). */
+export const loadStoppedMessage = (ms: number) => `Loading the policy stopped: it ran longer than ${ms.toLocaleString('en-US')} ms.`;
+
+/** What the worker answers a job: a compile's result, or a load's source. */
+type Answer = CompileResult | ArbiterSource | NotLoaded;
+type FinishReply = { id: number; result?: CompileResult; loaded?: ArbiterSource | NotLoaded; crash?: string };
+type Reply = FinishReply | { id: number; done: StageTiming } | { ready: true };
+/** A job waiting or running: `stopped` is its answer when it runs past the timeout, from the stages it reported done. */
+type Pending = {
+  job: CompileJob | LoadJob;
+  resolve: (answer: Answer) => void;
+  reject: (error: Error) => void;
+  done: StageTiming[];
+  stopped: (done: readonly StageTiming[], elapsedMs: number) => Answer;
+};
 
 /**
  * The answer to a compile stopped at the timeout: the stages it completed, and the one it was in
@@ -69,12 +84,25 @@ export class CompilePool {
   compile(text: string, input: CompileInput, client = '', finish?: FinishRequest): Promise<CompileResult> {
     return new Promise((resolve, reject) => {
       const job: CompileJob = { id: this.nextId++, text, input, maxOutputChars: this.maxOutputChars, ...(finish ? { finish } : {}) };
-      const pending: Pending = { job, resolve, reject, done: [] };
-      const queue = this.waiting.get(client);
-      if (queue) queue.push(pending);
-      else this.waiting.set(client, [pending]);
-      void this.next();
+      const stopped = (done: readonly StageTiming[], elapsedMs: number) => stoppedCompile(done, elapsedMs, this.timeoutMs);
+      this.enqueue(client, { job, resolve: (answer) => resolve(answer as CompileResult), reject, done: [], stopped });
     });
+  }
+
+  /** Loads bytebound text as an arbiter keeps it (arbiter-source.ts) in the worker, in `client`'s turn: its source, or why it does not load. */
+  load(text: string, client: string): Promise<ArbiterSource | NotLoaded> {
+    return new Promise((resolve, reject) => {
+      const job: LoadJob = { id: this.nextId++, load: text };
+      const stopped = () => ({ error: loadStoppedMessage(this.timeoutMs) });
+      this.enqueue(client, { job, resolve: (answer) => resolve(answer as ArbiterSource | NotLoaded), reject, done: [], stopped });
+    });
+  }
+
+  private enqueue(client: string, pending: Pending): void {
+    const queue = this.waiting.get(client);
+    if (queue) queue.push(pending);
+    else this.waiting.set(client, [pending]);
+    void this.next();
   }
 
   /** The next compile: the first of the client whose turn it is, who then goes to the back of the line. */
@@ -146,21 +174,22 @@ export class CompilePool {
       this.worker = null;
       this.ready = null;
       void worker.terminate();
-      pending.resolve(stoppedCompile(pending.done, performance.now() - started, this.timeoutMs));
+      pending.resolve(pending.stopped(pending.done, performance.now() - started));
       void this.next();
     }, this.timeoutMs);
     worker.ref(); // a compile in progress keeps the process alive until it answers
     worker.postMessage(pending.job);
   }
 
-  private finish(reply: { id: number; result?: CompileResult; crash?: string }): void {
+  private finish(reply: FinishReply): void {
     const pending = this.running;
     if (!pending || pending.job.id !== reply.id) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.running = null;
     this.worker?.unref();
-    if (reply.result) pending.resolve(reply.result);
+    const answer = reply.result ?? reply.loaded;
+    if (answer) pending.resolve(answer);
     else pending.reject(new Error(`the compiler failed: ${reply.crash ?? 'unknown error'}`));
     void this.next();
   }

@@ -8,7 +8,7 @@ import type { CompileOptions, Condition, Policy } from '@bytebound/compiler/poli
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { lacksScope, optionalApiKey, requireApiKey, useApiKeyAuth } from '../api-keys/api-key-auth.ts';
-import { ARBITER_NAME, keepArbiter, parseArbiterSource } from '../arbiters/arbiter-routes.ts';
+import { ARBITER_NAME, keepArbiter, loadArbiterSource } from '../arbiters/arbiter-routes.ts';
 import { compileOrFail, jurisdictionSchema } from '../arbiters/compile-arbiter.ts';
 import {
   ARBITERS_RATE_PER_MINUTE,
@@ -252,7 +252,7 @@ export async function publicCompilerRoutes(app: FastifyInstance): Promise<void> 
       const customerId = request.apiKey?.customerId ?? request.session!.account.id;
       const source =
         'bbs' in body
-          ? parseArbiterSource(body.bbs)
+          ? await loadArbiterSource(body.bbs, `customer:${customerId}`)
           : (await compileOrFail(body.source, { jurisdiction: body.jurisdiction, options: compileOptionsOf(body.options) }, `customer:${customerId}`, { name: 'arbiter' }))
               .finished;
       const { arbiter, created } = await keepArbiter(app.db, customerId, body.name, source);

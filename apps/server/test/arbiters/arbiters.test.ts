@@ -9,7 +9,7 @@ import { builtInArbiter, builtInPolicy } from '../../src/arbiters/built-in-arbit
 import { ARBITERS_RATE_PER_MINUTE } from '../../src/constants.ts';
 import { createTestApp, type TestApp, testDialect } from '../helpers/test-app.ts';
 import { bearer, newKey } from '../api-keys/key-helpers.ts';
-import { finishesAsked } from '../helpers/compile-finishes.ts';
+import { finishesAsked, loadsAsked } from '../helpers/compile-finishes.ts';
 import { awayFromWindowEnd } from '../helpers/rate-limit-window.ts';
 
 let t: TestApp;
@@ -68,6 +68,11 @@ describe(`arbiters (${testDialect})`, () => {
     const bobs = (await save(bob, { name: 'Private', source: ccpaText })).json();
     expect(bobs).toMatchObject({ version: 1 });
     expect(bobs.id).not.toBe(own.id);
+  });
+
+  it("loads a source in the compile worker, in its customer's turn, not on the server's thread", async () => {
+    const asked = await loadsAsked(async () => expect((await save(alice, { name: 'Loaded', source: gdprText })).statusCode).toBe(201));
+    expect(asked).toEqual([{ text: gdprText, client: 'customer:cust-alice' }]);
   });
 
   it('refuses a policy that does not parse or was altered, and names reserved for built-ins', async () => {

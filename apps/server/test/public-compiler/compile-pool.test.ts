@@ -8,7 +8,7 @@ import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { TEMPLATES } from '@bytebound/compiler/templates';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPILE_OUTPUT_MAX_CHARS } from '../../src/constants.ts';
-import { CompilePool, outputTooLong, stoppedCompile, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
+import { CompilePool, loadStoppedMessage, outputTooLong, stoppedCompile, synthesisTimeoutMessage } from '../../src/public-compiler/compile-pool.ts';
 
 const tiny = new CompilePool(5);
 const normal = new CompilePool();
@@ -104,6 +104,24 @@ describe('the compile worker', () => {
     const wasm = await normal.compile(text, { format: 'wasm' }, '', { name: 'binary' });
     if (!wasm.ok) throw new Error(wasm.error);
     expect(Buffer.from(wasm.finished).subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+  }, 60_000);
+
+  it('loads bytebound text as an arbiter keeps it, says why a text does not load, and stops a load past the timeout', async () => {
+    await normal.warm();
+    const inProcess = compile(TEMPLATES.gdpr.content, { format: 'bytebound' });
+    if (!inProcess.ok) throw new Error(inProcess.error);
+    const text = inProcess.output;
+    expect(await normal.load(text, 'a')).toEqual({ text: printPolicy(inProcess.policy), digest: policyDigest(inProcess.policy), rules: inProcess.policy.rules.length });
+    expect(await normal.load('bytebound 1\nthis is not a policy', 'a')).toEqual({ error: expect.stringMatching(/^The policy does not parse: line \d+/) });
+    // A load takes its client's turn among compiles, as a compile does: a1 runs at once, a2 is next in line, b's load comes before a3.
+    const finished: string[] = [];
+    const compileFor = (name: string) => normal.compile(TEMPLATES.gdpr.content, { format: 'bytebound' }, 'a').then(() => finished.push(name));
+    await Promise.all([compileFor('a1'), compileFor('a2'), compileFor('a3'), normal.load(text, 'b').then(() => finished.push('b load'))]);
+    expect(finished).toEqual(['a1', 'a2', 'b load', 'a3']);
+    await tiny.warm();
+    const many = Array.from({ length: 30 }, () => text).join('\n');
+    expect(await tiny.load(many, 'a')).toEqual({ error: loadStoppedMessage(5) });
+    expect(loadStoppedMessage(10_000)).toBe('Loading the policy stopped: it ran longer than 10,000 ms.');
   }, 60_000);
 
   it('bounds the text a finish adds as it bounds the output', async () => {
