@@ -24,6 +24,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { serviceSetting } from './service-settings.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
@@ -1174,10 +1175,14 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const upload = uploadView(program, args, cmd, ctx);
   if (upload) return upload;
-  // A hosting deploy (`vercel`, `netlify deploy`, `firebase deploy`, `surge`, `railway up`, `fly deploy`) uploads a folder
+  // A hosting deploy (`vercel`, `netlify deploy`, `firebase deploy`, `surge`, `railway up`, `fly deploy`, `wrangler deploy`) uploads a folder
   // (hosting-deploys.ts reads which); the values on the line (`vercel -e KEY=VALUE`, `fly deploy -e`) go with it.
-  const hosting = hostingDeploy(program, args, ctx.cwd, folderReader(ctx));
+  const hosting = hostingDeploy(program, args, ctx.cwd, folderReader(ctx), () => stdinOf(cmd, ctx));
   if (hosting) return { action: 'share', summary: hosting.map((h) => h.summary).join('; '), sent: [...hosting.map((h) => h.text), args.join(' ')], hosts: hosting.map(({ host }) => ({ host, encrypted: true })) };
+  // A setting or secret a hosting or secrets service's command stores there (`vercel env add`, `fly secrets set`, `vault kv put`;
+  // service-settings.ts): the values on the line, its input and the files it names.
+  const setting = serviceSetting(program, args, { input: () => stdinOf(cmd, ctx), read: (file) => fileOrStdin(file, cmd, ctx, WHOLE), env: () => environmentOf(cmd, ctx) });
+  if (setting) return { action: 'share', summary: setting.summary, sent: setting.sent, hosts: [{ host: setting.host, encrypted: setting.encrypted }] };
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);

@@ -2,11 +2,14 @@
 // less .vercelignore and Vercel's own ignores, or the build `.vercel/output` holds), `netlify deploy`
 // (its publish folder and functions folder), `firebase deploy` (each hosting site's public folder less
 // its ignore globs, and the functions' source), `surge` (the project folder less .surgeignore),
-// `railway up` (the folder less .railwayignore and .gitignore) and `fly deploy` (the build context
-// less .dockerignore, for Fly's remote builder). Their local commands (`vercel dev`, `netlify
-// status`, `firebase emulators:start`) upload nothing. classify.ts gives the reader that reads those
-// files as what a deploy sends.
+// `railway up` (the folder less .railwayignore and .gitignore), `fly deploy` and `fly launch` (the
+// build context less .dockerignore, for Fly's remote builder) and Cloudflare's `wrangler` (a Worker's
+// bundle and assets, a Pages folder, an R2 object, KV values, a remote D1 database's SQL). Their local
+// commands (`vercel dev`, `netlify status`, `firebase emulators:start`, `wrangler d1 execute` without
+// `--remote`) upload nothing. classify.ts gives the reader that reads those files as what a deploy
+// sends, and the command's input.
 import path from 'node:path';
+import { MAX_GLOB_FILES } from './config.ts';
 import { dockerignoreRules, orderedIgnoreRules } from './container-images.ts';
 import { globMatcher } from './local-files.ts';
 import { optionAndValue } from './option-words.ts';
@@ -17,10 +20,10 @@ import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './publish
 export type HostingUpload = { text: string; host: string; summary: string };
 
 /** A command line's words read with the options that take a value: each option given and its value, in order, the flags, and the operands. */
-type Words = { options: [string, string][]; flags: Set<string>; operands: string[] };
+export type Words = { options: [string, string][]; flags: Set<string>; operands: string[] };
 
 /** Reads `args` with `valueOptions` taking the next word (or `--opt=value`, or a short option's glued `-ddist`) as their value; the words after `--` are operands. */
-function wordsOf(args: readonly string[], valueOptions: ReadonlySet<string>): Words {
+export function wordsOf(args: readonly string[], valueOptions: ReadonlySet<string>): Words {
   const words: Words = { options: [], flags: new Set(), operands: [] };
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
@@ -38,7 +41,7 @@ function wordsOf(args: readonly string[], valueOptions: ReadonlySet<string>): Wo
 }
 
 /** The last value given to any of `names` (an option and its other spellings), or undefined. */
-function lastValue(words: Words, ...names: string[]): string | undefined {
+export function lastValue(words: Words, ...names: string[]): string | undefined {
   for (let k = words.options.length - 1; k >= 0; k--) if (names.includes(words.options[k]![0])) return words.options[k]![1];
   return undefined;
 }
@@ -107,10 +110,39 @@ function tomlStrings(toml: string): { table: string; key: string; value: string 
       continue;
     }
     const eq = line.indexOf('=');
-    const value = eq < 0 ? null : tomlString(line.slice(eq + 1).trim());
-    if (value !== null) found.push({ table, key: line.slice(0, eq).trim().replace(/^["']|["']$/g, ''), value });
+    if (eq < 0) continue;
+    const key = line.slice(0, eq).trim().replace(/^["']|["']$/g, '');
+    const rest = line.slice(eq + 1).trim();
+    // An inline table (`assets = { directory = "./public" }`): its values, in the table it names.
+    if (rest.startsWith('{')) for (const [inner, value] of inlineTableStrings(rest)) found.push({ table: table === '' ? key : `${table}.${key}`, key: inner, value });
+    const value = tomlString(rest);
+    if (value !== null) found.push({ table, key, value });
   }
   return found;
+}
+
+/** An inline table's one-line string values (`{ directory = "./public", binding = 'ASSETS' }`), one level deep, read in one pass: a comma or brace inside quotes is text. */
+function inlineTableStrings(text: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  let quote = '';
+  let start = 1;
+  for (let k = 1; k <= text.length; k++) {
+    const c = text[k];
+    if (quote !== '') {
+      if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === ',' || c === '}' || c === undefined) {
+      const part = text.slice(start, k);
+      const eq = part.indexOf('=');
+      const value = eq < 0 ? null : tomlString(part.slice(eq + 1).trim());
+      if (value !== null) pairs.push([part.slice(0, eq).trim().replace(/^["']|["']$/g, ''), value]);
+      if (c !== ',') break;
+      start = k + 1;
+    }
+  }
+  return pairs;
 }
 
 /** A TOML value that is a one-line string (basic or literal), or null. */
@@ -143,19 +175,59 @@ function netlifyLeavesOut(relative: string): boolean {
   return (name.startsWith('.') && name !== '.well-known') || name.startsWith('__MACOSX');
 }
 
+/** Folders below a monorepo's root that are looked in for the package `netlify --filter` names: this many deep, and at most MAX_GLOB_FILES of them. */
+const PACKAGE_DEPTH = 3;
+
+/** A package.json's `name`, or '' where it has none or is not JSON. */
+function packageName(text: string): string {
+  try {
+    const json: unknown = JSON.parse(text);
+    const name = json !== null && typeof json === 'object' ? (json as { name?: unknown }).name : undefined;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The folder of the monorepo package `--filter` picks, as Netlify CLI's selectWorkspace does (a
+ * workspace package by its path from the root, or by its package.json's name): the folder the path
+ * names where it holds a package.json, else the first folder up to PACKAGE_DEPTH below the root (not
+ * node_modules, not a dot folder) whose package.json has that name; null when none does.
+ */
+function filteredPackage(filter: string, root: string, read: FolderReader): string | null {
+  const byPath = localPath(filter, root);
+  if (read('package.json', byPath) !== '') return byPath;
+  const folders: string[] = [];
+  // Only folders are walked into, and no file is read by the walk.
+  read('.', root, (full, isFolder) => {
+    if (!isFolder) return true;
+    const name = path.basename(full);
+    if (name === 'node_modules' || name.startsWith('.') || path.relative(root, full).split(path.sep).length > PACKAGE_DEPTH || folders.length >= MAX_GLOB_FILES) return true;
+    folders.push(full);
+    return false;
+  });
+  return folders.find((folder) => packageName(read('package.json', folder)) === filter) ?? null;
+}
+
 /**
  * `netlify deploy` (`ntl deploy`; `--prod`, `--build`, `--no-build` alike): to api.netlify.com, the
  * publish folder (`--dir`/`-d` from the folder it runs in or `--cwd`, else netlify.toml's, else that
- * folder) less its dotfiles, and the functions folder (`--functions`/`-f`, else netlify.toml's). Null
- * for `--trigger`, a build from the site's repository, and for Netlify's other commands (`dev`, `status`).
+ * folder) less its dotfiles, and the functions folder (`--functions`/`-f`, else netlify.toml's). In a
+ * monorepo, `--filter <package>` (without `--cwd`) works in that package's folder: its netlify.toml and
+ * functions folder, `--dir` still read from the root (Netlify CLI's base-command.ts and getDeployFolder).
+ * Null for `--trigger`, a build from the site's repository, and for Netlify's other commands (`dev`, `status`).
  */
 export function netlifyDeploy(args: readonly string[], cwd: string, read: FolderReader): HostingUpload | null {
   const words = wordsOf(args, NETLIFY_VALUE_OPTIONS);
   if (words.operands[0] !== 'deploy' || words.flags.has('--trigger')) return null;
-  const working = localPath(lastValue(words, '--cwd') ?? '.', cwd);
+  const given = lastValue(words, '--cwd');
+  const root = localPath(given ?? '.', cwd);
+  const filter = lastValue(words, '--filter');
+  const working = filter === undefined || given !== undefined ? root : (filteredPackage(filter, root, read) ?? root);
   const site = netlifyFolders(read('netlify.toml', working), working);
   const dir = lastValue(words, '--dir', '-d');
-  const publish = dir !== undefined ? [localPath(dir, working)] : site.publish.length > 0 ? site.publish : [working];
+  const publish = dir !== undefined ? [localPath(dir, root)] : site.publish.length > 0 ? site.publish : [working];
   const named = lastValue(words, '--functions', '-f');
   const functions = named === undefined ? site.functions : localPath(named, working);
   // Functions inside a publish folder are read with it.
@@ -335,6 +407,8 @@ const FLY_VALUE_OPTIONS = new Set([
   '--volume-initial-size', '--signal', '-s', '--region', '-r', '--primary-region', '--vm-size', '--vm-cpus', '--vm-cpu-kind', '--vm-memory', '--vm-gpus', '--vm-gpu-kind',
   '--host-dedication-id', '--buildpacks-docker-host', '--buildpacks-volume', '--access-token', '-t', '--org', '-o', '--depot-scope', '--compression', '--compression-level',
   '--builder', '--buildkit-addr', '--buildkit-image', '--export-manifest', '--from-manifest', '--deploy-retries', '--traces',
+  // `fly launch`'s own.
+  '--path', '--name', '--internal-port',
 ]);
 
 /**
@@ -343,14 +417,18 @@ const FLY_VALUE_OPTIONS = new Set([
  * (`--ignorefile`, else fly.toml's `[build] ignorefile`, else .dockerignore); none where the image is
  * built elsewhere (`--image`, fly.toml's `[build] image`). With `--local-only` the image is built
  * here and pushed to registry.fly.io, and with `--build-only` and no `--push`, nothing leaves. The
- * local files `--file-local /path=file` puts in its machines go too. Null for Fly's other commands.
+ * local files `--file-local /path=file` puts in its machines go too. `fly launch` creates the app and
+ * then deploys it the same way, from `--path` (flyctl's launch/cmd.go: it takes no path operand and
+ * offers deploy's flags), unless `--no-deploy`; its `--manifest` only prints the plan. Null for Fly's other commands.
  */
 export function flyDeploy(args: readonly string[], cwd: string, read: FolderReader): HostingUpload | null {
   const words = wordsOf(args, FLY_VALUE_OPTIONS);
-  if (words.operands[0] !== 'deploy') return null;
+  const command = words.operands[0];
+  if (command === 'launch' && (words.flags.has('--no-deploy') || words.flags.has('--manifest'))) return null;
+  if (command !== 'deploy' && command !== 'launch') return null;
   const local = words.flags.has('--local-only');
   if (local && words.flags.has('--build-only') && !words.flags.has('--push')) return null;
-  const context = localPath(words.operands[1] ?? '.', cwd);
+  const context = localPath((command === 'launch' ? lastValue(words, '--path') : words.operands[1]) ?? '.', cwd);
   const config = localPath(lastValue(words, '--config', '-c') ?? 'fly.toml', context);
   const build = new Map(tomlStrings(read(config, context)).filter((v) => v.table === 'build').map((v) => [v.key, v.value]));
   const files = valuesOf(words, '--file-local').map((pair) => read(pair.slice(pair.indexOf('=') + 1), context));
@@ -362,11 +440,224 @@ export function flyDeploy(args: readonly string[], cwd: string, read: FolderRead
     files.push(readFolderLess(context, read, dockerignoreRules(read(ignoreFile, context))));
   }
   const host = local ? 'registry.fly.io' : 'api.fly.io';
-  return { text: files.join('\n'), host, summary: `fly deploy to ${host}` };
+  return { text: files.join('\n'), host, summary: `fly ${command} to ${host}` };
 }
 
-/** The roads by program name: what each deploy command uploads. */
-const HOSTING_DEPLOYS = new Map<string, (args: readonly string[], cwd: string, read: FolderReader) => HostingUpload | HostingUpload[] | null>([
+/** Wrangler's options that take the next word as a value: its global ones and those of the commands that upload. */
+const WRANGLER_VALUE_OPTIONS = new Set([
+  '--config', '-c', '--env', '-e', '--cwd', '--env-file', '--persist-to',
+  // `deploy`, `versions upload`, `pages deploy`.
+  '--name', '--compatibility-date', '--compatibility-flags', '--compatibility-flag', '--assets', '--site', '--site-include', '--site-exclude', '--var', '--define',
+  '--alias', '--triggers', '--schedule', '--schedules', '--routes', '--route', '--domain', '--jsx-factory', '--jsx-fragment', '--tsconfig', '--outdir', '--outfile',
+  '--dispatch-namespace', '--tag', '--message', '--project-name', '--branch', '--commit-hash', '--commit-message',
+  // `r2 object put`, `kv key put`, `kv bulk put`, `d1 execute`.
+  '--file', '-f', '--content-type', '--ct', '--content-disposition', '--cd', '--content-encoding', '--ce', '--content-language', '--cl', '--cache-control', '--cc',
+  '--expires', '--storage-class', '-s', '--jurisdiction', '-J', '--binding', '--namespace-id', '--ttl', '--expiration', '--metadata', '--path', '--command',
+]);
+/** Where Cloudflare's API is: every upload of Wrangler's goes there. */
+const CLOUDFLARE_API = 'api.cloudflare.com';
+
+/** What a Wrangler config says an upload sends: the folder it is in, the Worker's main script, its assets folder (or Workers Sites bucket), Pages' output folder and its vars' values. */
+type WranglerConfig = { folder: string; main?: string; assets?: string; pagesOutput?: string; vars: string[] };
+
+/** The names Wrangler looks for its config by, in the order it prefers them. */
+const WRANGLER_CONFIGS = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'];
+
+/** The config a Wrangler command run in `cwd` reads: `--config`'s, else the first of WRANGLER_CONFIGS in the folder or a folder above; its path ('' for none) and text. */
+function wranglerConfigFile(config: string | undefined, cwd: string, read: FolderReader): { file: string; text: string } {
+  if (config !== undefined) {
+    const file = localPath(config, cwd);
+    return { file, text: read(file, cwd) };
+  }
+  for (let folder = cwd; ; folder = path.dirname(folder)) {
+    for (const name of WRANGLER_CONFIGS) {
+      const text = read(name, folder);
+      if (text !== '') return { file: path.join(folder, name), text };
+    }
+    if (path.dirname(folder) === folder) return { file: '', text: '' };
+  }
+}
+
+/** JSON with line and block comments and trailing commas as wrangler.jsonc allows, made JSON in one pass: what is inside a string is kept. */
+function withoutJsonComments(text: string): string {
+  const parts: string[] = [];
+  let start = 0;
+  let k = 0;
+  while (k < text.length) {
+    const c = text[k]!;
+    if (c === '"') {
+      // To the string's closing quote, past its escapes.
+      for (k++; k < text.length && text[k] !== '"'; k++) if (text[k] === '\\') k++;
+      k++;
+    } else if (c === '/' && (text[k + 1] === '/' || text[k + 1] === '*')) {
+      parts.push(text.slice(start, k));
+      const end = text[k + 1] === '/' ? text.indexOf('\n', k) : text.indexOf('*/', k + 2);
+      k = end < 0 ? text.length : text[k + 1] === '/' ? end : end + 2;
+      start = k;
+    } else if (c === ',') {
+      let next = k + 1;
+      while (next < text.length && /\s/.test(text[next]!)) next++;
+      if (text[next] === '}' || text[next] === ']') {
+        parts.push(text.slice(start, k));
+        start = k + 1;
+      }
+      k = next;
+    } else k++;
+  }
+  parts.push(text.slice(start));
+  return parts.join('');
+}
+
+/** A JSON value as an object's fields; none when it is not an object. */
+const fieldsOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/**
+ * A Wrangler config read for what an upload sends (wrangler.toml, or wrangler.json(c)): `main`,
+ * `assets.directory` (else Workers Sites' `site.bucket`), `pages_build_output_dir` and `vars`, with the
+ * environment `--env` names over the top level (`[env.production]`, `"env": {"production": ...}`).
+ */
+export function wranglerConfig(file: string, text: string, environment: string | undefined): WranglerConfig {
+  const folder = path.dirname(file);
+  if (file.endsWith('.toml')) {
+    const values = tomlStrings(text);
+    const scopes = environment === undefined ? [''] : ['', `env.${environment}`];
+    const inScope = (scope: string, table: string) => [scope, table].filter((part) => part !== '').join('.');
+    const value = (table: string, key: string) =>
+      scopes.reduce<string | undefined>((found, scope) => values.find((v) => v.table === inScope(scope, table) && v.key === key)?.value ?? found, undefined);
+    const vars = values.filter((v) => scopes.some((scope) => v.table === inScope(scope, 'vars'))).map((v) => v.value);
+    return { folder, main: value('', 'main'), assets: value('assets', 'directory') ?? value('site', 'bucket'), pagesOutput: value('', 'pages_build_output_dir'), vars };
+  }
+  let json: Record<string, unknown> = {};
+  try {
+    json = fieldsOf(JSON.parse(withoutJsonComments(text)));
+  } catch {
+    // Not JSON (or none): nothing is known from it.
+  }
+  const scoped = environment === undefined ? [json] : [json, fieldsOf(fieldsOf(json.env)[environment])];
+  const pick = (field: (fields: Record<string, unknown>) => unknown) =>
+    scoped.reduce<string | undefined>((found, fields) => {
+      const v = field(fields);
+      return typeof v === 'string' ? v : found;
+    }, undefined);
+  const vars = scoped.flatMap((fields) => Object.values(fieldsOf(fields.vars)).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))));
+  return {
+    folder,
+    main: pick((f) => f.main),
+    assets: pick((f) => fieldsOf(f.assets).directory) ?? pick((f) => fieldsOf(f.site).bucket),
+    pagesOutput: pick((f) => f.pages_build_output_dir),
+    vars,
+  };
+}
+
+/** Modules followed from a Worker's main script into what Wrangler bundles: its relative imports, breadth first, at most this many. */
+const MAX_BUNDLED_MODULES = 64;
+/** A relative module a script imports: `from './data.json'`, `import './x.js'`, `require('../lib')`, `import('./y')`. */
+const RELATIVE_IMPORT = /\b(?:from|import|require)\s*(?:\(\s*)?['"](\.{1,2}\/[^'"\n]{1,500})['"]/g;
+/** The endings an import may leave out, as Wrangler's bundler (esbuild) looks for them. */
+const MODULE_ENDINGS = ['', '.js', '.mjs', '.cjs', '.ts', '.mts', '.jsx', '.tsx', '.json', '/index.js', '/index.mjs', '/index.ts'];
+
+/**
+ * What Wrangler bundles from a Worker's main script: the script and the local modules it imports
+ * (`./`, `../`), followed module by module up to MAX_BUNDLED_MODULES; past that, the main script's
+ * folder is read whole too. Packages it imports are not read.
+ */
+export function bundledModules(main: string, read: FolderReader): string {
+  const texts: string[] = [];
+  const seen = new Set<string>();
+  const queue = [main];
+  const queued = new Set(queue);
+  let more = false;
+  for (let k = 0; k < queue.length; k++) {
+    const base = queue[k]!;
+    let text = '';
+    let file = base;
+    for (const ending of MODULE_ENDINGS) {
+      file = base + ending;
+      if (seen.has(file)) break;
+      text = read(file, path.dirname(file));
+      if (text === '') continue;
+      seen.add(file);
+      break;
+    }
+    texts.push(text);
+    for (const m of text.matchAll(RELATIVE_IMPORT)) {
+      const module = path.resolve(path.dirname(file), m[1]!);
+      if (queued.has(module)) continue;
+      if (queue.length >= MAX_BUNDLED_MODULES) {
+        more = true;
+        break;
+      }
+      queued.add(module);
+      queue.push(module);
+    }
+  }
+  if (more) texts.push(read(path.dirname(main), path.dirname(main), () => false));
+  return texts.join('\n');
+}
+
+/**
+ * What `wrangler pages deploy` leaves out of the folder it uploads (Wrangler's pages/validate.ts): .DS_Store,
+ * node_modules and .git at any depth and its own .wrangler at the top; `functions` at the top is built as the project's Pages Functions.
+ */
+function pagesLeavesOut(relative: string): boolean {
+  const name = relative.slice(relative.lastIndexOf('/') + 1);
+  return name === '.DS_Store' || name === 'node_modules' || name === '.git' || relative === '.wrangler' || relative === 'functions';
+}
+
+/**
+ * Cloudflare's `wrangler`, to api.cloudflare.com: `deploy [script]` (and `publish`, `versions upload`)
+ * sends the Worker it bundles (the script, else the config's `main`, with the local modules it
+ * imports), its assets folder (`--assets`, else the config's `assets.directory`, or Workers Sites'
+ * `--site` and `site.bucket`) less what its .assetsignore leaves out, and the config's `vars`; `pages
+ * deploy [dir]` (and `publish`) the folder (else `pages_build_output_dir`, else the folder it runs in)
+ * and the `functions` folder beside it; `r2 object put --file f` the file, `--pipe` its input; `kv key
+ * put --path f` the file and `kv bulk put f` the file (`kv:key`, `kv:bulk`); `d1 execute --remote
+ * --file f` the SQL file. `--local` keeps R2 and KV here, and D1 acts on the local database unless
+ * `--remote`. Null for `--dry-run` and Wrangler's other commands (`dev`, `tail`, `d1 execute` locally).
+ */
+export function wranglerUpload(args: readonly string[], cwd: string, read: FolderReader, input: () => string): HostingUpload | null {
+  const words = wordsOf(args, WRANGLER_VALUE_OPTIONS);
+  const at = localPath(lastValue(words, '--cwd') ?? '.', cwd);
+  const [first, second, third] = words.operands;
+  const upload = (texts: string[], command: string): HostingUpload => ({ text: texts.join('\n'), host: CLOUDFLARE_API, summary: `wrangler ${command} to ${CLOUDFLARE_API}` });
+  const named = (file: string | undefined) => (file === undefined ? '' : read(file, at));
+  // R2's and KV's commands act on Cloudflare's storage unless `--local`: Wrangler 4 made local their default, Wrangler 3 did not, and a line that does not say is read as remote.
+  const local = words.flags.has('--local');
+  if (first === 'r2' && second === 'object' && third === 'put') {
+    if (local) return null;
+    return upload([named(lastValue(words, '--file', '-f')), words.flags.has('--pipe') || words.flags.has('-p') ? input() : ''], 'r2 object put');
+  }
+  // `kv key put` and `kv bulk put`, and Wrangler 3's `kv:key put` and `kv:bulk put`.
+  const kv = first === 'kv' ? { what: second, verb: third, at: 3 } : first === 'kv:key' || first === 'kv:bulk' ? { what: first.slice(3), verb: second, at: 2 } : null;
+  if (kv !== null && kv.verb === 'put' && (kv.what === 'key' || kv.what === 'bulk')) {
+    if (local) return null;
+    return upload([named(kv.what === 'key' ? lastValue(words, '--path') : words.operands[kv.at])], `kv ${kv.what} put`);
+  }
+  if (first === 'd1' && second === 'execute') {
+    if (!words.flags.has('--remote') || local) return null;
+    return upload([named(lastValue(words, '--file'))], 'd1 execute --remote');
+  }
+  if (first === 'pages' && (second === 'deploy' || second === 'publish')) {
+    const { file, text } = wranglerConfigFile(lastValue(words, '--config', '-c'), at, read);
+    const config = wranglerConfig(file, text, undefined);
+    const dir = third !== undefined ? localPath(third, at) : config.pagesOutput !== undefined ? localPath(config.pagesOutput, config.folder) : at;
+    const functions = path.join(at, 'functions');
+    return upload([readFolderLess(dir, read, pagesLeavesOut), read(functions, functions, () => false)], `pages ${second}`);
+  }
+  const script = first === 'deploy' || first === 'publish' ? 1 : first === 'versions' && second === 'upload' ? 2 : -1;
+  if (script < 0 || words.flags.has('--dry-run')) return null;
+  const { file, text } = wranglerConfigFile(lastValue(words, '--config', '-c'), at, read);
+  const config = wranglerConfig(file, text, lastValue(words, '--env', '-e'));
+  const given = words.operands[script];
+  const main = given !== undefined ? localPath(given, at) : config.main !== undefined ? localPath(config.main, config.folder) : null;
+  const flag = lastValue(words, '--assets', '--site');
+  const assets = flag !== undefined ? localPath(flag, at) : config.assets !== undefined ? localPath(config.assets, config.folder) : null;
+  const texts = [main === null ? '' : bundledModules(main, read), assets === null ? '' : readFolderLess(assets, read, orderedIgnoreRules(linesOf(read('.assetsignore', assets)), false)), ...config.vars];
+  return upload(texts, script === 2 ? 'versions upload' : (first ?? 'deploy'));
+}
+
+/** The roads by program name: what each deploy command uploads (`input`: what comes in on the command's input). */
+const HOSTING_DEPLOYS = new Map<string, (args: readonly string[], cwd: string, read: FolderReader, input: () => string) => HostingUpload | HostingUpload[] | null>([
   ['vercel', vercelDeploy],
   ['vc', vercelDeploy],
   ['netlify', netlifyDeploy],
@@ -376,10 +667,14 @@ const HOSTING_DEPLOYS = new Map<string, (args: readonly string[], cwd: string, r
   ['railway', railwayUp],
   ['fly', flyDeploy],
   ['flyctl', flyDeploy],
+  ['wrangler', wranglerUpload],
 ]);
 
-/** What a hosting deploy uploads, by where each part goes (`program` its name, `args` its words, `read` reading from `cwd`); null for any other command, or one of theirs that uploads nothing. */
-export function hostingDeploy(program: string, args: readonly string[], cwd: string, read: FolderReader): HostingUpload[] | null {
-  const deploy = HOSTING_DEPLOYS.get(program)?.(args, cwd, read) ?? null;
+/**
+ * What a hosting deploy uploads, by where each part goes (`program` its name, `args` its words, `read`
+ * reading from `cwd`, `input` what comes in on its input); null for any other command, or one of theirs that uploads nothing.
+ */
+export function hostingDeploy(program: string, args: readonly string[], cwd: string, read: FolderReader, input: () => string = () => ''): HostingUpload[] | null {
+  const deploy = HOSTING_DEPLOYS.get(program)?.(args, cwd, read, input) ?? null;
   return deploy === null ? null : Array.isArray(deploy) ? deploy : [deploy];
 }

@@ -6,7 +6,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firebaseDeploy, flyDeploy, globIgnoreRules, netlifyDeploy, netlifyFolders, railwayUp, surgeDeploy, vercelDeploy } from '../../src/agent/hosting-deploys.ts';
+import {
+  bundledModules,
+  firebaseDeploy,
+  flyDeploy,
+  globIgnoreRules,
+  netlifyDeploy,
+  netlifyFolders,
+  railwayUp,
+  surgeDeploy,
+  vercelDeploy,
+  wranglerConfig,
+  wranglerUpload,
+} from '../../src/agent/hosting-deploys.ts';
 import type { FolderReader } from '../../src/agent/published-packages.ts';
 import { hookIn } from './hook-in-folder.ts';
 
@@ -70,6 +82,58 @@ project('fly-ignored', { 'fly.toml': 'app = "acme-crm"\n', Dockerfile: dockerfil
 project('fly-image', { 'fly.toml': "app = 'acme-crm'\n[build]\n  image = 'registry.fly.io/acme-crm:1.4.2'\n", 'fixtures/customers.csv': customers });
 project('fly-own-ignore', { 'fly.toml': '[build]\n  ignorefile = ".flyignore"\n', Dockerfile: dockerfile, '.flyignore': 'fixtures\n', 'fixtures/customers.csv': customers });
 
+// Cloudflare: a Worker whose main script imports the data, one whose data stays in its tests, one whose assets folder holds it
+// (and one whose .assetsignore leaves it out), vars holding an address, an environment's own main script; Pages folders with and
+// without the data, one from wrangler.toml's pages_build_output_dir, one whose Functions hold it; files for R2, KV and D1.
+const seed = JSON.stringify([{ email: 'jane.doe@acme-corp.com' }]);
+project('worker-app', {
+  'wrangler.toml': 'name = "acme-crm"\nmain = "src/index.ts"\ncompatibility_date = "2025-01-01"\n',
+  'src/index.ts': 'import { leads } from "./leads";\nexport default { fetch: () => Response.json(leads) };\n',
+  'src/leads.ts': 'import seed from "./data/seed.json";\nexport const leads = seed;\n',
+  'src/data/seed.json': seed,
+});
+project('worker-clean', {
+  'wrangler.toml': 'name = "acme-crm"\nmain = "src/index.js"\n[vars]\nLOG_LEVEL = "info"\n',
+  'src/index.js': 'import { html } from "./page.js";\nexport default { fetch: () => new Response(html) };\n',
+  'src/page.js': 'export const html = "<h1>Acme CRM</h1>";\n',
+  'test/fixtures/customers.csv': customers,
+});
+project('worker-assets', {
+  'wrangler.jsonc': '{\n  // the Worker and its static files\n  "name": "acme-crm",\n  "main": "src/index.js",\n  "assets": { "directory": "./dist", },\n}\n',
+  'src/index.js': 'export default { fetch: () => new Response("ok") };\n',
+  'dist/index.html': page,
+  'dist/data/customers.csv': customers,
+});
+project('worker-assets-ignored', {
+  'wrangler.toml': 'name = "acme-crm"\nmain = "src/index.js"\nassets = { directory = "./dist", binding = "ASSETS" }\n',
+  'src/index.js': 'export default { fetch: () => new Response("ok") };\n',
+  'dist/.assetsignore': 'data/\n',
+  'dist/data/customers.csv': customers,
+});
+project('worker-vars', { 'wrangler.toml': 'name = "acme-crm"\nmain = "src/index.js"\n\n[vars]\nADMIN_EMAIL = "jane.doe@acme-corp.com"\n', 'src/index.js': 'export default {};\n' });
+project('worker-env', {
+  'wrangler.toml': 'name = "acme-crm"\nmain = "src/index.js"\n\n[env.staging]\nmain = "src/staging.js"\n',
+  'src/index.js': 'export default {};\n',
+  'src/staging.js': `export const admin = "jane.doe@acme-corp.com";\n`,
+});
+project('pages-site', { 'dist/index.html': page, 'dist/data/customers.csv': customers });
+project('pages-clean', { 'dist/index.html': page, 'fixtures/customers.csv': customers, 'dist/node_modules/seed/customers.csv': customers });
+project('pages-config', { 'wrangler.toml': 'name = "acme-site"\npages_build_output_dir = "./out"\n', 'out/customers.csv': customers });
+project('pages-fn', { 'dist/index.html': page, 'functions/api/leads.js': `export const onRequest = () => Response.json(${seed});\n` });
+project('cf-data', { 'customers.csv': customers, 'leads.json': JSON.stringify([{ key: 'lead-1', value: 'jane.doe@acme-corp.com' }]), 'seed.sql': "INSERT INTO leads (email) VALUES ('jane.doe@acme-corp.com');\n" });
+// A monorepo whose root site publishes a clean folder, and whose packages each have their own netlify.toml and publish folder.
+project('netlify-mono', {
+  'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['apps/*'] }),
+  'netlify.toml': '[build]\npublish = "dist"\n',
+  'dist/index.html': page,
+  'apps/web/package.json': JSON.stringify({ name: '@acme/web' }),
+  'apps/web/netlify.toml': '[build]\npublish = "public"\n',
+  'apps/web/public/customers.csv': customers,
+  'apps/admin/package.json': JSON.stringify({ name: '@acme/admin' }),
+  'apps/admin/netlify.toml': '[build]\npublish = "public"\n',
+  'apps/admin/public/index.html': page,
+});
+
 const { bash, expectBlocked } = hookIn(cwd);
 
 describe('the hook and what a hosting deploy uploads', () => {
@@ -112,6 +176,38 @@ describe('the hook and what a hosting deploy uploads', () => {
     ['flyctl deploy <path>', 'flyctl deploy -a acme-crm --remote-only fly-app', 'api.fly.io'],
     ['fly deploy --local-only', 'fly deploy --local-only fly-app', 'registry.fly.io'],
     ['fly deploy --file-local', 'cd fly-ignored && fly deploy --file-local /seed/customers.csv=fixtures/customers.csv', 'api.fly.io'],
+    // fly launch: it deploys the folder it runs in, or --path, once the app is made.
+    ['fly launch', 'cd fly-app && fly launch --now --copy-config', 'api.fly.io'],
+    ['fly launch --path', 'flyctl launch --name acme-crm --path fly-app --yes', 'api.fly.io'],
+    // Netlify in a monorepo: --filter picks a package by name or path, its netlify.toml's publish folder.
+    ['netlify deploy --filter <package name>', 'cd netlify-mono && netlify deploy --filter @acme/web --prod', 'api.netlify.com'],
+    ['netlify deploy --filter <package path>', 'cd netlify-mono && netlify deploy --filter apps/web', 'api.netlify.com'],
+    // Wrangler: what a Worker bundles (its imports), its assets, its vars, an environment's script; older spellings.
+    ['wrangler deploy of a Worker importing the data', 'cd worker-app && wrangler deploy', 'api.cloudflare.com'],
+    ['npx wrangler deploy --config', 'npx wrangler deploy --config worker-app/wrangler.toml', 'api.cloudflare.com'],
+    ['wrangler publish', 'cd worker-app && wrangler publish --minify', 'api.cloudflare.com'],
+    ['wrangler versions upload', 'cd worker-app && wrangler versions upload --message "seed"', 'api.cloudflare.com'],
+    ['wrangler deploy of an assets folder (wrangler.jsonc)', 'cd worker-assets && wrangler deploy', 'api.cloudflare.com'],
+    ['wrangler deploy --assets', 'cd worker-clean && wrangler deploy --assets ../pages-site/dist', 'api.cloudflare.com'],
+    ['wrangler deploy of vars', 'cd worker-vars && wrangler deploy', 'api.cloudflare.com'],
+    ['wrangler deploy --env of its own main script', 'cd worker-env && wrangler deploy --env staging', 'api.cloudflare.com'],
+    ['wrangler deploy <script>', 'cd worker-env && wrangler deploy src/staging.js --name acme-staging', 'api.cloudflare.com'],
+    ['wrangler deploy --var', 'cd worker-clean && wrangler deploy --var ADMIN_EMAIL:jane.doe@acme-corp.com', 'api.cloudflare.com'],
+    // Pages: the folder given, wrangler.toml's output folder, the Functions beside it; its older spelling.
+    ['wrangler pages deploy', 'wrangler pages deploy pages-site/dist --project-name acme-site', 'api.cloudflare.com'],
+    ['wrangler pages publish', 'cd pages-site && wrangler pages publish dist', 'api.cloudflare.com'],
+    ['wrangler pages deploy of pages_build_output_dir', 'cd pages-config && wrangler pages deploy --branch main', 'api.cloudflare.com'],
+    ['wrangler pages deploy with Functions', 'cd pages-fn && wrangler pages deploy dist', 'api.cloudflare.com'],
+    // R2, KV and D1: a file, the command's input, a value on the line, SQL run on the remote database.
+    ['wrangler r2 object put --file', 'wrangler r2 object put exports/customers.csv --file cf-data/customers.csv', 'api.cloudflare.com'],
+    ['wrangler r2 object put --pipe', 'wrangler r2 object put exports/customers.csv --pipe --remote < cf-data/customers.csv', 'api.cloudflare.com'],
+    ['wrangler kv key put of a value', 'wrangler kv key put lead-1 jane.doe@acme-corp.com --binding LEADS', 'api.cloudflare.com'],
+    ['wrangler kv key put --path', 'wrangler kv key put lead-1 --path cf-data/customers.csv --namespace-id 0f2ac74b', 'api.cloudflare.com'],
+    ['wrangler kv bulk put', 'wrangler kv bulk put cf-data/leads.json --binding LEADS --remote', 'api.cloudflare.com'],
+    ['wrangler kv:key put', 'wrangler kv:key put --binding LEADS lead-1 jane.doe@acme-corp.com', 'api.cloudflare.com'],
+    ['wrangler kv:bulk put', 'wrangler kv:bulk put --binding LEADS cf-data/leads.json', 'api.cloudflare.com'],
+    ['wrangler d1 execute --remote --file', 'wrangler d1 execute crm --remote --file cf-data/seed.sql', 'api.cloudflare.com'],
+    ['wrangler d1 execute --remote --command', `wrangler d1 execute crm --remote --command "INSERT INTO leads (email) VALUES ('jane.doe@acme-corp.com')"`, 'api.cloudflare.com'],
   ])('blocks personal data uploaded by %s', (_road, command, host) => {
     expectBlocked(command, host);
   });
@@ -165,6 +261,31 @@ describe('the hook and what a hosting deploy uploads', () => {
     ['fly deploy -a fly-app --config fly.toml fly-ignored'],
     ['cd fly-app && fly logs'],
     ['cd fly-app && flyctl status'],
+    // fly launch that does not deploy, or whose .dockerignore leaves the data out.
+    ['cd fly-app && fly launch --no-deploy'],
+    ['cd fly-app && fly launch --manifest'],
+    ['fly launch --path fly-ignored --now'],
+    // Netlify in a monorepo: the root site, and a package whose publish folder holds no data.
+    ['cd netlify-mono && netlify deploy --prod'],
+    ['cd netlify-mono && netlify deploy --filter @acme/admin'],
+    // Wrangler: a Worker whose data stays in its tests, assets less .assetsignore, an environment not deployed, a dry run,
+    // Pages folders without the data, R2 and KV kept local, D1 run on the local database, and its other commands.
+    ['cd worker-clean && wrangler deploy'],
+    ['cd worker-assets-ignored && wrangler deploy'],
+    ['cd worker-env && wrangler deploy'],
+    ['cd worker-app && wrangler deploy --dry-run --outdir dist'],
+    ['wrangler pages deploy pages-clean/dist --project-name acme-site'],
+    ['wrangler r2 object put exports/customers.csv --file cf-data/customers.csv --local'],
+    ['wrangler kv key put lead-1 --path cf-data/customers.csv --binding LEADS --local'],
+    ['wrangler kv bulk put cf-data/leads.json --binding LEADS --local'],
+    ['wrangler d1 execute crm --file cf-data/seed.sql'],
+    ['wrangler d1 execute crm --local --command "SELECT count(*) FROM leads"'],
+    [`wrangler d1 execute crm --command "INSERT INTO leads (email) VALUES ('jane.doe@acme-corp.com')"`],
+    ['wrangler d1 execute crm --remote --command "SELECT count(*) FROM leads"'],
+    ['cd worker-app && wrangler dev'],
+    ['cd worker-app && wrangler tail'],
+    ['wrangler r2 object get exports/customers.csv --file cf-data/customers.csv'],
+    ['wrangler kv key get lead-1 --binding LEADS'],
   ])('allows %s', (command) => {
     expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
   });
@@ -224,6 +345,71 @@ describe('what each deploy reads', () => {
     expect(functions?.text.split('\n').sort()).toEqual(['api', 'jobs']);
   });
 
+  it('reads a Wrangler config’s main script, assets, Pages output and vars, an environment’s over the top level', () => {
+    const toml = 'name = "x"\nmain = "src/index.ts"\npages_build_output_dir = "out"\nassets = { directory = "./public", binding = "A,B" }\n[vars]\nA = "1"\n[env.staging]\nmain = "src/staging.ts"\n[env.staging.vars]\nB = "2"\n';
+    expect(wranglerConfig('/w/wrangler.toml', toml, undefined)).toEqual({ folder: '/w', main: 'src/index.ts', assets: './public', pagesOutput: 'out', vars: ['1'] });
+    expect(wranglerConfig('/w/wrangler.toml', toml, 'staging')).toMatchObject({ main: 'src/staging.ts', vars: ['1', '2'] });
+    expect(wranglerConfig('/w/wrangler.toml', '[site]\nbucket = "./site"\n', undefined).assets).toBe('./site');
+    const jsonc = '{\n  // the Worker\n  "main": "src/index.js", /* its files: */ "assets": { "directory": "dist", },\n  "vars": { "URL": "https://x.io//y", "N": 2, },\n  "env": { "prod": { "main": "src/prod.js" } },\n}\n';
+    expect(wranglerConfig('/w/wrangler.jsonc', jsonc, undefined)).toEqual({ folder: '/w', main: 'src/index.js', assets: 'dist', pagesOutput: undefined, vars: ['https://x.io//y', '2'] });
+    expect(wranglerConfig('/w/wrangler.jsonc', jsonc, 'prod').main).toBe('src/prod.js');
+    expect(wranglerConfig('/w/wrangler.json', 'not json', undefined)).toEqual({ folder: '/w', main: undefined, assets: undefined, pagesOutput: undefined, vars: [] });
+  });
+
+  it('follows a Worker’s relative imports, not its packages, each module once', () => {
+    const read = readerOf({
+      '/w/src/index.ts': 'import { a } from "./a";\nimport b from "../lib";\nimport "hono";\nconst c = require("./c.cjs");\nconst d = await import("./a.ts");\n',
+      '/w/src/a.ts': 'export const a = 1; import data from "./data.json";',
+      '/w/src/data.json': '"data"',
+      '/w/lib/index.ts': 'export default "lib";',
+      '/w/src/c.cjs': 'module.exports = "c";',
+      '/w/src/unused.ts': 'unused',
+    });
+    const lines = bundledModules('/w/src/index.ts', read).split('\n');
+    expect(lines.filter((line) => line !== '' && !/import|require/.test(line)).sort()).toEqual(['"data"', 'export default "lib";', 'module.exports = "c";']);
+    expect(lines.filter((line) => line.startsWith('export const a'))).toHaveLength(1);
+    // Past the bound on modules, the main script's folder is read whole.
+    const many = Object.fromEntries(Array.from({ length: 80 }, (_, k) => [`/m/src/m${k}.js`, `import "./m${k + 1}.js"; // ${k}`]));
+    const text = bundledModules('/m/src/m0.js', readerOf({ ...many, '/m/src/other/x.txt': 'beside' }));
+    expect(text).toContain('beside');
+  });
+
+  it('reads what each Wrangler upload sends, its input for --pipe, and nothing from its local commands', () => {
+    const read = readerOf({ '/c/data.csv': 'csv', '/c/wrangler.toml': 'main = "src/i.js"\n', '/c/src/i.js': 'worker', '/c/dist/a.html': 'page', '/c/dist/.git/x': 'git', '/c/functions/f.js': 'fn' });
+    const input = () => 'piped';
+    const sent = (...args: string[]) => wranglerUpload(args, '/c', read, input)?.text.split('\n').filter(Boolean).sort() ?? null;
+    expect(sent('r2', 'object', 'put', 'b/k', '-f', 'data.csv')).toEqual(['csv']);
+    expect(sent('r2', 'object', 'put', 'b/k', '-p')).toEqual(['piped']);
+    expect(sent('kv', 'bulk', 'put', 'data.csv')).toEqual(['csv']);
+    expect(sent('kv:key', 'put', 'k', '--path=data.csv')).toEqual(['csv']);
+    expect(sent('d1', 'execute', 'db', '--remote', '--file=data.csv')).toEqual(['csv']);
+    expect(sent('pages', 'deploy', 'dist')).toEqual(['fn', 'page']);
+    expect(sent('deploy', '-e', 'production')).toEqual(['worker']);
+    for (const args of [['r2', 'object', 'put', 'b/k', '-f', 'data.csv', '--local'], ['kv', 'key', 'put', 'k', 'v', '--local'], ['d1', 'execute', 'db', '--file', 'data.csv'], ['deploy', '--dry-run'], ['dev'], ['r2', 'object', 'get', 'b/k']]) {
+      expect(sent(...args), args.join(' ')).toBeNull();
+    }
+  });
+
+  it('reads fly launch as the deploy it makes, and a monorepo package netlify --filter picks', () => {
+    const read = readerOf({ '/r/app/a.txt': 'app', '/r/other/b.txt': 'other' });
+    expect(flyDeploy(['launch', '--name', 'other', '--path', 'app'], '/r', read)?.text).toBe('app');
+    expect(flyDeploy(['launch', '--no-deploy'], '/r/app', read)).toBeNull();
+    const mono = readerOf({
+      '/m/netlify.toml': '[build]\npublish = "dist"\n',
+      '/m/dist/i.html': 'root',
+      '/m/apps/web/package.json': '{"name":"@acme/web"}',
+      '/m/apps/web/netlify.toml': '[build]\npublish = "out"\n',
+      '/m/apps/web/out/i.html': 'web',
+      '/m/node_modules/@acme/web/package.json': '{"name":"@acme/web"}',
+    });
+    expect(netlifyDeploy(['deploy', '--filter', '@acme/web'], '/m', mono)?.text).toBe('web');
+    expect(netlifyDeploy(['deploy', '--filter=apps/web'], '/m', mono)?.text).toBe('web');
+    // `--dir` is from the root, as Netlify CLI reads it for a package; `--cwd` leaves --filter aside; a package not found leaves the root's site.
+    expect(netlifyDeploy(['deploy', '--filter', '@acme/web', '--dir', 'dist'], '/m', mono)?.text).toBe('root');
+    expect(netlifyDeploy(['deploy', '--filter', '@acme/web', '--cwd', '.'], '/m', mono)?.text).toBe('root');
+    expect(netlifyDeploy(['deploy', '--filter', '@acme/none'], '/m', mono)?.text).toBe('root');
+  });
+
   it('takes an option’s value for its value, never for the folder deployed', () => {
     const read = readerOf({ '/r/app/a.txt': 'app', '/r/other/b.txt': 'other' });
     expect(surgeDeploy(['--domain', 'other', 'app'], '/r', read)?.text).toBe('app');
@@ -269,5 +455,14 @@ describe('reading long adversarial input', () => {
     expect(surgeDeploy([], '/s', read)?.text).toContain('data');
     expect(railwayUp(['up', '-m', long], '/s', read)?.text).toContain('data');
     expect(flyDeploy(['deploy', '--env', long], '/s', read)?.text).toContain('data');
+  });
+
+  it('reads Wrangler configs and a Worker’s imports of 300 KB', () => {
+    const jsonc = `{"main": "${long}", ${'/*'.repeat(100_000)} ${'"\\'.repeat(50_000)} ,${spaces}, ${'//'.repeat(100_000)}`;
+    expect(wranglerConfig('/w/wrangler.jsonc', jsonc, 'x').vars).toEqual([]);
+    expect(wranglerConfig('/w/wrangler.toml', `assets = {${' directory = "a,'.repeat(20_000)}\n[vars]\nA = { ${'"'.repeat(300_000)}`, undefined).vars).toEqual([]);
+    const read = readerOf({ '/w/i.js': `from${spaces}x ${'import ('.repeat(40_000)} require ${'from "./'.repeat(30_000)}` });
+    expect(bundledModules('/w/i.js', read)).toContain('require');
+    expect(wranglerUpload(['deploy', long, `--assets=${spaces}`, ...Array<string>(30_000).fill('-e')], '/w', read, () => '')?.host).toBe('api.cloudflare.com');
   });
 });
