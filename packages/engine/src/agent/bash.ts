@@ -4,6 +4,7 @@
 // nohup, setsid, flock, su -c, ...) are unwrapped, so `sh -c "curl ..."` is seen as the curl it
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
+import { hostedDatabaseClient } from './hosted-databases.ts';
 import { optionAndValue } from './option-words.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
@@ -471,6 +472,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     if (program === 'uv' && /\.py$/.test(argv[0] ?? '')) argv = ['python', ...argv];
   }
   if (wrappers === MAX_WRAPPERS && argv.length > 0 && isWrapper(basename(argv[0]!))) uninspected.add(`its command is wrapped in more than ${MAX_WRAPPERS} programs`);
+  // `heroku pg:psql < seed.sql`, `fly postgres connect`: the psql a hosted database's service opens there (hosted-databases.ts).
+  argv = hostedDatabaseClient(argv) ?? argv;
   // xargs -I%: each file name comes in as %; written as {} so that what reads it knows it is chosen at run time.
   if (replace !== null) {
     filesAtRunTime = true;

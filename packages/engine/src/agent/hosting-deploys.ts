@@ -4,13 +4,15 @@
 // its ignore globs, and the functions' source), `surge` (the project folder less .surgeignore),
 // `railway up` (the folder less .railwayignore and .gitignore), `fly deploy` and `fly launch` (the
 // build context less .dockerignore, for Fly's remote builder) and Cloudflare's `wrangler` (a Worker's
-// bundle and assets, a Pages folder, an R2 object, KV values, a remote D1 database's SQL). Their local
+// bundle and assets, a Pages folder, an R2 object, KV values, a remote D1 database's SQL), and
+// `supabase db push` (its migrations, hosted-databases.ts). Their local
 // commands (`vercel dev`, `netlify status`, `firebase emulators:start`, `wrangler d1 execute` without
 // `--remote`) upload nothing. classify.ts gives the reader that reads those files as what a deploy
 // sends, and the command's input.
 import path from 'node:path';
 import { MAX_GLOB_FILES } from './config.ts';
 import { dockerignoreRules, orderedIgnoreRules } from './container-images.ts';
+import { supabaseRun } from './hosted-databases.ts';
 import { globMatcher } from './local-files.ts';
 import { optionAndValue } from './option-words.ts';
 import { localPath } from './own-files.ts';
@@ -668,6 +670,7 @@ const HOSTING_DEPLOYS = new Map<string, (args: readonly string[], cwd: string, r
   ['fly', flyDeploy],
   ['flyctl', flyDeploy],
   ['wrangler', wranglerUpload],
+  ['supabase', supabaseRun],
 ]);
 
 /**
