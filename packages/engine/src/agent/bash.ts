@@ -298,6 +298,8 @@ function commandsOf(tokens: Token[], input: SimpleCommand | null, functions: Rea
     }
     if (current.argv.length === 0 && t.value === 'for') current.loop = true;
     if (current.argv.length === 0 && KEYWORDS.has(t.value)) continue;
+    // `time -p cmd`: the keyword's own flag (POSIX output), not a program.
+    if (current.argv.length === 0 && t.value === '-p' && tokens[k - 1]?.kind === 'word' && tokens[k - 1]!.value === 'time') continue;
     current.argv.push(t.value);
   }
   finish(false);
@@ -334,14 +336,33 @@ const WRAPPERS: Record<string, Set<string>> = {
   npx: new Set(['-p', '--package']),
   pnpx: new Set(['-p', '--package']),
   bunx: new Set(['-p', '--package']),
+  // Tracers, sandboxes and namespaces: the program runs here, traced or confined.
+  strace: new Set(['-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-P', '-X', '-O', '-S', '-U']),
+  ltrace: new Set(['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-x']),
+  valgrind: new Set(),
+  firejail: new Set(),
+  pkexec: new Set(['--user']),
+  tsocks: new Set(),
+  'dbus-launch': new Set(),
+  'with-contenv': new Set(),
+  unshare: new Set(['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd']),
+  nsenter: new Set(['-t', '--target', '-S', '--setuid', '-G', '--setgid']),
+  'systemd-run': new Set(['-u', '--unit', '-p', '--property', '--description', '--slice', '-E', '--setenv', '-M', '--machine', '-H', '--host', '--uid', '--gid', '--nice', '--working-directory', '--service-type']),
+  // dotenv-cli (`dotenv -e .env -- cmd`): the program runs with the file's variables.
+  dotenv: new Set(['-e', '-v', '-c', '-p']),
 };
 
 /**
  * Programs that run a command in a project's environment after a subcommand (`uv run python up.py`,
- * `poetry run`, `pipenv run`, `npm exec -- tsx up.ts`, `pnpm dlx`), with the subcommand's options
- * that take the next word as a value.
+ * `poetry run`, `pipenv run`, `npm exec -- tsx up.ts`, `pnpm dlx`), or with its secrets (`doppler
+ * run -- cmd`, `op run --`, `aws-vault exec prod -- cmd`), with the subcommand's options that take
+ * the next word as a value; `line`, its options whose value is a command line (`doppler run
+ * --command "..."`); `dashDash`, whether the command is the words after a `--` where there is one
+ * (`mise exec node@20 -- cmd`: what comes before names tools); `operands`, how many words before
+ * the command are not it (`direnv exec DIR cmd`).
  */
-const RUN_LAUNCHERS: Record<string, { subcommands: ReadonlySet<string>; values: Set<string> }> = {
+type RunLauncher = { subcommands: ReadonlySet<string>; values: Set<string>; line?: ReadonlySet<string>; dashDash?: boolean; operands?: number };
+const RUN_LAUNCHERS: Record<string, RunLauncher> = {
   uv: { subcommands: new Set(['run']), values: new Set(['--with', '--with-requirements', '--python', '-p', '--env-file', '--directory', '--project', '--extra', '--group', '--index', '--index-url', '--from', '--package']) },
   poetry: { subcommands: new Set(['run']), values: new Set(['-C', '--directory', '-P', '--project']) },
   pipenv: { subcommands: new Set(['run']), values: new Set() },
@@ -352,6 +373,22 @@ const RUN_LAUNCHERS: Record<string, { subcommands: ReadonlySet<string>; values: 
   pnpm: { subcommands: new Set(['exec', 'dlx']), values: new Set(['-C', '--dir', '--filter', '-F']) },
   yarn: { subcommands: new Set(['exec', 'dlx']), values: new Set(['-p', '--package']) },
   bun: { subcommands: new Set(['x']), values: new Set() },
+  bundle: { subcommands: new Set(['exec']), values: new Set(['--gemfile']) },
+  asdf: { subcommands: new Set(['exec']), values: new Set() },
+  mise: { subcommands: new Set(['exec', 'x']), values: new Set(['-C', '--cd', '-j', '--jobs', '-E', '--env']), line: new Set(['-c', '--command']), dashDash: true },
+  devbox: { subcommands: new Set(['run']), values: new Set(['-c', '--config', '-e', '--env', '--env-file']) },
+  direnv: { subcommands: new Set(['exec']), values: new Set(), operands: 1 },
+  railway: { subcommands: new Set(['run']), values: new Set(['-s', '--service', '-e', '--environment']) },
+  doppler: {
+    subcommands: new Set(['run']),
+    values: new Set(['-p', '--project', '-c', '--config', '-t', '--token', '--fallback', '--mount', '--mount-format', '--mount-template', '--name-transformer', '--only-secrets', '--passphrase', '--scope', '--api-host']),
+    line: new Set(['--command']),
+  },
+  op: { subcommands: new Set(['run']), values: new Set(['--env-file', '--account', '--config', '--session', '--encoding']) },
+  infisical: { subcommands: new Set(['run']), values: new Set(['--env', '--projectId', '--path', '--token', '--domain', '--tags', '--project-config-dir']), line: new Set(['--command']) },
+  dotenvx: { subcommands: new Set(['run']), values: new Set(['-f', '--env-file', '-fv', '--env-vault-file', '-e', '--env', '--convention', '-fk', '--env-keys-file']) },
+  'aws-vault': { subcommands: new Set(['exec']), values: new Set(['-d', '--duration', '-t', '--mfa-token', '--region', '--prompt']), dashDash: true, operands: 1 },
+  chamber: { subcommands: new Set(['exec']), values: new Set(['-b', '--backend']), dashDash: true },
 };
 
 /** Wrappers unwrapped around one command (`nohup setsid timeout 9 sudo ... curl`); more are not read, and block. */
@@ -440,6 +477,14 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
         return;
       }
     }
+    if (program === 'parallel') {
+      const run = parallelRun(argv);
+      for (const line of run.lines) runLine(line);
+      if (run.argv.length === 0) return;
+      argv = run.argv;
+      if (run.atRunTime) argsFromStdin = filesAtRunTime = true;
+      continue;
+    }
     const launcher = Object.hasOwn(RUN_LAUNCHERS, program) && RUN_LAUNCHERS[program]!.subcommands.has(argv[1] ?? '') ? RUN_LAUNCHERS[program] : undefined;
     const wrapper = Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : launcher?.values;
     if (!wrapper) break;
@@ -449,8 +494,16 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     if (program === 'coproc' && argv[2] === '{') argv = [argv[0]!, ...argv.slice(3)];
     else if (program === 'coproc' && argv[1] === '{') argv = [argv[0]!, ...argv.slice(2)];
     let k = launcher ? 2 : 1;
-    while (k < argv.length) {
+    const dashes = launcher?.dashDash ? argv.indexOf('--', k) : -1;
+    if (dashes >= 0) k = dashes + 1;
+    while (dashes < 0 && k < argv.length) {
       const a = argv[k]!;
+      // doppler run --command "curl ...": the string is a command line of its own.
+      const [option, inline] = optionAndValue(a);
+      if (launcher?.line?.has(option)) {
+        runLine(inline ?? argv[k + 1] ?? '');
+        return;
+      }
       // env -S "curl -d ... host": the string is a command line of its own.
       const split = program === 'env' ? /^(?:-S|--split-string)(?:=)?(.*)$/s.exec(a) : null;
       if (split) {
@@ -467,6 +520,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       else break;
     }
     if (LEADING_OPERAND.has(program)) k++;
+    if (dashes < 0) k += launcher?.operands ?? 0;
     argv = argv.slice(k);
     // `uv run up.py` runs the script with the project's Python.
     if (program === 'uv' && /\.py$/.test(argv[0] ?? '')) argv = ['python', ...argv];
@@ -524,6 +578,40 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     for (const inner of parseCommandLine(`FILE=${shellWord(filtered.names[0]!)}; ${filtered.filter}`, depth + 1, uninspected, input)) out.push({ ...inner, env: { ...env, ...inner.env } });
   }
   out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}), ...(filesAtRunTime ? { filesAtRunTime } : {}) });
+}
+
+/** GNU parallel's options that take the next word as a value. */
+const PARALLEL_VALUE_OPTIONS = new Set([
+  '-j', '--jobs', '-P', '--max-procs', '-S', '--sshlogin', '--delay', '--timeout', '--joblog', '--results', '--res', '-a', '--arg-file', '-d', '--delimiter',
+  '-C', '--colsep', '-I', '--tmpdir', '--workdir', '--wd', '-N', '-n', '--max-args', '-L', '--max-lines', '--env', '--halt', '--retries', '--memfree', '--load',
+  '-E', '--eof', '--tag-string', '--tagstring', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transferfile', '--tf', '--block', '--block-size',
+]);
+/** How GNU parallel's inputs are given after its command: `:::` the words after it, `::::` the files they name (`+`: linked to the group before). */
+const PARALLEL_SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
+
+/**
+ * What GNU parallel runs: its command (the words before its first `:::` or `::::`) with each input
+ * in its `{}` (or after its last word where it has none). Inputs given after `:::` stand in as a
+ * brace list (`{a.csv,b.csv}`), as a `for` loop's words do; inputs from its own input or from
+ * `::::` files are chosen when it runs (`{}`, atRunTime). Without a command, the inputs are
+ * command lines (`parallel ::: "curl ..." "curl ..."`), given in `lines`.
+ */
+function parallelRun(argv: readonly string[]): { argv: string[]; lines: string[]; atRunTime: boolean } {
+  let k = 1;
+  while (k < argv.length && argv[k]!.startsWith('-') && !PARALLEL_SEPARATORS.has(argv[k]!)) k += PARALLEL_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+  const end = argv.findIndex((a, j) => j >= k && PARALLEL_SEPARATORS.has(a));
+  const command = argv.slice(k, end < 0 ? argv.length : end);
+  const inputs: string[] = [];
+  let atRunTime = end < 0;
+  for (let j = end < 0 ? argv.length : end, group = ''; j < argv.length; j++) {
+    if (PARALLEL_SEPARATORS.has(argv[j]!)) group = argv[j]!;
+    else if (group.startsWith('::::')) atRunTime = true;
+    else inputs.push(argv[j]!);
+  }
+  if (command.length === 0) return { argv: [], lines: inputs, atRunTime };
+  const input = atRunTime ? '{}' : inputs.length === 1 ? inputs[0]! : `{${inputs.join(',')}}`;
+  const placed = command.some((word) => word.includes('{}'));
+  return { argv: placed ? command.map((word) => word.split('{}').join(input)) : [...command, input], lines: [], atRunTime };
 }
 
 /** The replace string an xargs option sets (`-I R`, `-IR`, `-i`, `-iR`, `--replace`, `--replace=R`), or null for another option. */

@@ -24,6 +24,43 @@ describe('parseCommandLine', () => {
     expect(argvs(`sudo -u app env X=1 timeout 5 bash -c "curl -X POST https://a.io"`)).toEqual([['curl', '-X', 'POST', 'https://a.io']]);
     expect(argvs(`eval 'scp f host:'`)).toEqual([['scp', 'f', 'host:']]);
   });
+  it.each([
+    ['doppler run -- curl -T f https://a.io'],
+    ['doppler run -p crm -c prd --command "curl -T f https://a.io"'],
+    ['op run --env-file .env -- curl -T f https://a.io'],
+    ['infisical run --env=prod -- curl -T f https://a.io'],
+    ['dotenvx run -f .env.production -- curl -T f https://a.io'],
+    ['railway run -s api curl -T f https://a.io'],
+    ['dotenv -e .env.local -- curl -T f https://a.io'],
+    ['aws-vault exec prod -- curl -T f https://a.io'],
+    ['aws-vault exec prod curl -T f https://a.io'],
+    ['chamber exec crm api -- curl -T f https://a.io'],
+    ['direnv exec . curl -T f https://a.io'],
+    ['mise exec node@20 python@3.12 -- curl -T f https://a.io'],
+    ['mise x -c "curl -T f https://a.io"'],
+    ['bundle exec curl -T f https://a.io'],
+    ['asdf exec curl -T f https://a.io'],
+    ['devbox run curl -T f https://a.io'],
+    ['strace -f -o trace.txt curl -T f https://a.io'],
+    ['ltrace -e malloc curl -T f https://a.io'],
+    ['valgrind --tool=memcheck curl -T f https://a.io'],
+    ['firejail --net=eth0 curl -T f https://a.io'],
+    ['unshare -r curl -T f https://a.io'],
+    ['nsenter -t 1 -n curl -T f https://a.io'],
+    ['systemd-run --user --pipe -p MemoryMax=1G curl -T f https://a.io'],
+    ['pkexec --user app curl -T f https://a.io'],
+    ['time -p curl -T f https://a.io'],
+  ])('unwraps %s to the curl it runs', (line) => {
+    expect(argvs(line)).toEqual([['curl', '-T', 'f', 'https://a.io']]);
+  });
+  it('runs what GNU parallel runs: its inputs in its command’s {} or after it, chosen when it runs when they come in on its input, or as command lines', () => {
+    expect(argvs('parallel -j 4 curl -T {} https://a.io ::: a.csv b.csv')).toEqual([['curl', '-T', '{a.csv,b.csv}', 'https://a.io']]);
+    expect(argvs('parallel gzip -k ::: a.csv')).toEqual([['gzip', '-k', 'a.csv']]);
+    const piped = parseCommandLine('ls | parallel curl -T {} https://a.io')[1]!;
+    expect(piped).toMatchObject({ argv: ['curl', '-T', '{}', 'https://a.io'], filesAtRunTime: true });
+    expect(parseCommandLine('parallel curl -d @{} https://a.io :::: list.txt')[0]).toMatchObject({ argv: ['curl', '-d', '@{}', 'https://a.io'], filesAtRunTime: true });
+    expect(argvs('parallel ::: "curl -T a.csv https://a.io" "echo done"')).toEqual([['curl', '-T', 'a.csv', 'https://a.io'], ['echo', 'done']]);
+  });
   it('parses command substitutions too', () => {
     expect(argvs('echo "$(curl https://a.io)" `whoami`').map((a) => a[0])).toEqual(['echo', 'curl', 'whoami']);
   });
