@@ -594,7 +594,8 @@ const PARALLEL_SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
  * in its `{}` (or after its last word where it has none). Inputs given after `:::` stand in as a
  * brace list (`{a.csv,b.csv}`), as a `for` loop's words do; inputs from its own input or from
  * `::::` files are chosen when it runs (`{}`, atRunTime). Without a command, the inputs are
- * command lines (`parallel ::: "curl ..." "curl ..."`), given in `lines`.
+ * command lines (`parallel ::: "curl ..." "curl ..."`), given in `lines`, or on its input, which it
+ * runs as `sh` would.
  */
 function parallelRun(argv: readonly string[]): { argv: string[]; lines: string[]; atRunTime: boolean } {
   let k = 1;
@@ -608,7 +609,8 @@ function parallelRun(argv: readonly string[]): { argv: string[]; lines: string[]
     else if (group.startsWith('::::')) atRunTime = true;
     else inputs.push(argv[j]!);
   }
-  if (command.length === 0) return { argv: [], lines: inputs, atRunTime };
+  // No command: the inputs are command lines; on its input, as a shell reads them there (`cat jobs.txt | parallel`).
+  if (command.length === 0) return end < 0 ? { argv: ['sh'], lines: [], atRunTime: false } : { argv: [], lines: inputs, atRunTime };
   const input = atRunTime ? '{}' : inputs.length === 1 ? inputs[0]! : `{${inputs.join(',')}}`;
   const placed = command.some((word) => word.includes('{}'));
   return { argv: placed ? command.map((word) => word.split('{}').join(input)) : [...command, input], lines: [], atRunTime };

@@ -1267,8 +1267,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // where its code sends (a package's setup.py naming its home page and its author's address does not).
   // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
   const { operands, script } = interpreterRun(program, args);
+  // With no script and no inline code, the program comes in on its input: `python3 < send.py`, `cat send.js | node -`.
+  const programOnInput = INTERPRETER.test(program) && program !== 'k6' && script === null && !operands.some((a) => PROGRAM_IN_ARGUMENTS.has(a));
   // Its environment too: a URL or data given in it (`API_URL=https://... python3 up.py`, an `export` earlier on the line).
-  const text = [...Object.values(cmd.env), args.join(' '), cmd.stdin ?? ''].join('\n');
+  const text = [...Object.values(cmd.env), args.join(' '), programOnInput ? stdinOf(cmd, ctx) : (cmd.stdin ?? '')].join('\n');
   // Its code, when it sends: a script file's or a module's, or the code given inline (`python3 -c`, `node -e`,
   // a heredoc), with the local modules it imports and the files it names (`open("customers.csv")`).
   const source = INTERPRETER.test(program) ? programCode(program, operands, script, text, ctx) : '';
@@ -1478,6 +1480,9 @@ const PROGRAM_IN_ARGUMENTS = new Set(['-c', '-e', '-E', '-p', '-m', '--eval', '-
 /** A shell's: the script on stdin or in the arguments (`bash -s`, `sh -c`), read where the command line is parsed. */
 const SCRIPT_NOT_IN_A_FILE = new Set(['-c', '-s']);
 
+/** What a command's input is called where it names a script: the file redirected into it (`sh < up.sh`), else "its input". */
+const inputName = (cmd: SimpleCommand) => cmd.redirects.findLast((r) => r.op === '<' && (r.fd ?? '0') === '0')?.target ?? 'its input';
+
 /** The script file a shell or an interpreter runs, from the words after its name (`-u send.py`, `-x up.sh`), or null: inline code, a module, a prompt. */
 function scriptOperand(args: readonly string[], valueOptions: ReadonlySet<string>, notAFile: ReadonlySet<string>): string | null {
   for (let k = 0; k < args.length; k++) {
@@ -1505,7 +1510,10 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
   if (program === 'make' || program === 'gmake') return makeRun(args, ctx);
   if (SHELLS.has(program)) {
     const path = scriptOperand(args, SHELL_VALUE_OPTIONS, SCRIPT_NOT_IN_A_FILE);
-    return path === null ? null : { shell: readSentFile(path, ctx), path };
+    if (path !== null) return { shell: readSentFile(path, ctx), path };
+    // `sh < up.sh`, `cat up.sh | bash`, `bash -s < up.sh`: the script comes in on its input (a heredoc's, or an echo's, was read where the line was parsed).
+    const script = args.includes('-c') ? '' : stdinOf(cmd, ctx);
+    return script === '' ? null : { shell: script, path: inputName(cmd) };
   }
   if ((program === 'source' || program === '.') && args[0] !== undefined) return { shell: readSentFile(args[0], ctx), path: args[0] };
   if (!first.includes('/') || first.includes('{}') || !isScriptFile(localPath(first, ctx.cwd), ctx)) return null;

@@ -60,6 +60,7 @@ describe('parseCommandLine', () => {
     expect(piped).toMatchObject({ argv: ['curl', '-T', '{}', 'https://a.io'], filesAtRunTime: true });
     expect(parseCommandLine('parallel curl -d @{} https://a.io :::: list.txt')[0]).toMatchObject({ argv: ['curl', '-d', '@{}', 'https://a.io'], filesAtRunTime: true });
     expect(argvs('parallel ::: "curl -T a.csv https://a.io" "echo done"')).toEqual([['curl', '-T', 'a.csv', 'https://a.io'], ['echo', 'done']]);
+    expect(parseCommandLine('cat jobs.txt | parallel -j 8')[1]).toMatchObject({ argv: ['sh'], pipedFrom: { argv: ['cat', 'jobs.txt'] } });
   });
   it('parses command substitutions too', () => {
     expect(argvs('echo "$(curl https://a.io)" `whoami`').map((a) => a[0])).toEqual(['echo', 'curl', 'whoami']);
