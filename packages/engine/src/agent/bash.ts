@@ -4,6 +4,7 @@
 // nohup, setsid, flock, su -c, ...) are unwrapped, so `sh -c "curl ..."` is seen as the curl it
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
+import { CONTAINER_RUNNERS, containerRun } from './container-runs.ts';
 import { hostedDatabaseClient } from './hosted-databases.ts';
 import { optionAndValue } from './option-words.ts';
 import { splitParts } from './split-files.ts';
@@ -483,6 +484,14 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       if (run.argv.length === 0) return;
       argv = run.argv;
       if (run.atRunTime) argsFromStdin = filesAtRunTime = true;
+      continue;
+    }
+    // `docker run -v "$PWD":/data image curl -d @/data/c.csv URL`: the command it runs, reading the folders it mounts here (container-runs.ts).
+    if (CONTAINER_RUNNERS.has(program)) {
+      const run = containerRun(argv);
+      if (run === null) break;
+      argv = run.argv;
+      Object.assign(env, run.env);
       continue;
     }
     const launcher = Object.hasOwn(RUN_LAUNCHERS, program) && RUN_LAUNCHERS[program]!.subcommands.has(argv[1] ?? '') ? RUN_LAUNCHERS[program] : undefined;
