@@ -18,6 +18,7 @@ import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapp
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
+import { glabSend } from './gitlab-cli.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
@@ -1183,6 +1184,9 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // service-settings.ts): the values on the line, its input and the files it names.
   const setting = serviceSetting(program, args, { input: () => stdinOf(cmd, ctx), read: (file) => fileOrStdin(file, cmd, ctx, WHOLE), env: () => environmentOf(cmd, ctx) });
   if (setting) return { action: 'share', summary: setting.summary, sent: setting.sent, hosts: [{ host: setting.host, encrypted: setting.encrypted }] };
+  // GitLab's CLI, as gh to GitHub (gitlab-cli.ts): an issue's or merge request's text, a snippet's files, a variable's value, `glab api`'s fields.
+  const gitlab = program === 'glab' ? glabSend(args, { input: () => stdinOf(cmd, ctx), read: (file) => fileOrStdin(file, cmd, ctx, WHOLE), env: () => environmentOf(cmd, ctx) }) : null;
+  if (gitlab) return { action: 'share', summary: gitlab.summary, sent: gitlab.sent, hosts: [{ host: gitlab.host, encrypted: true }] };
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);
