@@ -660,7 +660,7 @@ export function unwrapped(cmd: SimpleCommand, uninspected: Unread): SimpleComman
 }
 
 /** True for a program that runs another one (sudo, setsid, xargs, sh -c, eval, ...). */
-export function isWrapper(program: string): boolean {
+function isWrapper(program: string): boolean {
   return Object.hasOwn(WRAPPERS, program) || Object.hasOwn(COMMAND_OPTION, program) || SHELLS.has(program) || program === 'eval';
 }
 

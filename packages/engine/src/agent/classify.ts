@@ -14,7 +14,7 @@ import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, g
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
-import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, isWrapper, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
+import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
@@ -329,8 +329,9 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   }
   const runs = program === 'find' ? findExecs(cmd.argv) : [];
   if (runs.length > 0) return runs.map((argv) => outputOf({ ...cmd, argv }, { ...ctx, filesAtRunTime: true }, stages)).join('\n');
-  // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`).
-  if (isWrapper(program) && stages < MAX_PIPE_STAGES) {
+  // A wrapped command writes what the command it wraps writes (`setsid cat file |`, `su -c 'cat file' |`, `poetry run cat file |`,
+  // `docker run -v .:/d alpine cat /d/file |`, `heroku pg:psql -c "select ..." |`).
+  if (stages < MAX_PIPE_STAGES) {
     const run = unwrapped(cmd, ctx.uninspected ?? new Unread());
     if (run.length !== 1 || run[0]!.argv !== cmd.argv) return outputOfCommands(run, ctx, stages + 1);
   }
