@@ -1112,8 +1112,21 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
   if (program === 'gh' && (command === 'gpg-key' || command === 'ssh-key')) return null;
   if (input && (STDIN_COMMANDS[words]?.has(command ?? '') || args.includes('-'))) sent.push(stdinOf(cmd, ctx));
   for (const text of clusterFiles(words, args, ctx)) sent.push(text);
+  // Every word of an aws, gcloud or az call goes to the service's API, not only the options above (`aws dynamodb put-item
+  // --item '{...}'`, `aws cognito-idp admin-create-user --username ...`); the user's own account and configuration stay with them.
+  // Who may use the organisation's cloud (`gcloud projects add-iam-policy-binding --member=user:...`, `az ad user show`, `aws iam`)
+  // is the organisation's own directory there, which already holds its people's accounts.
+  const directory = DIRECTORY_COMMANDS.has(command ?? '') || args.some((a) => a.endsWith('-iam-policy-binding'));
+  if (sent.length === 0 && API_CLIS.has(program) && !OWN_ACCOUNT_COMMANDS.has(command ?? '') && !directory && dataIn(args.join(' ')).length > 0) sent.push(args.join(' '));
   return sent.length === 0 ? null : { action: 'share', summary: `${program} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
 }
+
+/** The cloud CLIs whose every word is a call to the service's API. */
+const API_CLIS = new Set(['aws', 'gcloud', 'az']);
+/** Their commands that manage the organisation's own people's access: IAM, the directory, role assignments. */
+const DIRECTORY_COMMANDS = new Set(['iam', 'ad', 'role', 'organizations', 'identity', 'sso-admin', 'identitystore']);
+/** Their commands that keep the user's own account and configuration (`gcloud config set account`, `az login -u`, `aws configure`): sent nowhere, or to sign the user in. */
+const OWN_ACCOUNT_COMMANDS = new Set(['config', 'configure', 'auth', 'login', 'logout', 'sso', 'account', 'init', 'help', 'version', 'components', 'info', 'cloud', 'extension', 'upgrade', 'interactive']);
 
 /** Redirections that write a file (`>`, `>>`, `&>`, `>|`). */
 const FILE_WRITES = new Set(['>', '>>', '&>', '>|']);

@@ -438,6 +438,9 @@ describe('outbound commands', () => {
     ['helm upgrade -f values', 'helm upgrade --install api ./chart -f leads-configmap.yaml', 'kubernetes:cluster'],
     ['helm --set', 'helm install api ./chart --set admin.email=jane.doe@acme-corp.com', 'kubernetes:cluster'],
     ['az storage blob upload -f', 'az storage blob upload -f customers.csv -c in -n c.csv', 'azure.com'],
+    ['an aws call’s other values', `aws dynamodb put-item --table-name users --item '{"email": {"S": "jane.doe@acme-corp.com"}}'`, 'amazonaws.com'],
+    ['an aws call’s user name', 'aws cognito-idp admin-create-user --user-pool-id eu-west-1_abc --username jane.doe@acme-corp.com', 'amazonaws.com'],
+    ['an az call’s description', 'az repos pr create --title "Seed" --description "Reported by jane.doe@acme-corp.com"', 'azure.com'],
     ['az deployment parameters from a file', 'az deployment group create -g crm -f main.bicep --parameters @leads-configmap.yaml', 'azure.com'],
     ['az storage blob upload-batch -s', 'az storage blob upload-batch -d in -s exports', 'azure.com'],
     ['kubectl apply -Rf', 'kubectl apply -Rf leads-configmap.yaml', 'kubernetes:cluster'],
@@ -628,6 +631,17 @@ describe('outbound commands', () => {
     ['cd crate-a && cargo publish --dry-run'],
     ['cd sprocket && npm publish --dry-run'],
     // Manifests and values with nothing personal, and a manifest only named to find its objects.
+    // The user's own account, and calls whose values hold nothing personal (a role's mailbox, an address of a network).
+    ['gcloud config set account jane.doe@acme-corp.com'],
+    ['gcloud auth login jane.doe@acme-corp.com'],
+    ['az login -u jane.doe@acme-corp.com'],
+    // Who may use the organisation's cloud: its own directory there.
+    ['gcloud projects add-iam-policy-binding acme-orders --member=user:jane.doe@acme-corp.com --role=roles/viewer'],
+    ['az ad user show --id jane.doe@acme-corp.com'],
+    ['az role assignment create --assignee jane.doe@acme-corp.com --role Reader'],
+    ['aws iam tag-user --user-name jane --tags Key=email,Value=jane.doe@acme-corp.com'],
+    ['aws sns subscribe --topic-arn arn:aws:sns:eu-west-1:123456789012:alerts --protocol email --notification-endpoint oncall@acme-corp.com'],
+    ['aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 203.0.113.7/32'],
     ['kubectl apply -f deployment.yaml'],
     ['helm upgrade api ./chart -f deployment.yaml --set replicas=3'],
     ['kubectl get -f leads-configmap.yaml'],
