@@ -15,10 +15,11 @@ import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, env
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
+import type { CommandSources } from './option-words.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
-import { glabSend } from './gitlab-cli.ts';
+import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
@@ -930,15 +931,8 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     let host = 'github.com';
     for (let k = 1; k < args.length; k++) {
       const [option, inlineValue] = optionAndValue(args[k]!);
-      const value = () => inlineValue ?? args[++k] ?? '';
-      if (option === '-f' || option === '--raw-field') sent.push(value().replace(/^[^=]*=/, ''));
-      else if (option === '-F' || option === '--field') {
-        const field = value().replace(/^[^=]*=/, '');
-        sent.push(field.startsWith('@') ? fileOrStdin(field.slice(1), cmd, ctx) : field);
-      } else if (option === '--input') {
-        sent.push(fileOrStdin(value(), cmd, ctx));
-      } else if (option === '--hostname') host = value().toLowerCase();
-      else if (option === '-H' || option === '--header') sent.push(value());
+      if (API_FIELD_OPTIONS.has(option)) sent.push(apiFieldSent(option, inlineValue ?? args[++k] ?? '', (file) => fileOrStdin(file, cmd, ctx)));
+      else if (option === '--hostname') host = (inlineValue ?? args[++k] ?? '').toLowerCase();
       else if (!option.startsWith('-')) host = hostOf(option) ?? host;
     }
     return { action: sent.length > 0 ? 'share' : 'read', summary: `gh api to ${host}`, sent, hosts: [{ host, encrypted: true }] };
@@ -1192,14 +1186,15 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (upload) return upload;
   // A hosting deploy (`vercel`, `netlify deploy`, `firebase deploy`, `surge`, `railway up`, `fly deploy`, `wrangler deploy`) uploads a folder
   // (hosting-deploys.ts reads which); the values on the line (`vercel -e KEY=VALUE`, `fly deploy -e`) go with it.
-  const hosting = hostingDeploy(program, args, ctx.cwd, folderReader(ctx), () => stdinOf(cmd, ctx));
+  const sources = commandSources(cmd, ctx);
+  const hosting = hostingDeploy(program, args, ctx.cwd, folderReader(ctx), sources.input);
   if (hosting) return { action: 'share', summary: hosting.map((h) => h.summary).join('; '), sent: [...hosting.map((h) => h.text), args.join(' ')], hosts: hosting.map(({ host }) => ({ host, encrypted: true })) };
   // A setting or secret a hosting or secrets service's command stores there (`vercel env add`, `fly secrets set`, `vault kv put`;
   // service-settings.ts): the values on the line, its input and the files it names.
-  const setting = serviceSetting(program, args, { input: () => stdinOf(cmd, ctx), read: (file) => fileOrStdin(file, cmd, ctx, WHOLE), env: () => environmentOf(cmd, ctx) });
+  const setting = serviceSetting(program, args, sources);
   if (setting) return { action: 'share', summary: setting.summary, sent: setting.sent, hosts: [{ host: setting.host, encrypted: setting.encrypted }] };
   // GitLab's CLI, as gh to GitHub (gitlab-cli.ts): an issue's or merge request's text, a snippet's files, a variable's value, `glab api`'s fields.
-  const gitlab = program === 'glab' ? glabSend(args, { input: () => stdinOf(cmd, ctx), read: (file) => fileOrStdin(file, cmd, ctx, WHOLE), env: () => environmentOf(cmd, ctx) }) : null;
+  const gitlab = program === 'glab' ? glabSend(args, sources) : null;
   if (gitlab) return { action: 'share', summary: gitlab.summary, sent: gitlab.sent, hosts: [{ host: gitlab.host, encrypted: true }] };
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
@@ -1311,6 +1306,11 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const summary = withUrl ? `${program} with a remote URL` : `${program} sending to ${hosts.map((d) => d.host).join(', ')}`;
   const reach = code && [scriptReach(code, operands, script, cmd, ctx), ...environment.files.map((file) => readSentFile(file, ctx))].join('\n');
   return { action: 'process', summary, sent: [text], code: reach, hosts };
+}
+
+/** What a command reads besides its words, for the readers of a service's command line: its input, a file it names (`-` its input, a folder whole), its environment. */
+function commandSources(cmd: SimpleCommand, ctx: ClassifyContext): CommandSources {
+  return { input: () => stdinOf(cmd, ctx), read: (file) => fileOrStdin(file, cmd, ctx, WHOLE), env: () => environmentOf(cmd, ctx) };
 }
 
 /** The environment a command runs with: the line's over the hook's where the call was made; elsewhere (the hosted MCP endpoint) the agent's is not here to read, only the line's. */

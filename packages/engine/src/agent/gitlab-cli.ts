@@ -5,13 +5,10 @@
 // environment it runs with, else gitlab.com. Its reading commands (`glab issue list`, `glab mr
 // view`, `glab variable get`) send nothing. classify.ts gives the readers of its input and files.
 import { hostOf } from './destinations.ts';
-import { optionAndValue } from './option-words.ts';
+import { type CommandSources, lastValue, wordsOf } from './option-words.ts';
 
 /** What a glab command sends, where, and the call in words. */
 export type GitLabSend = { sent: string[]; host: string; summary: string };
-
-/** What a glab command reads besides its words: its input, a file it names (`-` its input), and the environment it runs with. */
-export type GitLabSources = { input: () => string; read: (file: string) => string; env: () => Readonly<Record<string, string | undefined>> };
 
 /** glab's options that take the next word as a value (its commands' that send, and the common ones). */
 const VALUE_OPTIONS = new Set([
@@ -31,6 +28,22 @@ const SENDING: Record<string, ReadonlySet<string>> = {
   variable: new Set(['set', 'new', 'create', 'update']),
 };
 
+/** The options `glab api` and `gh api` give a request's fields, body and headers with: the same in both. */
+export const API_FIELD_OPTIONS = new Set(['-f', '--raw-field', '-F', '--field', '--input', '-H', '--header']);
+
+/**
+ * What one of API_FIELD_OPTIONS sends with its value: `-f key=value` the value, `-F key=value` the
+ * value or the file `@file` names (`@-` the input: `fileOrInput`), `--input` the file, a header itself.
+ */
+export function apiFieldSent(option: string, value: string, fileOrInput: (file: string) => string): string {
+  if (option === '-f' || option === '--raw-field') return value.replace(/^[^=]*=/, '');
+  if (option === '-F' || option === '--field') {
+    const field = value.replace(/^[^=]*=/, '');
+    return field.startsWith('@') ? fileOrInput(field.slice(1)) : field;
+  }
+  return option === '--input' ? fileOrInput(value) : value;
+}
+
 /** A host as given (`gitlab.acme.io`, or a URL). */
 const hostNamed = (value: string) => hostOf(value) ?? value.toLowerCase();
 
@@ -48,39 +61,24 @@ function gitlabHost(hostname: string | undefined, repo: string | undefined, env:
  * asset files, `variable set KEY VALUE` its value (or its input), and `api` its `-f` and `-F` fields
  * (`-F key=@file` the file, `@-` its input), `--input`'s body and its headers. Null for any other command.
  */
-export function glabSend(args: readonly string[], sources: GitLabSources): GitLabSend | null {
-  const operands: string[] = [];
-  const options: [string, string][] = [];
-  for (let k = 0; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (VALUE_OPTIONS.has(option)) options.push([option, inline ?? args[++k] ?? '']);
-    else if (!option.startsWith('-') || option === '-') operands.push(option);
-  }
-  const [group, command, ...rest] = operands;
-  const given = (...names: string[]) => options.findLast(([option]) => names.includes(option))?.[1];
-  const host = gitlabHost(given('--hostname'), given('-R', '--repo'), sources.env());
+export function glabSend(args: readonly string[], sources: CommandSources): GitLabSend | null {
+  const words = wordsOf(args, VALUE_OPTIONS);
+  const [group, command, ...rest] = words.operands;
+  const host = gitlabHost(lastValue(words, '--hostname'), lastValue(words, '-R', '--repo'), sources.env());
   const fileOrInput = (file: string) => (file === '-' ? sources.input() : sources.read(file));
   if (group === 'api') {
-    const sent = options.flatMap(([option, value]) => {
-      if (option === '-f' || option === '--raw-field') return [value.replace(/^[^=]*=/, '')];
-      if (option === '-F' || option === '--field') {
-        const field = value.replace(/^[^=]*=/, '');
-        return [field.startsWith('@') ? fileOrInput(field.slice(1)) : field];
-      }
-      if (option === '--input') return [fileOrInput(value)];
-      return option === '-H' || option === '--header' ? [value] : [];
-    });
+    const sent = words.options.filter(([option]) => API_FIELD_OPTIONS.has(option)).map(([option, value]) => apiFieldSent(option, value, fileOrInput));
     return sent.length === 0 ? null : { sent, host, summary: `glab api to ${host}` };
   }
   if (group === undefined || command === undefined || !SENDING[group]?.has(command)) return null;
-  const sent = options.filter(([option]) => TEXT_OPTIONS.has(option)).map(([, value]) => value);
-  const notesFile = given('-F', '--notes-file');
+  const sent = words.options.filter(([option]) => TEXT_OPTIONS.has(option)).map(([, value]) => value);
+  const notesFile = lastValue(words, '-F', '--notes-file');
   if (group === 'release' && notesFile !== undefined) sent.push(fileOrInput(notesFile));
   // `glab release create v1.0 dist/*.tgz`: the assets after the tag; `glab snippet create file...`, or its input.
   if (group === 'release') sent.push(...rest.slice(1).map(fileOrInput));
   if (group === 'snippet') sent.push(...(rest.length > 0 ? rest.map(fileOrInput) : [sources.input()]));
   // `glab variable set KEY VALUE`, or the value on its input.
-  if (group === 'variable') sent.push(rest[1] ?? (options.some(([option]) => option === '-v' || option === '--value') ? '' : sources.input()));
-  if ((group === 'issue' || group === 'mr') && (command === 'note' || command === 'comment') && !options.some(([option]) => option === '-m' || option === '--message')) sent.push(sources.input());
+  if (group === 'variable') sent.push(rest[1] ?? (lastValue(words, '-v', '--value') !== undefined ? '' : sources.input()));
+  if ((group === 'issue' || group === 'mr') && (command === 'note' || command === 'comment') && lastValue(words, '-m', '--message') === undefined) sent.push(sources.input());
   return { sent, host, summary: `glab ${group} ${command} to ${host}` };
 }

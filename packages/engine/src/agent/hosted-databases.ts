@@ -5,7 +5,7 @@
 // linked project's database. classify.ts gives the reader that reads those files as what is sent.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import { optionAndValue } from './option-words.ts';
+import { lastValue, wordsOf } from './option-words.ts';
 import type { FolderReader } from './published-packages.ts';
 
 /**
@@ -14,6 +14,8 @@ import type { FolderReader } from './published-packages.ts';
  */
 export const HOSTED_DATABASES = { heroku: 'heroku:postgres', fly: 'fly:postgres', railway: 'railway:database', supabase: 'supabase.co' } as const;
 
+/** The programs whose commands may open psql on a service's database. */
+const HOSTED_CLIENTS = new Set(['heroku', 'fly', 'flyctl', 'railway']);
 /** heroku pg:psql's options that take the next word as a value, and of those the ones psql takes the same way. */
 const HEROKU_VALUE_OPTIONS = new Set(['-a', '--app', '-r', '--remote', '-c', '--command', '-f', '--file', '--credential']);
 const PSQL_OPTIONS = new Set(['-c', '--command', '-f', '--file']);
@@ -25,25 +27,16 @@ const PSQL_OPTIONS = new Set(['-c', '--command', '-f', '--file']);
  * database (HOSTED_DATABASES). Null for any other command.
  */
 export function hostedDatabaseClient(argv: readonly string[]): string[] | null {
+  // Every command the line runs is asked: most are none of these programs.
   const program = path.basename(argv[0] ?? '');
+  if (!HOSTED_CLIENTS.has(program)) return null;
   const args = argv.slice(1);
   const command = args.find((a) => !a.startsWith('-'));
-  if (program === 'heroku' && command === 'pg:psql') return ['psql', '-h', HOSTED_DATABASES.heroku, ...psqlWords(args)];
+  // Its `-c` and `-f` are psql's; its other options (`-a app`) are not.
+  if (program === 'heroku' && command === 'pg:psql') return ['psql', '-h', HOSTED_DATABASES.heroku, ...wordsOf(args, HEROKU_VALUE_OPTIONS).options.filter(([option]) => PSQL_OPTIONS.has(option)).flat()];
   if ((program === 'fly' || program === 'flyctl') && (command === 'postgres' || command === 'pg') && args[args.indexOf(command) + 1] === 'connect') return ['psql', '-h', HOSTED_DATABASES.fly];
   if (program === 'railway' && command === 'connect') return ['psql', '-h', HOSTED_DATABASES.railway];
   return null;
-}
-
-/** The words of heroku pg:psql's line that psql takes the same way: `-c SQL`, `-f file` (`--command=SQL`, `--file=file`). */
-function psqlWords(args: readonly string[]): string[] {
-  const words: string[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (!HEROKU_VALUE_OPTIONS.has(option)) continue;
-    const value = inline ?? args[++k] ?? '';
-    if (PSQL_OPTIONS.has(option)) words.push(option, value);
-  }
-  return words;
 }
 
 /** The Supabase CLI's options that take the next word as a value, for `db push` and `db reset`. */
@@ -60,23 +53,16 @@ export type SupabaseRun = { text: string; host: string; summary: string };
  * supabase/seed.sql). Null for a reset of the local database, a `--dry-run`, and Supabase's other commands.
  */
 export function supabaseRun(args: readonly string[], cwd: string, read: FolderReader): SupabaseRun | null {
-  const operands: string[] = [];
-  const options = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let k = 0; k < args.length; k++) {
-    const [option, inline] = optionAndValue(args[k]!);
-    if (SUPABASE_VALUE_OPTIONS.has(option)) options.set(option, inline ?? args[++k] ?? '');
-    else if (option.startsWith('-')) flags.add(option);
-    else operands.push(option);
-  }
-  const [group, command] = operands;
+  const words = wordsOf(args, SUPABASE_VALUE_OPTIONS);
+  const [group, command] = words.operands;
+  const flags = words.flags;
   if (group !== 'db' || (command !== 'push' && command !== 'reset') || flags.has('--dry-run')) return null;
-  const url = options.get('--db-url');
+  const url = lastValue(words, '--db-url');
   if (command === 'reset' && url === undefined && !flags.has('--linked')) return null;
-  const project = path.join(path.resolve(cwd, options.get('--workdir') ?? '.'), 'supabase');
+  const project = path.join(path.resolve(cwd, lastValue(words, '--workdir') ?? '.'), 'supabase');
   const seeded = command === 'push' ? flags.has('--include-seed') : !flags.has('--no-seed');
   const texts = [read('migrations', project, () => false), seeded ? seedFiles(read('config.toml', project)).map((file) => read(file, project)).join('\n') : ''];
-  const ref = options.get('--project-ref') ?? read(path.join('.temp', 'project-ref'), project).trim();
+  const ref = lastValue(words, '--project-ref') ?? read(path.join('.temp', 'project-ref'), project).trim();
   const host = url !== undefined ? (hostOf(url) ?? HOSTED_DATABASES.supabase) : /^[a-z0-9]{1,64}$/.test(ref) ? `db.${ref}.supabase.co` : HOSTED_DATABASES.supabase;
   return { text: texts.join('\n'), host, summary: `supabase db ${command} to ${host}` };
 }

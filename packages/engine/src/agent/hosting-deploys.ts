@@ -14,48 +14,18 @@ import { MAX_GLOB_FILES } from './config.ts';
 import { dockerignoreRules, orderedIgnoreRules } from './container-images.ts';
 import { supabaseRun } from './hosted-databases.ts';
 import { globMatcher } from './local-files.ts';
-import { optionAndValue } from './option-words.ts';
+import { lastValue, valuesOf, wordsOf } from './option-words.ts';
 import { localPath } from './own-files.ts';
 import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './published-packages.ts';
 
 /** What one deploy uploads (its files' text, read), the service it goes to, and the call in words. */
 export type HostingUpload = { text: string; host: string; summary: string };
 
-/** A command line's words read with the options that take a value: each option given and its value, in order, the flags, and the operands. */
-export type Words = { options: [string, string][]; flags: Set<string>; operands: string[] };
-
-/** Reads `args` with `valueOptions` taking the next word (or `--opt=value`, or a short option's glued `-ddist`) as their value; the words after `--` are operands. */
-export function wordsOf(args: readonly string[], valueOptions: ReadonlySet<string>): Words {
-  const words: Words = { options: [], flags: new Set(), operands: [] };
-  for (let k = 0; k < args.length; k++) {
-    const a = args[k]!;
-    if (a === '--') {
-      for (const rest of args.slice(k + 1)) words.operands.push(rest);
-      break;
-    }
-    const [option, inline] = optionAndValue(a);
-    if (!a.startsWith('--') && a.length > 2 && valueOptions.has(a.slice(0, 2))) words.options.push([a.slice(0, 2), a.slice(2)]);
-    else if (valueOptions.has(option)) words.options.push([option, inline ?? args[++k] ?? '']);
-    else if (a.startsWith('-') && a !== '-') words.flags.add(option);
-    else words.operands.push(a);
-  }
-  return words;
-}
-
-/** The last value given to any of `names` (an option and its other spellings), or undefined. */
-export function lastValue(words: Words, ...names: string[]): string | undefined {
-  for (let k = words.options.length - 1; k >= 0; k--) if (names.includes(words.options[k]![0])) return words.options[k]![1];
-  return undefined;
-}
-
-/** Each value given to any of `names`, in order. */
-const valuesOf = (words: Words, ...names: string[]): string[] => words.options.filter(([name]) => names.includes(name)).map(([, value]) => value);
-
 /** Ignore-file lines: none for a file that is not there. */
 const linesOf = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
 /** Vercel CLI's options that take the next word as a value: its global ones and `deploy`'s. */
-const VERCEL_VALUE_OPTIONS = new Set([
+export const VERCEL_VALUE_OPTIONS = new Set([
   '--cwd', '--local-config', '-A', '--global-config', '-Q', '--scope', '-S', '--token', '-t', '--team', '-T', '--api',
   '--env', '-e', '--build-env', '-b', '--meta', '-m', '--regions', '--archive', '--name', '-n', '--target', '--format', '-F', '--project',
 ]);
@@ -156,7 +126,7 @@ function tomlString(value: string): string | null {
 }
 
 /** Netlify CLI's options that take the next word as a value: `deploy`'s and its base command's. */
-const NETLIFY_VALUE_OPTIONS = new Set(['--dir', '-d', '--functions', '-f', '--alias', '--branch', '-b', '--message', '-m', '--site', '-s', '--timeout', '--context', '--auth', '--filter', '--cwd', '--config']);
+export const NETLIFY_VALUE_OPTIONS = new Set(['--dir', '-d', '--functions', '-f', '--alias', '--branch', '-b', '--message', '-m', '--site', '-s', '--timeout', '--context', '--auth', '--filter', '--cwd', '--config']);
 
 /**
  * Where a Netlify site's files are, from its netlify.toml: the base folder (`[build] base`, from the
@@ -275,7 +245,7 @@ function segmentsMatch(segments: readonly (((name: string) => boolean) | null)[]
 }
 
 /** Firebase CLI's options that take the next word as a value: its global ones and `deploy`'s. */
-const FIREBASE_VALUE_OPTIONS = new Set(['--project', '-P', '--account', '--token', '--config', '-c', '--public', '-p', '--message', '-m', '--only', '--except', '--expires', '-e']);
+export const FIREBASE_VALUE_OPTIONS = new Set(['--project', '-P', '--account', '--token', '--config', '-c', '--public', '-p', '--message', '-m', '--only', '--except', '--expires', '-e']);
 /** What Firebase Hosting never uploads from a public folder, whatever firebase.json says (its listFiles). */
 const FIREBASE_HOSTING_IGNORED = ['**/firebase-debug.log', '**/firebase-debug.*.log', '.firebase/*'];
 /** What a functions deploy never packs from its source, and what it leaves out where firebase.json's `ignore` says nothing (its prepareFunctionsUpload). */
@@ -375,7 +345,7 @@ export function surgeDeploy(args: readonly string[], cwd: string, read: FolderRe
 }
 
 /** `railway up`'s options that take the next word as a value. */
-const RAILWAY_VALUE_OPTIONS = new Set(['--service', '-s', '--environment', '-e', '--project', '-p', '--workspace', '-w', '--message', '-m']);
+export const RAILWAY_VALUE_OPTIONS = new Set(['--service', '-s', '--environment', '-e', '--project', '-p', '--workspace', '-w', '--message', '-m']);
 
 /** Whether `folder` is in a git work tree: a `.git` folder (its HEAD) or a worktree's `.git` file, in it or a folder above. */
 function inGitWorkTree(folder: string, read: FolderReader): boolean {
@@ -402,7 +372,7 @@ export function railwayUp(args: readonly string[], cwd: string, read: FolderRead
 }
 
 /** `fly deploy`'s options that take the next word as a value. */
-const FLY_VALUE_OPTIONS = new Set([
+export const FLY_VALUE_OPTIONS = new Set([
   '--app', '-a', '--config', '-c', '--image', '-i', '--image-label', '--strategy', '--dockerfile', '--ignorefile', '--build-arg', '--build-secret', '--build-target',
   '--env', '-e', '--wait-timeout', '--release-command-timeout', '--lease-timeout', '--max-unavailable', '--file-local', '--file-literal', '--file-secret', '--regions',
   '--only-regions', '--exclude-regions', '--only-machines', '--exclude-machines', '--process-groups', '--label', '--max-concurrent', '--immediate-max-concurrent',
@@ -446,7 +416,7 @@ export function flyDeploy(args: readonly string[], cwd: string, read: FolderRead
 }
 
 /** Wrangler's options that take the next word as a value: its global ones and those of the commands that upload. */
-const WRANGLER_VALUE_OPTIONS = new Set([
+export const WRANGLER_VALUE_OPTIONS = new Set([
   '--config', '-c', '--env', '-e', '--cwd', '--env-file', '--persist-to',
   // `deploy`, `versions upload`, `pages deploy`.
   '--name', '--compatibility-date', '--compatibility-flags', '--compatibility-flag', '--assets', '--site', '--site-include', '--site-exclude', '--var', '--define',

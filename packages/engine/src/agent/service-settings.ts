@@ -7,55 +7,51 @@
 // secrets list`, `heroku config:get`, `vault kv get`) and logins store nothing. classify.ts gives the
 // readers of the command's input, of the files it names and of its environment.
 import { hostOf } from './destinations.ts';
-import { lastValue, wordsOf } from './hosting-deploys.ts';
+import { FIREBASE_VALUE_OPTIONS, FLY_VALUE_OPTIONS, NETLIFY_VALUE_OPTIONS, RAILWAY_VALUE_OPTIONS, VERCEL_VALUE_OPTIONS, WRANGLER_VALUE_OPTIONS } from './hosting-deploys.ts';
+import { type CommandSources, lastValue, wordsOf } from './option-words.ts';
 
 /** What a setting command stores (the line's words and what it reads), the service it goes to, whether the connection is encrypted, and the call in words. */
 export type ServiceSetting = { sent: string[]; host: string; encrypted: boolean; summary: string };
 
-/** What a setting command reads besides its words: its input, a file it names (`-` its input, a folder whole), and the environment it runs with. */
-export type SettingSources = { input: () => string; read: (file: string) => string; env: () => Readonly<Record<string, string | undefined>> };
 
 /** A setting stored over an encrypted connection to `host`: the line's words and the texts it reads. */
 function stored(args: readonly string[], host: string, command: string, ...texts: string[]): ServiceSetting {
   return { sent: [args.join(' '), ...texts], host, encrypted: true, summary: `${command} to ${host}` };
 }
 
-/** Vercel CLI's options that take the next word as a value: its global ones and `env add`'s. */
-const VERCEL_VALUE_OPTIONS = new Set(['--cwd', '--local-config', '-A', '--global-config', '-Q', '--scope', '-S', '--token', '-t', '--team', '-T', '--api', '--value', '--value-file', '--target', '--git-branch']);
+/** Vercel CLI's options that take the next word as a value (hosting-deploys.ts's), with `env add`'s. */
+const VERCEL_ENV_OPTIONS = new Set([...VERCEL_VALUE_OPTIONS, '--value', '--value-file', '--git-branch']);
 
 /**
  * `vercel env add NAME [environment] [branch]` and `env update` (`vc`): to api.vercel.com, the value
  * on its input (`< url.txt`, `cat f |`: Vercel CLI's own examples for `env add`), on the line
  * (`--value`) or in `--value-file`'s file (its newer non-interactive options).
  */
-function vercelEnv(args: readonly string[], sources: SettingSources): ServiceSetting | null {
-  const words = wordsOf(args, VERCEL_VALUE_OPTIONS);
+function vercelEnv(args: readonly string[], sources: CommandSources): ServiceSetting | null {
+  const words = wordsOf(args, VERCEL_ENV_OPTIONS);
   const [command, sub] = words.operands;
   if (command !== 'env' || (sub !== 'add' && sub !== 'update')) return null;
   const file = lastValue(words, '--value-file');
   return stored(args, 'api.vercel.com', `vercel env ${sub}`, sources.input(), file === undefined ? '' : sources.read(file));
 }
 
-/** Netlify CLI's options that take the next word as a value, for its `env:` commands. */
-const NETLIFY_VALUE_OPTIONS = new Set(['--context', '--scope', '--filter', '--site', '--auth', '--cwd', '--config']);
+/** Netlify CLI's options that take the next word as a value (hosting-deploys.ts's), with its `env:` commands'. */
+const NETLIFY_ENV_OPTIONS = new Set([...NETLIFY_VALUE_OPTIONS, '--scope']);
 
 /** `netlify env:set KEY VALUE` (`ntl`): to api.netlify.com, the value on the line; `netlify env:import FILE`, the .env file's variables. */
-function netlifyEnv(args: readonly string[], sources: SettingSources): ServiceSetting | null {
-  const [command, file] = wordsOf(args, NETLIFY_VALUE_OPTIONS).operands;
+function netlifyEnv(args: readonly string[], sources: CommandSources): ServiceSetting | null {
+  const [command, file] = wordsOf(args, NETLIFY_ENV_OPTIONS).operands;
   if (command === 'env:set') return stored(args, 'api.netlify.com', 'netlify env:set');
   if (command === 'env:import') return stored(args, 'api.netlify.com', 'netlify env:import', file === undefined ? '' : sources.read(file));
   return null;
 }
-
-/** flyctl's options that take the next word as a value, for `secrets`. */
-const FLY_VALUE_OPTIONS = new Set(['--app', '-a', '--config', '-c', '--access-token', '-t']);
 
 /**
  * `fly secrets set NAME=VALUE ...` (`flyctl`): to api.fly.io, the values on the line, and its input
  * for a `NAME=-` (flyctl's secrets/set.go reads that secret from stdin); `fly secrets import`, the
  * NAME=VALUE lines on its input.
  */
-function flySecrets(args: readonly string[], sources: SettingSources): ServiceSetting | null {
+function flySecrets(args: readonly string[], sources: CommandSources): ServiceSetting | null {
   const [command, sub, ...pairs] = wordsOf(args, FLY_VALUE_OPTIONS).operands;
   if (command !== 'secrets') return null;
   if (sub === 'import') return stored(args, 'api.fly.io', 'fly secrets import', sources.input());
@@ -72,8 +68,8 @@ function herokuConfig(args: readonly string[]): ServiceSetting | null {
   return command === 'config:set' || command === 'config:add' ? stored(args, 'api.heroku.com', `heroku ${command}`) : null;
 }
 
-/** Railway CLI's options that take the next word as a value, for its variables command. */
-const RAILWAY_VALUE_OPTIONS = new Set(['--service', '-s', '--environment', '-e', '--project', '-p', '--set', '--set-from-stdin']);
+/** Railway CLI's options that take the next word as a value (hosting-deploys.ts's), with its variables command's. */
+const RAILWAY_VARIABLE_OPTIONS = new Set([...RAILWAY_VALUE_OPTIONS, '--set', '--set-from-stdin']);
 /** Railway CLI's variables command and its aliases. */
 const RAILWAY_VARIABLES = new Set(['variables', 'variable', 'vars', 'var']);
 
@@ -83,8 +79,8 @@ const RAILWAY_VARIABLES = new Set(['variables', 'variable', 'vars', 'var']);
  * input for `--set-from-stdin KEY` or `set KEY --stdin` (checked in railwayapp's variables.rs and
  * Railway's CLI reference). Listing and deleting store nothing.
  */
-function railwayVariables(args: readonly string[], sources: SettingSources): ServiceSetting | null {
-  const words = wordsOf(args, RAILWAY_VALUE_OPTIONS);
+function railwayVariables(args: readonly string[], sources: CommandSources): ServiceSetting | null {
+  const words = wordsOf(args, RAILWAY_VARIABLE_OPTIONS);
   const [command, sub] = words.operands;
   if (!RAILWAY_VARIABLES.has(command ?? '')) return null;
   const fromStdin = lastValue(words, '--set-from-stdin') !== undefined || (sub === 'set' && words.flags.has('--stdin'));
@@ -92,15 +88,12 @@ function railwayVariables(args: readonly string[], sources: SettingSources): Ser
   return stored(args, 'backboard.railway.app', 'railway variables set', fromStdin ? sources.input() : '');
 }
 
-/** Wrangler's options that take the next word as a value, for its secret commands. */
-const WRANGLER_VALUE_OPTIONS = new Set(['--config', '-c', '--env', '-e', '--cwd', '--env-file', '--name', '--project-name']);
-
 /**
  * `wrangler secret put NAME` (and `pages secret put`, `versions secret put`, Wrangler 1's `secret:put`):
  * to api.cloudflare.com, the value on its input; `wrangler secret bulk [FILE]`, the file's JSON or .env
  * pairs, else its input (Cloudflare's Wrangler command reference).
  */
-function wranglerSecret(args: readonly string[], sources: SettingSources): ServiceSetting | null {
+function wranglerSecret(args: readonly string[], sources: CommandSources): ServiceSetting | null {
   const operands = wordsOf(args, WRANGLER_VALUE_OPTIONS).operands;
   const words = operands[0] === 'pages' || operands[0] === 'versions' ? operands.slice(1) : operands;
   const [command, verb, file] = words[0]?.startsWith('secret:') ? ['secret', words[0].slice('secret:'.length), words[1]] : words;
@@ -121,7 +114,7 @@ const DOPPLER_VALUE_OPTIONS = new Set([
  * and its input, where a KEY alone takes its value (Doppler's secrets-setting guide); `doppler secrets
  * upload FILE`, the .env, JSON or YAML file's secrets.
  */
-function dopplerSecrets(args: readonly string[], sources: SettingSources): ServiceSetting | null {
+function dopplerSecrets(args: readonly string[], sources: CommandSources): ServiceSetting | null {
   const [command, sub, file] = wordsOf(args, DOPPLER_VALUE_OPTIONS).operands;
   if (command !== 'secrets') return null;
   if (sub === 'set') return stored(args, 'api.doppler.com', 'doppler secrets set', sources.input());
@@ -150,7 +143,7 @@ function vaultAddress(args: readonly string[]): string | undefined {
  * `$VAULT_ADDR`, as a URL in a variable the line does not set is (the Vault CLI's own default is a
  * server on this machine, but the agent's shell may set VAULT_ADDR where the hook does not see it).
  */
-function vaultWrite(args: readonly string[], sources: SettingSources): ServiceSetting | null {
+function vaultWrite(args: readonly string[], sources: CommandSources): ServiceSetting | null {
   const operands = args.filter((a) => !a.startsWith('-') || a === '-');
   const [command, verb] = operands;
   const writes = command === 'write' ? 1 : command === 'kv' && (verb === 'put' || verb === 'patch') ? 2 : 0;
@@ -169,15 +162,15 @@ function vaultWrite(args: readonly string[], sources: SettingSources): ServiceSe
   return { sent: [args.join(' '), ...texts], host, encrypted: address !== undefined && /^https:/i.test(address), summary };
 }
 
-/** Firebase CLI's options that take the next word as a value: its global ones and `functions:secrets:set`'s. */
-const FIREBASE_VALUE_OPTIONS = new Set(['--project', '-P', '--account', '--token', '--config', '-c', '--data-file']);
+/** Firebase CLI's options that take the next word as a value (hosting-deploys.ts's), with `functions:secrets:set`'s. */
+const FIREBASE_SECRET_OPTIONS = new Set([...FIREBASE_VALUE_OPTIONS, '--data-file']);
 
 /**
  * `firebase functions:config:set key=value ...`: to cloudfunctions.googleapis.com, the values on the
  * line; `firebase functions:secrets:set NAME`, to secretmanager.googleapis.com, the value on its input or in `--data-file`'s file.
  */
-function firebaseSettings(args: readonly string[], sources: SettingSources): ServiceSetting | null {
-  const words = wordsOf(args, FIREBASE_VALUE_OPTIONS);
+function firebaseSettings(args: readonly string[], sources: CommandSources): ServiceSetting | null {
+  const words = wordsOf(args, FIREBASE_SECRET_OPTIONS);
   const command = words.operands[0];
   if (command === 'functions:config:set') return stored(args, 'cloudfunctions.googleapis.com', 'firebase functions:config:set');
   if (command !== 'functions:secrets:set') return null;
@@ -186,7 +179,7 @@ function firebaseSettings(args: readonly string[], sources: SettingSources): Ser
 }
 
 /** The roads by program name: what each setting command stores. */
-const SERVICE_SETTINGS = new Map<string, (args: readonly string[], sources: SettingSources) => ServiceSetting | null>([
+const SERVICE_SETTINGS = new Map<string, (args: readonly string[], sources: CommandSources) => ServiceSetting | null>([
   ['vercel', vercelEnv],
   ['vc', vercelEnv],
   ['netlify', netlifyEnv],
@@ -202,6 +195,6 @@ const SERVICE_SETTINGS = new Map<string, (args: readonly string[], sources: Sett
 ]);
 
 /** What a hosting or secrets service's command stores there (`program` its name, `args` its words, `sources` what it reads); null for any other command, or one of theirs that stores nothing. */
-export function serviceSetting(program: string, args: readonly string[], sources: SettingSources): ServiceSetting | null {
+export function serviceSetting(program: string, args: readonly string[], sources: CommandSources): ServiceSetting | null {
   return SERVICE_SETTINGS.get(program)?.(args, sources) ?? null;
 }

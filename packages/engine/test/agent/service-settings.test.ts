@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type SettingSources, serviceSetting } from '../../src/agent/service-settings.ts';
+import type { CommandSources } from '../../src/agent/option-words.ts';
+import { serviceSetting } from '../../src/agent/service-settings.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 // The hook reads VAULT_ADDR from the environment it runs with: these tests name the server themselves.
@@ -104,7 +105,7 @@ describe('the hook and what a service’s settings command stores', () => {
 /** Sources that give `input` as the command's input, `files` by name, and `env` as its environment; `reads` counts what was read. */
 function sourcesOf(input = '', files: Record<string, string> = {}, env: Record<string, string> = {}) {
   const reads = { input: 0, files: [] as string[] };
-  const sources: SettingSources = {
+  const sources: CommandSources = {
     input: () => {
       reads.input++;
       return input;
