@@ -5,6 +5,8 @@
 // runs. One pass: linear time.
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
 import { CONTAINER_RUNNERS, containerRun } from './container-runs.ts';
+import { environmentRun } from './environment-runs.ts';
+import { platformRun } from './platform-runs.ts';
 import { hostedDatabaseClient } from './hosted-databases.ts';
 import { optionAndValue } from './option-words.ts';
 import { splitParts } from './split-files.ts';
@@ -349,8 +351,8 @@ const WRAPPERS: Record<string, Set<string>> = {
   unshare: new Set(['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd']),
   nsenter: new Set(['-t', '--target', '-S', '--setuid', '-G', '--setgid']),
   'systemd-run': new Set(['-u', '--unit', '-p', '--property', '--description', '--slice', '-E', '--setenv', '-M', '--machine', '-H', '--host', '--uid', '--gid', '--nice', '--working-directory', '--service-type']),
-  // dotenv-cli (`dotenv -e .env -- cmd`): the program runs with the file's variables.
-  dotenv: new Set(['-e', '-v', '-c', '-p']),
+  // dotenv-cli (`dotenv -e .env -- cmd`) and python-dotenv (`dotenv -f .env run cmd`): the program runs with the file's variables.
+  dotenv: new Set(['-e', '-v', '-c', '-p', '-f', '--file', '-q', '--quote', '--export']),
 };
 
 /**
@@ -494,6 +496,16 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
       Object.assign(env, run.env);
       continue;
     }
+    // `nix-shell -p curl --run "..."`, `nix run nixpkgs#curl -- ...`, `ip netns exec blue curl ...`: what runs in that environment (environment-runs.ts).
+    const environment = environmentRun(argv);
+    if (environment !== null) {
+      if ('line' in environment) {
+        runLine(environment.line);
+        return;
+      }
+      argv = environment.argv;
+      continue;
+    }
     const launcher = Object.hasOwn(RUN_LAUNCHERS, program) && RUN_LAUNCHERS[program]!.subcommands.has(argv[1] ?? '') ? RUN_LAUNCHERS[program] : undefined;
     const wrapper = Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : launcher?.values;
     if (!wrapper) break;
@@ -526,6 +538,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
         k++;
       } else if (a.startsWith('-')) k += wrapper.has(a) ? 2 : 1;
       else if (program === 'timeout' && /^\d/.test(a)) k++;
+      else if (program === 'dotenv' && a === 'run') k++;
       else break;
     }
     if (LEADING_OPERAND.has(program)) k++;
@@ -537,6 +550,13 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   if (wrappers === MAX_WRAPPERS && argv.length > 0 && isWrapper(basename(argv[0]!))) uninspected.add(`its command is wrapped in more than ${MAX_WRAPPERS} programs`);
   // `heroku pg:psql < seed.sql`, `fly postgres connect`: the psql a hosted database's service opens there (hosted-databases.ts).
   argv = hostedDatabaseClient(argv) ?? argv;
+  // `heroku run "curl ..."`, `fly ssh console -C "..."`: the command and the input go to the platform's machine (classify.ts reads that), and the command runs there.
+  const platform = platformRun(argv);
+  if (platform !== null) {
+    out.push({ ...cmd, argv, env });
+    if (platform.line) runLine(platform.line);
+    return;
+  }
   // xargs -I%: each file name comes in as %; written as {} so that what reads it knows it is chosen at run time.
   if (replace !== null) {
     filesAtRunTime = true;

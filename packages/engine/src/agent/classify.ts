@@ -22,6 +22,7 @@ import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
+import { platformRun } from './platform-runs.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
@@ -1200,6 +1201,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);
   if (program === 'sftp' || program === 'ftp' || program === 'lftp') return ftpView(cmd, ctx);
+  // `heroku run cmd`, `fly ssh console -C cmd` (platform-runs.ts): the command line, and the input, to the platform's machine.
+  const platform = platformRun(cmd.argv);
+  if (platform) {
+    const input = stdinOf(cmd, ctx);
+    return { action: input || platform.line ? 'share' : 'process', summary: `${program} to ${platform.host}`, sent: [platform.line, input], hosts: [{ host: platform.host, encrypted: true }] };
+  }
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
   if (program === 'socat') return socatView(cmd, ctx);
   if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet') return netcatView(cmd, ctx);
@@ -1723,6 +1730,16 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   let action: Action = 'process';
   const summaries: string[] = [];
   const findings: Finding[] = [];
+  /** What was found, by kind and text: a value two commands send (what `heroku run` sends on from its input) is counted once. */
+  const counted = new Set<string>();
+  const count = (found: readonly Finding[], text: string) => {
+    for (const f of found) {
+      const key = `${f.kind}\0${text.slice(f.start, f.end)}`;
+      if (counted.has(key)) continue;
+      counted.add(key);
+      findings.push(f);
+    }
+  };
   const foundIn = new Set<string>();
   const transfers: Transfer[] = [];
   const transferred = new Set<string>();
@@ -1781,7 +1798,7 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
     // `done < list.txt` leaves a command of redirections only: it runs nothing to name.
     if (cmd.argv.length > 0) summaries.push(view.summary);
     if (remote.length > 0) {
-      findings.push(...found);
+      count(found, sentText);
       if (found.length > 0) noteFoundIn(foundIn, mark, ctx);
       for (const h of remote) if (!transferred.has(h.host)) keep(transferTo(h.host, ctx, h.encrypted));
     }

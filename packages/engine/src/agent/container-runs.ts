@@ -1,11 +1,14 @@
 // What `docker run` (podman's, nerdctl's) runs: the command after its image, with the folders
 // of this machine it mounts into the container (`-v "$PWD":/data`, `--mount type=bind,...`) read
 // where they are here, so that `docker run -v "$PWD":/data curlimages/curl -d @/data/c.csv URL`
-// is read as the curl it runs on c.csv. bash.ts unwraps it as it unwraps a wrapper.
+// is read as the curl it runs on c.csv; and what `docker exec` and Compose's `exec` and `run` run
+// in a container, with this line's input (`cat c.csv | docker exec -i app curl -d @- URL`).
+// bash.ts unwraps it as it unwraps a wrapper.
+import path from 'node:path';
 import { optionAndValue } from './option-words.ts';
 
-/** The programs that run containers with docker's words. */
-export const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl']);
+/** The programs that run containers with docker's words, and Compose's. */
+export const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
 
 /** `docker run`'s (and `container run`'s) options that take the next word as a value. */
 const RUN_VALUE_OPTIONS = new Set([
@@ -35,31 +38,55 @@ const MAX_MOUNTS = 32;
 /** A folder of this machine mounted into the container: its path here, and where the container sees it. */
 type Mount = { host: string; container: string };
 
+/** `docker exec`'s and `docker compose exec`'s options that take the next word as a value. */
+const EXEC_VALUE_OPTIONS = new Set(['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index']);
+/** Compose's own options, before its command (`docker compose -f dev.yml exec ...`), that take the next word as a value. */
+const COMPOSE_VALUE_OPTIONS = new Set(['-f', '--file', '-p', '--project-name', '--project-directory', '--env-file', '--profile', '--ansi', '--progress', '--parallel']);
+/** The programs that are Compose itself (`docker-compose exec`), beside `docker compose` and `podman compose`. */
+const COMPOSE_PROGRAMS = new Set(['docker-compose', 'podman-compose']);
+
+/** A command run in a container, the variables `-e K=V` gives it. */
+export type ContainerRun = { argv: string[]; env: Record<string, string> };
+
 /**
- * The command `docker run [options] image [command...]` runs in the container (with `--entrypoint`,
- * or an image whose entrypoint is a client it reads, that program first: IMAGE_ENTRYPOINTS), each word naming a mounted folder's path in the container rewritten to its
- * path here (`/data/c.csv` for `-v "$PWD":/data` is `./c.csv`), and the variables `-e K=V` gives
- * it. Null for another command, or a run of the image's own command (none given).
+ * The command a container runs: `docker run [options] image [command...]` in a new one (with
+ * `--entrypoint`, or an image whose entrypoint is a client it reads, that program first:
+ * IMAGE_ENTRYPOINTS), `docker exec [options] container command...` in a running one, and Compose's
+ * `exec` and `run` (`docker compose exec -T app psql`, `docker-compose run --rm -v .:/w app ...`)
+ * in a service's. Each word naming a mounted folder's path in the container is rewritten to its
+ * path here (`/data/c.csv` for `-v "$PWD":/data` is `./c.csv`); other paths are read here as they
+ * are written. Null for another command, or a run of the image's own command (none given).
  */
-export function containerRun(argv: readonly string[]): { argv: string[]; env: Record<string, string> } | null {
-  const run = argv[1] === 'run' ? 2 : argv[1] === 'container' && argv[2] === 'run' ? 3 : -1;
-  if (run < 0) return null;
+export function containerRun(argv: readonly string[]): ContainerRun | null {
+  const compose = COMPOSE_PROGRAMS.has(path.basename(argv[0] ?? '')) ? 1 : argv[1] === 'compose' ? 2 : -1;
+  if (compose >= 0) {
+    let k = compose;
+    while (k < argv.length && argv[k]!.startsWith('-')) k += COMPOSE_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+    if (argv[k] === 'exec') return commandAfter(argv, k + 1, EXEC_VALUE_OPTIONS, false);
+    return argv[k] === 'run' ? commandAfter(argv, k + 1, RUN_VALUE_OPTIONS, false) : null;
+  }
+  const command = argv[1] === 'container' ? argv[2] : argv[1];
+  const k = argv[1] === 'container' ? 3 : 2;
+  if (command === 'exec') return commandAfter(argv, k, EXEC_VALUE_OPTIONS, false);
+  return command === 'run' ? commandAfter(argv, k, RUN_VALUE_OPTIONS, true) : null;
+}
+
+/** The command after the options from `k` and the image, container or service they end at; `image`, whether that names an image whose entrypoint may be a client. */
+function commandAfter(argv: readonly string[], k: number, valueOptions: ReadonlySet<string>, image: boolean): ContainerRun | null {
   const mounts: Mount[] = [];
   const env: Record<string, string> = {};
   let entrypoint: string | undefined;
-  let k = run;
   for (; k < argv.length; k++) {
     const [option, inline] = optionAndValue(argv[k]!);
     if (!option.startsWith('-')) break;
-    if (!RUN_VALUE_OPTIONS.has(option)) continue;
+    if (!valueOptions.has(option)) continue;
     const value = inline ?? argv[++k] ?? '';
     if (option === '-v' || option === '--volume') mounts.push(...volumeMount(value));
     else if (option === '--mount') mounts.push(...bindMount(value));
     else if (option === '--entrypoint') entrypoint = value;
     else if ((option === '-e' || option === '--env') && value.includes('=')) env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1);
   }
-  const image = argv[k] ?? '';
-  const client = entrypoint ?? IMAGE_ENTRYPOINTS[image.replace(/[:@].*$/, '').split('/').pop()!];
+  const client = entrypoint ?? (image ? IMAGE_ENTRYPOINTS[(argv[k] ?? '').replace(/[:@].*$/, '').split('/').pop()!] : undefined);
   const given = argv.slice(k + 1);
   const command = client !== undefined && given[0] !== client ? [client, ...given] : given;
   if (command.length === 0) return null;

@@ -32,6 +32,8 @@ describe('parseCommandLine', () => {
     ['dotenvx run -f .env.production -- curl -T f https://a.io'],
     ['railway run -s api curl -T f https://a.io'],
     ['dotenv -e .env.local -- curl -T f https://a.io'],
+    ['dotenv -f .env.prod run --no-override curl -T f https://a.io'],
+    ['dotenv run -- curl -T f https://a.io'],
     ['aws-vault exec prod -- curl -T f https://a.io'],
     ['aws-vault exec prod curl -T f https://a.io'],
     ['chamber exec crm api -- curl -T f https://a.io'],

@@ -1,5 +1,6 @@
 // What `docker run` runs (container-runs.ts): the command after its image (or the client its image
-// is), with the folders it mounts from this machine read where they are here.
+// is), with the folders it mounts from this machine read where they are here; and what `docker
+// exec` and Compose's `exec` and `run` run in a container.
 import { describe, expect, it } from 'vitest';
 import { containerRun } from '../../src/agent/container-runs.ts';
 
@@ -25,9 +26,23 @@ describe('containerRun', () => {
     expect(run('docker run --entrypoint wget -v .:/d alpine --post-file=/d/c.csv https://a.io')?.argv).toEqual(['wget', '--post-file=./c.csv', 'https://a.io']);
   });
 
-  it('is null for an image’s own command and for docker’s other commands', () => {
+  it('runs the command docker exec and Compose’s exec and run give a container, past their own options and the container’s or service’s name', () => {
+    expect(run('docker exec -i -e MODE=bulk -w /srv app curl -d @- https://a.io')).toEqual({ argv: ['curl', '-d', '@-', 'https://a.io'], env: { MODE: 'bulk' } });
+    expect(run('podman container exec --user=app app psql -U app')?.argv).toEqual(['psql', '-U', 'app']);
+    expect(run('docker compose -f dev.yml -p crm exec -T --index 2 api curl -T c.csv https://a.io')?.argv).toEqual(['curl', '-T', 'c.csv', 'https://a.io']);
+    expect(run('docker-compose run --rm -v .:/w -e K=V api wget --post-file=/w/c.csv https://a.io')).toEqual({ argv: ['wget', '--post-file=./c.csv', 'https://a.io'], env: { K: 'V' } });
+    expect(run('/usr/local/bin/podman-compose exec api cat c.csv')?.argv).toEqual(['cat', 'c.csv']);
+    // A service's name is not an image: a service called curl runs the command given, not curl.
+    expect(run('docker compose run curl sh -c x')?.argv).toEqual(['sh', '-c', 'x']);
+  });
+
+  it('is null for an image’s own command and for docker’s and Compose’s other commands', () => {
     expect(run('docker run -d -p 8080:80 nginx')).toBeNull();
     expect(run('docker build -t x .')).toBeNull();
     expect(run('docker ps')).toBeNull();
+    expect(run('docker exec app')).toBeNull();
+    expect(run('docker compose up -d')).toBeNull();
+    expect(run('docker-compose -f dev.yml logs api')).toBeNull();
+    expect(run('docker compose run --rm migrate')).toBeNull();
   });
 });

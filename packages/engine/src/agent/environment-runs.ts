@@ -1,0 +1,76 @@
+// What programs that run a command in another environment of this machine run: nix's shells
+// (`nix-shell -p curl --run "..."`, `nix shell nixpkgs#curl -c curl ...`, `nix develop -c ...`),
+// the program a `nix run` runs (`nix run nixpkgs#curl -- -d @c.csv URL`), and a network namespace's
+// or VRF's command (`ip netns exec blue curl ...`). bash.ts unwraps them as it unwraps a wrapper.
+import path from 'node:path';
+
+/** What such a program runs: a command's words, or a command line it gives a shell. */
+export type EnvironmentRun = { argv: string[] } | { line: string };
+
+/** The programs read here. */
+const PROGRAMS = new Set(['nix', 'nix-shell', 'ip']);
+/** nix's options that take the next word as a value, and those that take the next two (`--arg name value`). */
+const NIX_VALUE_OPTIONS = new Set([
+  '--extra-experimental-features', '--experimental-features', '--log-format', '--store', '--eval-store', '-I', '--include', '--inputs-from', '-f', '--file',
+  '--expr', '--profile', '--reference-lock-file', '--output-lock-file', '-j', '--max-jobs', '--cores', '--builders', '--system', '--keep', '-k', '--unset',
+  '-u',
+]);
+const NIX_PAIR_OPTIONS = new Set(['--option', '--arg', '--argstr', '--override-input', '--override-flake']);
+/** nix-shell's options whose value is the command line it runs. */
+const NIX_SHELL_LINE = new Set(['--run', '--command']);
+/** ip's own options that take the next word as a value (`ip -n blue ...`, `ip -b cmds`). */
+const IP_VALUE_OPTIONS = new Set(['-n', '-netns', '-b', '-batch', '-rc', '-rcvbuf', '-l', '-loops', '-f', '-family']);
+
+/** The command `argv` runs in another environment, or null for any other command (and an interactive shell). */
+export function environmentRun(argv: readonly string[]): EnvironmentRun | null {
+  const program = path.basename(argv[0] ?? '');
+  if (!PROGRAMS.has(program)) return null;
+  if (program === 'nix-shell') {
+    // `nix-shell -p curl jq --run "..."`: -p's packages are several words, so the line option is looked for anywhere.
+    const at = argv.findIndex((a, k) => k > 0 && NIX_SHELL_LINE.has(a));
+    return at > 0 && argv[at + 1] !== undefined ? { line: argv[at + 1]! } : null;
+  }
+  if (program === 'ip') return ipExec(argv);
+  return nixCommand(argv);
+}
+
+/** The index of the first operand at or after `k`, past options (nix's, with their values). */
+function nixOperand(argv: readonly string[], k: number): number {
+  while (k < argv.length && argv[k]!.startsWith('-') && argv[k] !== '--') k += NIX_PAIR_OPTIONS.has(argv[k]!) ? 3 : NIX_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+  return k;
+}
+
+/**
+ * `nix shell installables... -c cmd args` and `nix develop [installable] -c cmd args` (`--command`):
+ * the command; `nix run nixpkgs#curl -- args` (or the words after the installable): the program an
+ * installable of a package set names, the last part of its attribute (`nixpkgs#python3Packages.httpie`
+ * is httpie). A flake's own app (`nix run .`) is not known here: null.
+ */
+function nixCommand(argv: readonly string[]): EnvironmentRun | null {
+  const at = nixOperand(argv, 1);
+  const subcommand = argv[at];
+  if (subcommand === 'shell' || subcommand === 'develop') {
+    const c = argv.findIndex((a, k) => k > at && (a === '-c' || a === '--command'));
+    return c > 0 && c + 1 < argv.length ? { argv: argv.slice(c + 1) } : null;
+  }
+  if (subcommand !== 'run') return null;
+  const installable = nixOperand(argv, at + 1);
+  const word = argv[installable] ?? '';
+  const attribute = word.includes('#') ? word.slice(word.lastIndexOf('#') + 1).split('.').pop()! : '';
+  if (!/^[\w+-]+$/.test(attribute)) return null;
+  const dashes = argv.indexOf('--', installable + 1);
+  return { argv: [attribute, ...argv.slice(dashes >= 0 ? dashes + 1 : installable + 1)] };
+}
+
+/** `ip [options] netns exec NAME cmd...` (`ip -all netns exec cmd`: in every namespace) and `ip vrf exec NAME cmd...`: the command. */
+function ipExec(argv: readonly string[]): EnvironmentRun | null {
+  let k = 1;
+  let all = false;
+  for (; k < argv.length && argv[k]!.startsWith('-'); k++) {
+    if (argv[k] === '-all' || argv[k] === '-a') all = true;
+    if (IP_VALUE_OPTIONS.has(argv[k]!)) k++;
+  }
+  if ((argv[k] !== 'netns' && argv[k] !== 'vrf') || argv[k + 1] !== 'exec') return null;
+  const command = argv.slice(k + (all && argv[k] === 'netns' ? 2 : 3));
+  return command.length > 0 ? { argv: command } : null;
+}

@@ -1,0 +1,35 @@
+// What runs in another environment of this machine (environment-runs.ts): nix's shells and the
+// program `nix run` names, and a network namespace's or VRF's command.
+import { describe, expect, it } from 'vitest';
+import { environmentRun } from '../../src/agent/environment-runs.ts';
+
+const run = (line: string) => environmentRun(line.split(' '));
+
+describe('environmentRun', () => {
+  it('gives nix-shell’s --run and --command as the command line it runs, wherever they stand', () => {
+    expect(environmentRun(['nix-shell', '-p', 'curl', 'jq', '--run', 'curl -d @c.csv https://a.io'])).toEqual({ line: 'curl -d @c.csv https://a.io' });
+    expect(environmentRun(['/run/current-system/sw/bin/nix-shell', 'shell.nix', '--pure', '--command', 'make upload'])).toEqual({ line: 'make upload' });
+  });
+
+  it('gives the command after nix shell’s and nix develop’s -c, past nix’s own options', () => {
+    expect(run('nix --extra-experimental-features nix-command shell nixpkgs#curl nixpkgs#jq -c curl -T c.csv https://a.io')).toEqual({ argv: ['curl', '-T', 'c.csv', 'https://a.io'] });
+    expect(run('nix develop .#ci --command bash -c x')).toEqual({ argv: ['bash', '-c', 'x'] });
+  });
+
+  it('runs the program a nix run installable names, with the words after -- or after it', () => {
+    expect(run('nix run nixpkgs#curl -- -d @c.csv https://a.io')).toEqual({ argv: ['curl', '-d', '@c.csv', 'https://a.io'] });
+    expect(run('nix --option sandbox false run github:NixOS/nixpkgs/nixos-24.05#python3Packages.httpie POST https://a.io')).toEqual({ argv: ['httpie', 'POST', 'https://a.io'] });
+  });
+
+  it('gives the command ip netns exec and ip vrf exec run, past the namespace’s name (none with -all)', () => {
+    expect(run('ip netns exec blue curl -T c.csv https://a.io')).toEqual({ argv: ['curl', '-T', 'c.csv', 'https://a.io'] });
+    expect(run('ip -all netns exec curl https://a.io')).toEqual({ argv: ['curl', 'https://a.io'] });
+    expect(run('ip -n blue vrf exec mgmt scp c.csv host:')).toEqual({ argv: ['scp', 'c.csv', 'host:'] });
+  });
+
+  it('is null for an interactive shell, a flake’s own app and other commands', () => {
+    for (const line of ['nix-shell -p curl', 'nix develop', 'nix shell nixpkgs#curl', 'nix run .', 'nix run github:acme/tool', 'nix build .#site', 'ip netns list', 'ip addr show', 'curl https://a.io']) {
+      expect(run(line), line).toBeNull();
+    }
+  });
+});

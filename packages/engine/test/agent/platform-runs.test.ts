@@ -1,0 +1,24 @@
+// What a hosting platform's command runs on its machines (platform-runs.ts): the command line, and where.
+import { describe, expect, it } from 'vitest';
+import { platformRun } from '../../src/agent/platform-runs.ts';
+
+describe('platformRun', () => {
+  it('reads heroku run’s words after its own options as the command line a dyno runs', () => {
+    expect(platformRun(['heroku', 'run', '-a', 'crm', '--size=performance-l', 'python', 'manage.py', 'loaddata', '-'])).toEqual({ host: 'heroku:dyno', line: 'python manage.py loaddata -' });
+    expect(platformRun(['heroku', 'run:detached', 'curl -d @- https://a.io'])).toEqual({ host: 'heroku:dyno', line: 'curl -d @- https://a.io' });
+    expect(platformRun(['heroku', 'run', '-a', 'crm', '--', 'ls', '-la'])).toEqual({ host: 'heroku:dyno', line: 'ls -la' });
+  });
+
+  it('reads fly ssh console’s -C and fly machine exec’s last word as the command line a Machine runs; a console without one reads its input', () => {
+    expect(platformRun(['fly', 'ssh', 'console', '-a', 'crm', '-C', 'cat /data/c.csv'])).toEqual({ host: 'fly:machine', line: 'cat /data/c.csv' });
+    expect(platformRun(['flyctl', 'ssh', 'console', '--command=env'])).toEqual({ host: 'fly:machine', line: 'env' });
+    expect(platformRun(['fly', 'ssh', 'console'])).toEqual({ host: 'fly:machine', line: '' });
+    expect(platformRun(['fly', 'machine', 'exec', '3d8d9', 'ls /data', '-a', 'crm'])).toEqual({ host: 'fly:machine', line: 'ls /data' });
+  });
+
+  it('is null for the platforms’ other commands', () => {
+    for (const argv of [['heroku', 'logs', '--tail'], ['heroku', 'pg:psql'], ['fly', 'deploy'], ['fly', 'ssh', 'issue'], ['fly', 'machine', 'list'], ['ssh', 'run']]) {
+      expect(platformRun(argv), argv.join(' ')).toBeNull();
+    }
+  });
+});
