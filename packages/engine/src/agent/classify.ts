@@ -1112,7 +1112,8 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
   // Who may use the organisation's cloud (`gcloud projects add-iam-policy-binding --member=user:...`, `az ad user show`, `aws iam`)
   // is the organisation's own directory there, which already holds its people's accounts.
   const directory = DIRECTORY_COMMANDS.has(command ?? '') || args.some((a) => a.endsWith('-iam-policy-binding'));
-  if (sent.length === 0 && API_CLIS.has(program) && !OWN_ACCOUNT_COMMANDS.has(command ?? '') && !directory && dataIn(args.join(' ')).length > 0) sent.push(args.join(' '));
+  // The values the options above send are among the words: a value is counted once (bashClassification).
+  if (API_CLIS.has(program) && !OWN_ACCOUNT_COMMANDS.has(command ?? '') && !directory && dataIn(args.join(' ')).length > 0) sent.push(args.join(' '));
   return sent.length === 0 ? null : { action: 'share', summary: `${program} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
 }
 

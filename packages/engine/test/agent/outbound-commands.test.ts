@@ -453,6 +453,8 @@ describe('outbound commands', () => {
     ['an aws call’s other values', `aws dynamodb put-item --table-name users --item '{"email": {"S": "jane.doe@acme-corp.com"}}'`, 'amazonaws.com'],
     ['an aws call’s user name', 'aws cognito-idp admin-create-user --user-pool-id eu-west-1_abc --username jane.doe@acme-corp.com', 'amazonaws.com'],
     ['an az call’s description', 'az repos pr create --title "Seed" --description "Reported by jane.doe@acme-corp.com"', 'azure.com'],
+    ['an aws call’s other value beside the message it sends', 'aws sns publish --topic-arn arn:aws:sns:eu-west-1:1:t --message "weekly digest" --subject "for jane.doe@acme-corp.com"', 'amazonaws.com'],
+    ['a gcloud call’s attribute beside the message it sends', 'gcloud pubsub topics publish leads --message=new --attribute=email=jane.doe@acme-corp.com', 'googleapis.com'],
     ['az deployment parameters from a file', 'az deployment group create -g crm -f main.bicep --parameters @leads-configmap.yaml', 'azure.com'],
     ['az storage blob upload-batch -s', 'az storage blob upload-batch -d in -s exports', 'azure.com'],
     ['kubectl apply -Rf', 'kubectl apply -Rf leads-configmap.yaml', 'kubernetes:cluster'],
