@@ -4,7 +4,7 @@
 // typecheck, the Vitest projects (unit, toolchain, integration on SQLite and on PostgreSQL, the real
 // agent), builds the site and runs the browser tests in Chromium. Ends with one line:
 // "tests: N passed, N failed".
-// Usage: node scripts/test.mjs [unit|toolchain|integration|agent|e2e ...]   (no argument: everything)
+// Usage: node scripts/test.mjs [unit|toolchain|integration|integration-sqlite|agent|e2e ...]   (no argument: everything)
 //        TEST_NODE=<node binary> node scripts/test.mjs unit   (the Vitest projects on another Node)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,7 +60,9 @@ process.env.TMPDIR = scratch;
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(1));
 
-const projects = ['unit', 'toolchain', 'integration', 'agent'].filter(wants);
+// `integration-sqlite`, asked for by name: the integration tests on SQLite alone (CI's Node 24 run, where SQLite is another build).
+const sqliteAlone = (p) => only.has(p) && !only.has('integration');
+const projects = ['unit', 'toolchain', 'integration', 'integration-sqlite', 'agent'].filter((p) => (p === 'integration-sqlite' ? sqliteAlone(p) : wants(p)));
 const needs = new Set();
 if (projects.includes('toolchain')) ['opa', 'rustc', 'postgres'].forEach((t) => needs.add(t));
 if (projects.includes('integration')) needs.add('postgres');
@@ -79,7 +81,7 @@ if (only.size === 0) {
 }
 
 if (projects.length) {
-  const vitestProjects = { unit: ['unit'], toolchain: ['toolchain'], integration: ['integration-sqlite', 'integration-postgres'], agent: ['agent-e2e'] };
+  const vitestProjects = { unit: ['unit'], toolchain: ['toolchain'], integration: ['integration-sqlite', 'integration-postgres'], 'integration-sqlite': ['integration-sqlite'], agent: ['agent-e2e'] };
   const projectArgs = projects.flatMap((p) => vitestProjects[p].flatMap((name) => ['--project', name]));
   // TEST_NODE=<node binary> runs Vitest, and so its test processes, on another Node (CI's Node 24 run).
   const [command, ...before] = process.env.TEST_NODE ? [process.env.TEST_NODE, 'node_modules/vitest/vitest.mjs'] : ['npx', 'vitest'];
