@@ -457,6 +457,9 @@ export function findExecs(argv: readonly string[]): string[][] {
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
+/** A redirection of a command's input: `< file`, `<> file` and `<&N` on descriptor 0. */
+const readsInput = (r: Redirect) => (r.op === '<' || r.op === '<>' || r.op === '<&') && (r.fd ?? '0') === '0';
+
 function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Unread): void {
   let argv = cmd.argv;
   const env = { ...cmd.env };
@@ -464,10 +467,17 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   let filesAtRunTime = cmd.filesAtRunTime === true;
   /** xargs's replace string (-I R, -i, --replace): where each input line goes. */
   let replace: string | null = null;
-  /** A command line a wrapper carries as a string: its commands run with the wrapper's environment, input and pipe. */
+  /**
+   * A command line a wrapper carries as a string: its commands run with the wrapper's environment,
+   * input and pipe; those that read the line's input (not piped from another of its commands, no
+   * input of their own) read what the wrapper's input redirections give (`bash -c "curl -d @- URL" < c.csv`).
+   */
   const runLine = (line: string) => {
+    const input = cmd.redirects.filter(readsInput);
     for (const inner of parseCommandLine(line, depth + 1, uninspected, cmd.pipedFrom)) {
-      out.push({ ...inner, env: { ...env, ...inner.env }, stdin: inner.stdin ?? cmd.stdin, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
+      const inherits = input.length > 0 && inner.stdin === null && inner.pipedFrom === cmd.pipedFrom && !inner.redirects.some(readsInput);
+      const redirects = inherits ? [...input, ...inner.redirects] : inner.redirects;
+      out.push({ ...inner, env: { ...env, ...inner.env }, stdin: inner.stdin ?? cmd.stdin, redirects, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
     }
   };
   let wrappers = 0;
@@ -554,7 +564,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   const platform = platformRun(argv);
   if (platform !== null) {
     out.push({ ...cmd, argv, env });
-    if (platform.line) runLine(platform.line);
+    if ('line' in platform) runLine(platform.line);
+    else if (platform.argv.length > 0) unwrap({ ...cmd, argv: platform.argv, env }, depth + 1, out, uninspected);
     return;
   }
   // xargs -I%: each file name comes in as %; written as {} so that what reads it knows it is chosen at run time.

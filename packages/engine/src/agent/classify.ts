@@ -22,7 +22,7 @@ import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
-import { platformRun } from './platform-runs.ts';
+import { platformCommand, platformRun } from './platform-runs.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
@@ -994,7 +994,7 @@ const SENT_FILE_OPTIONS: Record<string, { options: ReadonlySet<string>; commands
 const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json', '--set', '--set-string', '--set-json', '--from-literal']);
 const FILE_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file']);
 /** Their commands that send what comes in on stdin (`gh secret set S < f`, `kubectl apply -f -`); any other, only with a `-` operand. */
-const STDIN_COMMANDS: Record<string, ReadonlySet<string>> = { gh: new Set(['secret', 'variable']), kubectl: new Set(['exec', 'apply', 'create', 'replace']), helm: new Set(['install', 'upgrade']) };
+const STDIN_COMMANDS: Record<string, ReadonlySet<string>> = { gh: new Set(['secret', 'variable']), kubectl: new Set(['run', 'apply', 'create', 'replace']), helm: new Set(['install', 'upgrade']) };
 /** A value naming a local file: `file://customers.csv`, `fileb://customers.csv`. */
 const FILE_URI = /^fileb?:\/\/(.+)$/;
 
@@ -1003,7 +1003,7 @@ const FILE_URI = /^fileb?:\/\/(.+)$/;
  * put-object --body f`, `aws sns publish --message file://f`, `az storage blob upload --file f`,
  * `kubectl create secret generic s --from-file=f`, `kubectl apply -f cm.yaml`, `helm upgrade -f
  * values.yaml --set k=v`, `gh variable set V --body ...`) and its input
- * (`gh secret set S < f`, `kubectl exec -i pod -- ... < f`). Null when it sends none of these.
+ * (`gh secret set S < f`, `kubectl run -i --image=... < f`). Null when it sends none of these.
  */
 function cloudCliView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const host = CLOUD_CLIS[program];
@@ -1184,6 +1184,13 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const to = [...new Set(toStdout === undefined ? socketHosts : [toStdout])];
     return { action: 'share', summary: `${program || 'output'} to ${to.join(', ')} over a network socket`, sent: [outputOf(cmd, ctx)], hosts: to.map((host) => ({ host, encrypted: false })) };
   }
+  // `heroku run cmd`, `kubectl exec pod -- cmd` (platform-runs.ts): the command, and the input, to the platform's machine.
+  const platform = platformRun(cmd.argv);
+  if (platform) {
+    const input = stdinOf(cmd, ctx);
+    const command = platformCommand(platform);
+    return { action: input || command ? 'share' : 'process', summary: `${program} to ${platform.host}`, sent: [command, input], hosts: [{ host: platform.host, encrypted: true }] };
+  }
   const upload = uploadView(program, args, cmd, ctx);
   if (upload) return upload;
   // A hosting deploy (`vercel`, `netlify deploy`, `firebase deploy`, `surge`, `railway up`, `fly deploy`, `wrangler deploy`) uploads a folder
@@ -1202,12 +1209,6 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);
   if (program === 'sftp' || program === 'ftp' || program === 'lftp') return ftpView(cmd, ctx);
-  // `heroku run cmd`, `fly ssh console -C cmd` (platform-runs.ts): the command line, and the input, to the platform's machine.
-  const platform = platformRun(cmd.argv);
-  if (platform) {
-    const input = stdinOf(cmd, ctx);
-    return { action: input || platform.line ? 'share' : 'process', summary: `${program} to ${platform.host}`, sent: [platform.line, input], hosts: [{ host: platform.host, encrypted: true }] };
-  }
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
   if (program === 'socat') return socatView(cmd, ctx);
   if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet') return netcatView(cmd, ctx);

@@ -1,14 +1,16 @@
 // What programs that run a command in another environment of this machine run: nix's shells
 // (`nix-shell -p curl --run "..."`, `nix shell nixpkgs#curl -c curl ...`, `nix develop -c ...`),
-// the program a `nix run` runs (`nix run nixpkgs#curl -- -d @c.csv URL`), and a network namespace's
-// or VRF's command (`ip netns exec blue curl ...`). bash.ts unwraps them as it unwraps a wrapper.
+// the program a `nix run` runs (`nix run nixpkgs#curl -- -d @c.csv URL`), a network namespace's
+// or VRF's command (`ip netns exec blue curl ...`), and a local VM's or system container's
+// (`vagrant ssh -c "..."`, `multipass exec vm -- cmd`, `lxc exec c1 -- cmd`, `incus exec`).
+// bash.ts unwraps them as it unwraps a wrapper.
 import path from 'node:path';
 
 /** What such a program runs: a command's words, or a command line it gives a shell. */
 export type EnvironmentRun = { argv: string[] } | { line: string };
 
 /** The programs read here. */
-const PROGRAMS = new Set(['nix', 'nix-shell', 'ip']);
+const PROGRAMS = new Set(['nix', 'nix-shell', 'ip', 'vagrant', 'multipass', 'lxc', 'incus']);
 /** nix's options that take the next word as a value, and those that take the next two (`--arg name value`). */
 const NIX_VALUE_OPTIONS = new Set([
   '--extra-experimental-features', '--experimental-features', '--log-format', '--store', '--eval-store', '-I', '--include', '--inputs-from', '-f', '--file',
@@ -31,7 +33,15 @@ export function environmentRun(argv: readonly string[]): EnvironmentRun | null {
     return at > 0 && argv[at + 1] !== undefined ? { line: argv[at + 1]! } : null;
   }
   if (program === 'ip') return ipExec(argv);
-  return nixCommand(argv);
+  if (program === 'nix') return nixCommand(argv);
+  // `vagrant ssh [name] -c "..."`: a command line run in the VM.
+  if (program === 'vagrant') {
+    const at = argv[1] === 'ssh' ? argv.findIndex((a, k) => k > 1 && (a === '-c' || a === '--command')) : -1;
+    return at > 0 && argv[at + 1] !== undefined ? { line: argv[at + 1]! } : null;
+  }
+  // `multipass exec vm -- cmd`, `lxc exec c1 -- cmd`: the words after `--`.
+  const dashes = argv[1] === 'exec' ? argv.indexOf('--', 2) : -1;
+  return dashes > 0 && dashes + 1 < argv.length ? { argv: argv.slice(dashes + 1) } : null;
 }
 
 /** The index of the first operand at or after `k`, past options (nix's, with their values). */

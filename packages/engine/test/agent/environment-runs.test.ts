@@ -1,5 +1,5 @@
 // What runs in another environment of this machine (environment-runs.ts): nix's shells and the
-// program `nix run` names, and a network namespace's or VRF's command.
+// program `nix run` names, a network namespace's or VRF's command, and a local VM's or container's.
 import { describe, expect, it } from 'vitest';
 import { environmentRun } from '../../src/agent/environment-runs.ts';
 
@@ -27,8 +27,15 @@ describe('environmentRun', () => {
     expect(run('ip -n blue vrf exec mgmt scp c.csv host:')).toEqual({ argv: ['scp', 'c.csv', 'host:'] });
   });
 
+  it('gives the command a local VM or system container runs: vagrant ssh -c’s line, multipass’s, lxc’s and incus’s words after --', () => {
+    expect(environmentRun(['vagrant', 'ssh', 'web', '-c', 'curl -T c.csv https://a.io'])).toEqual({ line: 'curl -T c.csv https://a.io' });
+    expect(run('multipass exec vm --working-directory /srv -- curl -T c.csv https://a.io')).toEqual({ argv: ['curl', '-T', 'c.csv', 'https://a.io'] });
+    expect(run('lxc exec c1 --env K=V -- scp c.csv host:')).toEqual({ argv: ['scp', 'c.csv', 'host:'] });
+    expect(run('incus exec c1 -- cat c.csv')).toEqual({ argv: ['cat', 'c.csv'] });
+  });
+
   it('is null for an interactive shell, a flake’s own app and other commands', () => {
-    for (const line of ['nix-shell -p curl', 'nix develop', 'nix shell nixpkgs#curl', 'nix run .', 'nix run github:acme/tool', 'nix build .#site', 'ip netns list', 'ip addr show', 'curl https://a.io']) {
+    for (const line of ['nix-shell -p curl', 'nix develop', 'nix shell nixpkgs#curl', 'nix run .', 'nix run github:acme/tool', 'nix build .#site', 'ip netns list', 'ip addr show', 'vagrant ssh', 'vagrant up', 'multipass shell vm', 'lxc list', 'curl https://a.io']) {
       expect(run(line), line).toBeNull();
     }
   });

@@ -1,4 +1,4 @@
-// What a hosting platform's command runs on its machines (platform-runs.ts): the command line, and where.
+// What a platform's command runs on its machines (platform-runs.ts): the command, and where.
 import { describe, expect, it } from 'vitest';
 import { platformRun } from '../../src/agent/platform-runs.ts';
 
@@ -16,8 +16,16 @@ describe('platformRun', () => {
     expect(platformRun(['fly', 'machine', 'exec', '3d8d9', 'ls /data', '-a', 'crm'])).toEqual({ host: 'fly:machine', line: 'ls /data' });
   });
 
+  it('reads kubectl exec’s words after -- (or after the pod, in its older form) as the command a pod runs, and gcloud compute ssh’s --command as a VM’s', () => {
+    expect(platformRun(['kubectl', '-n', 'prod', 'exec', '-i', 'deploy/api', '-c', 'app', '--', 'psql', '-c', 'select 1'])).toEqual({ host: 'kubernetes:pod', argv: ['psql', '-c', 'select 1'] });
+    expect(platformRun(['oc', 'exec', 'api-7f', 'ls', '/data'])).toEqual({ host: 'kubernetes:pod', argv: ['ls', '/data'] });
+    expect(platformRun(['kubectl', 'exec', '-it', 'api-7f', '--', 'bash'])).toEqual({ host: 'kubernetes:pod', argv: ['bash'] });
+    expect(platformRun(['gcloud', 'compute', 'ssh', 'jane@vm-1', '--zone', 'europe-west1-b', '--command', 'cat /data/c.csv'])).toEqual({ host: 'gce:vm-1', line: 'cat /data/c.csv' });
+    expect(platformRun(['gcloud', 'compute', 'ssh', 'vm-1', '--zone=europe-west1-b'])).toEqual({ host: 'gce:vm-1', line: '' });
+  });
+
   it('is null for the platforms’ other commands', () => {
-    for (const argv of [['heroku', 'logs', '--tail'], ['heroku', 'pg:psql'], ['fly', 'deploy'], ['fly', 'ssh', 'issue'], ['fly', 'machine', 'list'], ['ssh', 'run']]) {
+    for (const argv of [['heroku', 'logs', '--tail'], ['heroku', 'pg:psql'], ['fly', 'deploy'], ['fly', 'ssh', 'issue'], ['fly', 'machine', 'list'], ['ssh', 'run'], ['kubectl', 'logs', 'api-7f'], ['gcloud', 'compute', 'instances', 'list']]) {
       expect(platformRun(argv), argv.join(' ')).toBeNull();
     }
   });
