@@ -351,6 +351,12 @@ const WRAPPERS: Record<string, Set<string>> = {
   unshare: new Set(['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd']),
   nsenter: new Set(['-t', '--target', '-S', '--setuid', '-G', '--setgid']),
   'systemd-run': new Set(['-u', '--unit', '-p', '--property', '--description', '--slice', '-E', '--setenv', '-M', '--machine', '-H', '--host', '--uid', '--gid', '--nice', '--working-directory', '--service-type']),
+  // A password given to ssh, a virtual display, an agent holding keys, and BusyBox's applets (`busybox wget ...`).
+  sshpass: new Set(['-p', '-f', '-d', '-P']),
+  'xvfb-run': new Set(['-n', '--server-num', '-s', '--server-args', '-f', '--auth-file', '-e', '--error-file', '-w', '--wait', '-p', '--xauth-protocol']),
+  'ssh-agent': new Set(['-a', '-t', '-E', '-P', '-O']),
+  busybox: new Set(),
+  toybox: new Set(),
   // dotenv-cli (`dotenv -e .env -- cmd`) and python-dotenv (`dotenv -f .env run cmd`): the program runs with the file's variables.
   dotenv: new Set(['-e', '-v', '-c', '-p', '-f', '--file', '-q', '--quote', '--export']),
 };

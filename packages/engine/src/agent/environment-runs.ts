@@ -1,16 +1,19 @@
 // What programs that run a command in another environment of this machine run: nix's shells
 // (`nix-shell -p curl --run "..."`, `nix shell nixpkgs#curl -c curl ...`, `nix develop -c ...`),
 // the program a `nix run` runs (`nix run nixpkgs#curl -- -d @c.csv URL`), a network namespace's
-// or VRF's command (`ip netns exec blue curl ...`), and a local VM's or system container's
-// (`vagrant ssh -c "..."`, `multipass exec vm -- cmd`, `lxc exec c1 -- cmd`, `incus exec`).
+// or VRF's command (`ip netns exec blue curl ...`), a local VM's or system container's
+// (`vagrant ssh -c "..."`, `multipass exec vm -- cmd`, `lxc exec c1 -- cmd`, `incus exec`), a
+// terminal multiplexer's new session or window (`tmux new -d "..."`, `screen -dmS up cmd`), and a
+// job `at` or `batch` runs later (the script on their input, or `-f`'s, read as sh reads it).
 // bash.ts unwraps them as it unwraps a wrapper.
 import path from 'node:path';
+import { lastValue, wordsOf } from './option-words.ts';
 
 /** What such a program runs: a command's words, or a command line it gives a shell. */
 export type EnvironmentRun = { argv: string[] } | { line: string };
 
 /** The programs read here. */
-const PROGRAMS = new Set(['nix', 'nix-shell', 'ip', 'vagrant', 'multipass', 'lxc', 'incus']);
+const PROGRAMS = new Set(['nix', 'nix-shell', 'ip', 'vagrant', 'multipass', 'lxc', 'incus', 'tmux', 'screen', 'at', 'batch']);
 /** nix's options that take the next word as a value, and those that take the next two (`--arg name value`). */
 const NIX_VALUE_OPTIONS = new Set([
   '--extra-experimental-features', '--experimental-features', '--log-format', '--store', '--eval-store', '-I', '--include', '--inputs-from', '-f', '--file',
@@ -20,6 +23,14 @@ const NIX_VALUE_OPTIONS = new Set([
 const NIX_PAIR_OPTIONS = new Set(['--option', '--arg', '--argstr', '--override-input', '--override-flake']);
 /** nix-shell's options whose value is the command line it runs. */
 const NIX_SHELL_LINE = new Set(['--run', '--command']);
+/** tmux's commands that start a command in a new session, window or pane, and its options (its own and theirs) that take the next word as a value. */
+const TMUX_STARTS = new Set(['new', 'new-session', 'new-window', 'neww', 'split-window', 'splitw', 'respawn-pane', 'respawnp', 'respawn-window', 'respawnw']);
+const TMUX_VALUE_OPTIONS = new Set(['-s', '-n', '-c', '-x', '-y', '-e', '-t', '-F', '-l', '-f', '-L', '-S']);
+/** screen's options whose letter takes the next word as a value, alone or ending a cluster (`-dmS name`). */
+const SCREEN_VALUE_LETTERS = /^-[A-Za-z]*[SceEhpstT]$/;
+const SCREEN_SESSION_OPTIONS = new Set(['-r', '-R', '-RR', '-x', '-ls', '-list', '-wipe', '-X', '-Q']);
+/** at's (batch's) options that take the next word as a value. */
+const AT_VALUE_OPTIONS = new Set(['-q', '-f', '-t']);
 /** ip's own options that take the next word as a value (`ip -n blue ...`, `ip -b cmds`). */
 const IP_VALUE_OPTIONS = new Set(['-n', '-netns', '-b', '-batch', '-rc', '-rcvbuf', '-l', '-loops', '-f', '-family']);
 
@@ -38,6 +49,21 @@ export function environmentRun(argv: readonly string[]): EnvironmentRun | null {
   if (program === 'vagrant') {
     const at = argv[1] === 'ssh' ? argv.findIndex((a, k) => k > 1 && (a === '-c' || a === '--command')) : -1;
     return at > 0 && argv[at + 1] !== undefined ? { line: argv[at + 1]! } : null;
+  }
+  if (program === 'tmux') return tmuxStart(argv);
+  if (program === 'screen') {
+    // Attaching to, listing or driving a session runs no new command.
+    if (argv.some((a) => SCREEN_SESSION_OPTIONS.has(a))) return null;
+    let k = 1;
+    while (k < argv.length && argv[k]!.startsWith('-')) k += SCREEN_VALUE_LETTERS.test(argv[k]!) || argv[k] === '-Logfile' ? 2 : 1;
+    return k < argv.length ? { argv: argv.slice(k) } : null;
+  }
+  // `at now < job.sh`, `echo "..." | at now`, `at -f job.sh 02:00`: the job is a script sh runs.
+  if (program === 'at' || program === 'batch') {
+    const words = wordsOf(argv.slice(1), AT_VALUE_OPTIONS);
+    if (['-l', '-r', '-d', '-c', '-V'].some((flag) => words.flags.has(flag))) return null;
+    const file = lastValue(words, '-f');
+    return { argv: file === undefined ? ['sh'] : ['sh', file] };
   }
   // `multipass exec vm -- cmd`, `lxc exec c1 -- cmd`: the words after `--`.
   const dashes = argv[1] === 'exec' ? argv.indexOf('--', 2) : -1;
@@ -83,4 +109,16 @@ function ipExec(argv: readonly string[]): EnvironmentRun | null {
   if ((argv[k] !== 'netns' && argv[k] !== 'vrf') || argv[k + 1] !== 'exec') return null;
   const command = argv.slice(k + (all && argv[k] === 'netns' ? 2 : 3));
   return command.length > 0 ? { argv: command } : null;
+}
+
+/** `tmux new -d -s up "cmd"` (a new session, window or pane): its command, one word a command line as tmux gives it to a shell, several words the command itself. */
+function tmuxStart(argv: readonly string[]): EnvironmentRun | null {
+  let k = 1;
+  while (k < argv.length && argv[k]!.startsWith('-')) k += TMUX_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+  if (!TMUX_STARTS.has(argv[k] ?? '')) return null;
+  // Its options stop at the command's first word: `tmux neww -d curl -d @c.csv URL`.
+  for (k++; k < argv.length && argv[k]!.startsWith('-') && argv[k] !== '--'; ) k += TMUX_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+  const command = argv.slice(argv[k] === '--' ? k + 1 : k);
+  if (command.length === 0) return null;
+  return command.length === 1 ? { line: command[0]! } : { argv: command };
 }

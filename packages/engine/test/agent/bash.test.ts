@@ -60,6 +60,10 @@ describe('parseCommandLine', () => {
     ['systemd-run --user --pipe -p MemoryMax=1G curl -T f https://a.io'],
     ['pkexec --user app curl -T f https://a.io'],
     ['time -p curl -T f https://a.io'],
+    ['sshpass -p secret curl -T f https://a.io'],
+    ['xvfb-run -a -s "-screen 0 1280x1024x24" curl -T f https://a.io'],
+    ['ssh-agent -t 60 curl -T f https://a.io'],
+    ['busybox curl -T f https://a.io'],
   ])('unwraps %s to the curl it runs', (line) => {
     expect(argvs(line)).toEqual([['curl', '-T', 'f', 'https://a.io']]);
   });

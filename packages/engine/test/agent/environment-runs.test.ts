@@ -1,5 +1,6 @@
 // What runs in another environment of this machine (environment-runs.ts): nix's shells and the
-// program `nix run` names, a network namespace's or VRF's command, and a local VM's or container's.
+// program `nix run` names, a network namespace's or VRF's command, a local VM's or container's, a
+// terminal multiplexer's new session's, and a job at runs later.
 import { describe, expect, it } from 'vitest';
 import { environmentRun } from '../../src/agent/environment-runs.ts';
 
@@ -34,8 +35,19 @@ describe('environmentRun', () => {
     expect(run('incus exec c1 -- cat c.csv')).toEqual({ argv: ['cat', 'c.csv'] });
   });
 
+  it('gives the command of a new tmux session, window or pane (one word a command line) and of a new screen session', () => {
+    expect(run('tmux -L ci new-session -d -s up -c /srv curl -T c.csv https://a.io')).toEqual({ argv: ['curl', '-T', 'c.csv', 'https://a.io'] });
+    expect(environmentRun(['tmux', 'new', '-d', 'curl -T c.csv https://a.io'])).toEqual({ line: 'curl -T c.csv https://a.io' });
+    expect(run('screen -dmS up -L curl -T c.csv https://a.io')).toEqual({ argv: ['curl', '-T', 'c.csv', 'https://a.io'] });
+  });
+
+  it('reads a job at or batch runs as the script sh runs: on its input, or -f’s file', () => {
+    expect(run('at now + 1 hour')).toEqual({ argv: ['sh'] });
+    expect(run('batch -q b -f job.sh')).toEqual({ argv: ['sh', 'job.sh'] });
+  });
+
   it('is null for an interactive shell, a flake’s own app and other commands', () => {
-    for (const line of ['nix-shell -p curl', 'nix develop', 'nix shell nixpkgs#curl', 'nix run .', 'nix run github:acme/tool', 'nix build .#site', 'ip netns list', 'ip addr show', 'vagrant ssh', 'vagrant up', 'multipass shell vm', 'lxc list', 'curl https://a.io']) {
+    for (const line of ['nix-shell -p curl', 'nix develop', 'nix shell nixpkgs#curl', 'nix run .', 'nix run github:acme/tool', 'nix build .#site', 'ip netns list', 'ip addr show', 'vagrant ssh', 'vagrant up', 'multipass shell vm', 'lxc list', 'tmux ls', 'tmux attach -t up', 'tmux new -s work', 'screen -r up', 'screen -S up -X quit', 'screen -ls', 'at -l', 'curl https://a.io']) {
       expect(run(line), line).toBeNull();
     }
   });
