@@ -30,6 +30,7 @@ import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, np
 import { serviceSetting } from './service-settings.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
+import { storageCopy } from './storage-copies.ts';
 import { Unread } from './unread.ts';
 import { type WebClientCall, listedRequests, webClientCall } from './web-clients.ts';
 
@@ -912,7 +913,7 @@ function globalOptionsEnd(args: readonly string[], valueOptions: ReadonlySet<str
 
 /**
  * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
- * `rclone copy|sync|move src remote:`, cloud storage copies, `kubectl cp file pod:path`. Null for anything else.
+ * storage and backup clients (`rclone copy src remote:`, `mc cp`, `restic backup`), cloud storage copies, `kubectl cp file pod:path`. Null for anything else.
  */
 function uploadView(program: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   // `-` is an operand too: the command's input.
@@ -938,11 +939,11 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     }
     return { action: sent.length > 0 ? 'share' : 'read', summary: `gh api to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
-  if (program === 'rclone' && ['copy', 'copyto', 'sync', 'move', 'moveto'].includes(args[0] ?? '')) {
-    const target = operands[operands.length - 1] ?? '';
-    const remote = /^([A-Za-z0-9_.-]+):/.exec(target)?.[1];
-    if (!remote || operands.length < 3) return null;
-    return { action: 'share', summary: `rclone ${args[0]} to the remote ${remote}`, sent: operands.slice(1, -1).map((f) => readSentFile(f, ctx, WHOLE)), hosts: [{ host: `rclone:${remote}`, encrypted: true }] };
+  // rclone, mc, azcopy, b2, restic, borg, duplicity (storage-copies.ts): the files and folders they copy or back up, whole, and their input where they send it.
+  const copy = storageCopy(cmd.argv, environmentOf(cmd, ctx));
+  if (copy) {
+    const sent = [...copy.files.map((file) => fileOrStdin(file, cmd, ctx, WHOLE)), copy.input ? stdinOf(cmd, ctx) : ''];
+    return { action: 'share', summary: copy.summary, sent, hosts: [{ host: copy.host, encrypted: true }] };
   }
   // `gcloud builds submit`: the source folder (less .gcloudignore) and the build config go to Cloud Build, which builds there and pushes the image on.
   // A deploy from source uploads its folder the same way; the values on the line (`--set-env-vars`, `--substitutions`) go with it.

@@ -1,0 +1,104 @@
+// What storage and backup clients send, and where: rclone's copies and `rcat` (to a remote the
+// user configured, `rclone:<remote>`), MinIO's `mc cp|mv|mirror|pipe` (to an alias, `minio:<alias>`),
+// `azcopy copy|sync` (to the URL's host), Backblaze's `b2 upload-file` and `b2 file upload`, `b2
+// sync`, and the backup tools `restic backup` (to its repository, `-r` or RESTIC_REPOSITORY),
+// `borg create` (REPO::ARCHIVE, or BORG_REPO) and `duplicity` (its target URL). classify.ts reads
+// the files and folders named, whole, and the input where it is sent.
+import path from 'node:path';
+import { hostOf } from './destinations.ts';
+import { lastValue, wordsOf } from './option-words.ts';
+
+/** What one such command sends: the local files and folders it names, whether its input, and where. */
+export type StorageCopy = { summary: string; host: string; files: string[]; input: boolean };
+
+const RCLONE_COPIES = new Set(['copy', 'copyto', 'sync', 'move', 'moveto']);
+const MC_COPIES = new Set(['cp', 'mv', 'mirror']);
+/** Their options that take the next word as a value. */
+const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  rclone: new Set(['--config', '--include', '--exclude', '--filter', '--include-from', '--exclude-from', '--filter-from', '--transfers', '--checkers', '--bwlimit', '--log-file', '--log-level', '--backup-dir', '--suffix', '--max-age', '--min-age', '--max-size', '--min-size', '--size']),
+  mc: new Set(['--config-dir', '-C', '--storage-class', '--attr', '--tags', '--encrypt-key', '--enc-c', '--enc-s3', '--enc-kms', '--exclude', '--older-than', '--newer-than', '--limit-upload', '--limit-download', '--rewind', '--version-id']),
+  azcopy: new Set(['--include-pattern', '--exclude-pattern', '--include-path', '--exclude-path', '--from-to', '--block-size-mb', '--log-level', '--cap-mbps', '--content-type', '--metadata', '--blob-type', '--include-after', '--include-before', '--list-of-files', '--overwrite', '--put-md5', '--trusted-microsoft-suffixes']),
+  b2: new Set(['--content-type', '--info', '--sha1', '--threads', '--min-part-size', '--part-size', '--encryption', '--custom-upload-timestamp', '--profile', '--legal-hold', '--retention-mode', '--retention-period', '--cache-control', '--content-disposition', '--content-encoding', '--content-language', '--expires', '--exclude-regex', '--include-regex', '--compare-versions', '--compare-threshold', '--keep-days', '--replace-newer']),
+  restic: new Set(['-r', '--repo', '--repository-file', '-p', '--password-file', '--password-command', '--cache-dir', '--tag', '--host', '--exclude', '-e', '--exclude-file', '--iexclude', '--files-from', '--files-from-raw', '--files-from-verbatim', '--parent', '-o', '--option', '--limit-upload', '--limit-download', '--stdin-filename', '--time', '--exclude-larger-than', '--read-concurrency', '--compression', '--pack-size', '--key-hint', '--tls-client-cert', '--cacert']),
+  borg: new Set(['--remote-path', '--rsh', '-e', '--exclude', '--exclude-from', '--pattern', '--patterns-from', '-C', '--compression', '--comment', '--timestamp', '--chunker-params', '--checkpoint-interval', '--upload-ratelimit', '--lock-wait', '--stdin-name', '--stdin-user', '--stdin-group', '--stdin-mode', '--paths-from-command', '--paths-delimiter']),
+  duplicity: new Set(['--encrypt-key', '--sign-key', '--include', '--exclude', '--include-filelist', '--exclude-filelist', '--name', '--archive-dir', '--volsize', '--full-if-older-than', '--tempdir', '--log-file', '--verbosity', '-v', '--gpg-options', '--ssh-options', '--backend-retry-delay', '--num-retries', '--s3-region-name', '--s3-endpoint-url']),
+};
+
+/** Where a restic repository is: a backend's host (`sftp:u@host:/p`, `s3:host/bucket`, `rest:https://host/`), a provider's, a configured rclone remote's; null for a folder of this machine. */
+function resticHost(repository: string): string | null {
+  const colon = repository.indexOf(':');
+  const backend = colon < 0 ? '' : repository.slice(0, colon);
+  const target = repository.slice(colon + 1);
+  if (backend === 'sftp') return hostOf(target.startsWith('//') ? `sftp:${target}` : target);
+  if (backend === 's3') return hostOf(/^https?:/.test(target) ? target : `https://${target}`);
+  if (backend === 'rest') return hostOf(target);
+  if (backend === 'rclone') return `rclone:${target.slice(0, target.indexOf(':') < 0 ? target.length : target.indexOf(':'))}`;
+  return RESTIC_PROVIDERS[backend] ?? null;
+}
+const RESTIC_PROVIDERS: Record<string, string> = { b2: 'backblazeb2.com', azure: 'blob.core.windows.net', gs: 'storage.googleapis.com', swift: 'swift:object-storage' };
+
+/** Where a borg repository is: `ssh://user@host[:port]/path` or `user@host:path`; null for a folder of this machine. */
+const borgHost = (repository: string): string | null => (repository.startsWith('ssh://') || /^[^/]*:/.test(repository) ? hostOf(repository) : null);
+
+/** `remote:path`'s remote for rclone (not a Windows drive or a path with a colon later on). */
+const rcloneRemote = (word: string) => /^([A-Za-z0-9_.-]{2,}):/.exec(word)?.[1];
+/** A target of this machine as mc reads it (`./x`, `/srv/x`, `~/x`, or no alias before a slash): not an alias's. */
+const mcLocal = (word: string) => /^[./~]/.test(word) || !word.includes('/');
+
+/**
+ * What `argv` sends as a storage or backup client, with `environment` the variables it runs with
+ * (RESTIC_REPOSITORY, BORG_REPO); null for another command, a download, and a repository here.
+ */
+export function storageCopy(argv: readonly string[], environment: Readonly<Record<string, string | undefined>>): StorageCopy | null {
+  const program = path.basename(argv[0] ?? '');
+  const options = VALUE_OPTIONS[program];
+  if (options === undefined) return null;
+  const words = wordsOf(argv.slice(1), options);
+  const [command = '', ...operands] = words.operands;
+  if (program === 'rclone') {
+    const remote = rcloneRemote(operands[operands.length - 1] ?? '');
+    if (remote === undefined) return null;
+    if (command === 'rcat') return { summary: `rclone rcat to the remote ${remote}`, host: `rclone:${remote}`, files: [], input: true };
+    if (!RCLONE_COPIES.has(command) || operands.length < 2) return null;
+    return { summary: `rclone ${command} to the remote ${remote}`, host: `rclone:${remote}`, files: operands.slice(0, -1).filter((o) => rcloneRemote(o) === undefined), input: false };
+  }
+  if (program === 'mc') {
+    const target = operands[operands.length - 1] ?? '';
+    if (target === '' || mcLocal(target)) return null;
+    const alias = target.slice(0, target.indexOf('/'));
+    if (command === 'pipe') return { summary: `mc pipe to ${alias}`, host: `minio:${alias}`, files: [], input: true };
+    if (!MC_COPIES.has(command) || operands.length < 2) return null;
+    // A source an alias names is not here: reading it here finds nothing.
+    return { summary: `mc ${command} to ${alias}`, host: `minio:${alias}`, files: operands.slice(0, -1), input: false };
+  }
+  if (program === 'azcopy') {
+    const host = hostOf(operands[operands.length - 1] ?? '');
+    if ((command !== 'copy' && command !== 'cp' && command !== 'sync') || host === null || operands.length < 2) return null;
+    return { summary: `azcopy ${command} to ${host}`, host, files: operands.slice(0, -1).filter((o) => hostOf(o) === null), input: false };
+  }
+  if (program === 'b2') {
+    // `b2 upload-file BUCKET LOCAL NAME` (`b2 file upload`, version 4), `b2 sync LOCAL b2://bucket`.
+    const upload = command === 'upload-file' ? operands : command === 'file' && operands[0] === 'upload' ? operands.slice(1) : null;
+    if (upload !== null && upload.length >= 3) return { summary: 'b2 upload to backblazeb2.com', host: 'backblazeb2.com', files: upload[1] === '-' ? [] : [upload[1]!], input: upload[1] === '-' };
+    if (command === 'sync' && /^b2:\/\//.test(operands[1] ?? '')) return { summary: 'b2 sync to backblazeb2.com', host: 'backblazeb2.com', files: [operands[0]!], input: false };
+    return null;
+  }
+  if (program === 'restic') {
+    const repository = lastValue(words, '-r', '--repo') ?? environment.RESTIC_REPOSITORY ?? '';
+    const host = command === 'backup' ? resticHost(repository) : null;
+    if (host === null) return null;
+    return { summary: `restic backup to ${host}`, host, files: operands, input: words.flags.has('--stdin') };
+  }
+  if (program === 'borg') {
+    if (command !== 'create' || operands.length === 0) return null;
+    const location = operands[0]!.startsWith('::') ? `${environment.BORG_REPO ?? ''}${operands[0]}` : operands[0]!;
+    const host = borgHost(location.slice(0, location.lastIndexOf('::') < 0 ? location.length : location.lastIndexOf('::')));
+    if (host === null) return null;
+    const files = operands.slice(1);
+    return { summary: `borg create to ${host}`, host, files: files.filter((f) => f !== '-'), input: files.includes('-') };
+  }
+  // duplicity [full|incremental] SOURCE URL: a backup when the last word is a URL.
+  const all = [command, ...operands].filter((w) => w !== 'full' && w !== 'incremental' && w !== 'inc' && w !== 'backup');
+  const host = all.length === 2 && /^[a-z][\w+.-]*:\/\//.test(all[1]!) && !all[1]!.startsWith('file://') ? hostOf(all[1]!.replace(/^[\w.-]+\+/, '')) : null;
+  return host === null ? null : { summary: `duplicity to ${host}`, host, files: [all[0]!], input: false };
+}
