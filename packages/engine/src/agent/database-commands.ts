@@ -88,6 +88,7 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   cqlsh: new Set(['-u', '--username', '-p', '--password', '-k', '--keyspace', '-f', '--file', '-e', '--execute', '--cqlshrc', '--cqlversion', '--protocol-version', '--encoding', '--connect-timeout', '--request-timeout']),
   mongosh: new Set(['-u', '--username', '-p', '--password', '--authenticationDatabase', '--authenticationMechanism', '--host', '--port', '-f', '--file', '--eval', '--tlsCAFile', '--tlsCertificateKeyFile', '--apiVersion']),
   mongo: new Set(['-u', '--username', '-p', '--password', '--authenticationDatabase', '--authenticationMechanism', '--host', '--port', '--eval']),
+  'redis-cli': new Set(['-h', '-p', '-s', '-a', '--user', '--pass', '-u', '-r', '-i', '-n', '-d', '-D', '--cacert', '--cacertdir', '--cert', '--key', '--sni', '--tls-ciphers', '--tls-ciphersuites', '--eval', '--pattern', '--count', '--quoted-pattern', '--memkeys-samples', '--functions-rdb', '--rdb', '--replica']),
 };
 /**
  * The operands that name the files a loader or client sends: all of mongoimport's and pg_restore's,
@@ -144,11 +145,13 @@ export function databaseCall(program: string, args: readonly string[], env: Read
     else if (a === '--uri' || a === '--url') host = urlHost(args[++k] ?? '') ?? host;
     else if (a.startsWith('--uri=') || a.startsWith('--url=')) host = urlHost(a.slice(6)) ?? host;
     else if (sqlOptions.has(a)) sql.push(args[++k] ?? '');
-    else if (/^(postgres(ql)?|pgsql|mysql|mongodb(\+srv)?|redis):\/\//.test(a)) host = urlHost(a) ?? host;
+    else if (/^(postgres(ql)?|pgsql|mysql|mongodb(\+srv)?|rediss?):\/\//.test(a)) host = urlHost(a) ?? host;
     else if ((program === 'sqlite3' || program === 'duckdb') && !a.startsWith('-') && k >= 1) sql.push(a);
   }
   const operands = wordsOf(args, undefined, VALUE_OPTIONS[program]).operands;
   if (program === 'bq' && operands[0] === 'query') for (const word of operands.slice(1)) sql.push(word);
+  // `redis-cli -h cache.acme.io SET user:1 jane@...`: its words after its options are the command it sends.
+  if (program === 'redis-cli' && operands.length > 0) sql.push(operands.join(' '));
   const first = operands[0];
   if (host === '' && POSITIONAL_HOSTS[program] && first !== undefined && !first.includes('://')) host = POSITIONAL_HOSTS[program](first);
   return { host, sql };
