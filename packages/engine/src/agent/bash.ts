@@ -6,9 +6,9 @@
 import { MAX_SCAN_CHARS, MAX_SHELL_NESTING } from './config.ts';
 import { CONTAINER_RUNNERS, containerRun } from './container-runs.ts';
 import { environmentRun } from './environment-runs.ts';
-import { platformRun } from './platform-runs.ts';
 import { hostedDatabaseClient } from './hosted-databases.ts';
 import { optionAndValue } from './option-words.ts';
+import { platformRun } from './platform-runs.ts';
 import { splitParts } from './split-files.ts';
 import { Unread } from './unread.ts';
 

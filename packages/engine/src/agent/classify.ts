@@ -27,6 +27,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { serviceCall } from './service-clis.ts';
 import { serviceSetting } from './service-settings.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
@@ -1203,6 +1204,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // service-settings.ts): the values on the line, its input and the files it names.
   const setting = serviceSetting(program, args, sources);
   if (setting) return { action: 'share', summary: setting.summary, sent: setting.sent, hosts: [{ host: setting.host, encrypted: setting.encrypted }] };
+  // A service's API through its CLI (`stripe customers create --email ...`, `firebase auth:import users.csv`; service-clis.ts):
+  // a share where what it sends holds personal data, as a call without any is a read.
+  const service = serviceCall(program, args, sources);
+  if (service) return { action: 'read', summary: service.summary, sent: service.sent, hosts: [{ host: service.host, encrypted: true }] };
   // GitLab's CLI, as gh to GitHub (gitlab-cli.ts): an issue's or merge request's text, a snippet's files, a variable's value, `glab api`'s fields.
   const gitlab = program === 'glab' ? glabSend(args, sources) : null;
   if (gitlab) return { action: 'share', summary: gitlab.summary, sent: gitlab.sent, hosts: [{ host: gitlab.host, encrypted: true }] };
