@@ -1,5 +1,6 @@
 // Command lines of services whose words are calls to the service's API: `stripe customers create
-// --email ...`, `twilio api:core:messages:create --body ...`, `auth0 users create --email ...` send
+// --email ...`, `twilio api:core:messages:create --body ...`, `auth0 users create --email ...`,
+// `sentry-cli send-event -m ...`, `slack chat send ...` send
 // what their words carry to the service (the user's own login and configuration stay here); and
 // the stores and imports that send a file or their input: `firebase auth:import users.csv`,
 // `vercel blob put file`, `netlify blobs:set STORE KEY [VALUE]` (`--input file`).
@@ -8,7 +9,16 @@ import { lastValue, wordsOf } from './option-words.ts';
 import type { CommandSources } from './option-words.ts';
 
 /** The services' CLIs, and where their calls go. */
-const SERVICE_CLIS: Record<string, string> = { stripe: 'api.stripe.com', twilio: 'api.twilio.com', auth0: 'auth0.com', okta: 'okta.com', algolia: 'algolia.net' };
+const SERVICE_CLIS: Record<string, string> = {
+  stripe: 'api.stripe.com',
+  twilio: 'api.twilio.com',
+  auth0: 'auth0.com',
+  okta: 'okta.com',
+  algolia: 'algolia.net',
+  'sentry-cli': 'sentry.io',
+  // slack-cli (`slack chat send TEXT '#channel'`).
+  slack: 'slack.com',
+};
 /** Their commands that keep the user's own login and configuration, or only listen: nothing of the agent's is sent. */
 const OWN_COMMANDS = new Set(['login', 'logout', 'config', 'configure', 'profiles', 'profiles:add', 'profiles:use', 'profiles:list', 'completion', 'help', 'version', 'listen', 'start', 'init', 'feedback', 'plugins', 'update', 'upgrade']);
 

@@ -318,6 +318,8 @@ describe('outbound commands', () => {
     ['the Stripe CLI', 'stripe customers create --email jane.doe@acme-corp.com --name "Jane Doe"', 'api.stripe.com'],
     ['the Twilio CLI', 'twilio api:core:messages:create --to +15555550100 --from +15555550101 --body "Order for jane.doe@acme-corp.com shipped"', 'api.twilio.com'],
     ['the Auth0 CLI', 'auth0 users create --connection-name Username-Password-Authentication --email jane.doe@acme-corp.com', 'auth0.com'],
+    ['sentry-cli send-event', 'sentry-cli send-event -m "checkout failed for jane.doe@acme-corp.com"', 'sentry.io'],
+    ['slack-cli', 'slack chat send "New lead: jane.doe@acme-corp.com" "#sales"', 'slack.com'],
     ['firebase auth:import', 'firebase auth:import customers.csv --hash-algo=SCRYPT --project crm', 'identitytoolkit.googleapis.com'],
     ['vercel blob put', 'vercel blob put exports/leads.csv --pathname in/leads.csv', 'blob.vercel-storage.com'],
     ['netlify blobs:set', 'netlify blobs:set crm leads --input customers.csv', 'api.netlify.com'],
