@@ -17,7 +17,7 @@ const FLY_OPTIONS = new Set(['-a', '--app', '-r', '--region', '-u', '--user', '-
 /** kubectl exec's (oc's) options that take the next word as a value. */
 const KUBECTL_EXEC_OPTIONS = new Set(['-c', '--container', '-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-f', '--filename', '--pod-running-timeout', '-s', '--server', '--token', '--as', '--as-group']);
 /** gcloud compute ssh's options that take the next word as a value. */
-const GCLOUD_SSH_OPTIONS = new Set(['--command', '--zone', '--project', '--ssh-key-file', '--ssh-flag', '--container', '--internal-ip', '--troubleshoot', '--account', '--configuration', '--verbosity', '--impersonate-service-account', '--billing-project', '--tunnel-through-iap', '--strict-host-key-checking']);
+const GCLOUD_SSH_OPTIONS = new Set(['--command', '--zone', '--project', '--ssh-key-file', '--ssh-flag', '--container', '--account', '--configuration', '--verbosity', '--impersonate-service-account', '--billing-project', '--strict-host-key-checking', '--ssh-key-expire-after', '--ssh-key-expiration']);
 
 /**
  * A command run on a platform's machine: the machine as a destination, and the command line run
@@ -31,7 +31,8 @@ export function platformRun(argv: readonly string[]): PlatformRun | null {
   if ((program === 'kubectl' || program === 'oc') && argv.includes('exec')) return podExec(argv);
   if (program === 'gcloud' && argv[1] === 'compute' && argv[2] === 'ssh') {
     const words = wordsOf(argv.slice(3), GCLOUD_SSH_OPTIONS);
-    const instance = words.operands[0] ?? '';
+    const instance = words.operands[0];
+    if (instance === undefined) return null;
     const host = `gce:${instance.slice(instance.indexOf('@') + 1)}`;
     // `gcloud compute ssh vm -- cmd`: the words after `--` are ssh's, a remote command among them.
     return { host, line: lastValue(words, '--command') ?? words.operands.slice(1).join(' ') };

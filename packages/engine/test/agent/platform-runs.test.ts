@@ -22,10 +22,11 @@ describe('platformRun', () => {
     expect(platformRun(['kubectl', 'exec', '-it', 'api-7f', '--', 'bash'])).toEqual({ host: 'kubernetes:pod', argv: ['bash'] });
     expect(platformRun(['gcloud', 'compute', 'ssh', 'jane@vm-1', '--zone', 'europe-west1-b', '--command', 'cat /data/c.csv'])).toEqual({ host: 'gce:vm-1', line: 'cat /data/c.csv' });
     expect(platformRun(['gcloud', 'compute', 'ssh', 'vm-1', '--zone=europe-west1-b'])).toEqual({ host: 'gce:vm-1', line: '' });
+    expect(platformRun(['gcloud', 'compute', 'ssh', 'vm-1', '--tunnel-through-iap', '--command', 'df -h'])).toEqual({ host: 'gce:vm-1', line: 'df -h' });
   });
 
   it('is null for the platforms’ other commands', () => {
-    for (const argv of [['heroku', 'logs', '--tail'], ['heroku', 'pg:psql'], ['fly', 'deploy'], ['fly', 'ssh', 'issue'], ['fly', 'machine', 'list'], ['ssh', 'run'], ['kubectl', 'logs', 'api-7f'], ['gcloud', 'compute', 'instances', 'list']]) {
+    for (const argv of [['heroku', 'logs', '--tail'], ['heroku', 'pg:psql'], ['fly', 'deploy'], ['fly', 'ssh', 'issue'], ['fly', 'machine', 'list'], ['ssh', 'run'], ['kubectl', 'logs', 'api-7f'], ['gcloud', 'compute', 'instances', 'list'], ['gcloud', 'compute', 'ssh']]) {
       expect(platformRun(argv), argv.join(' ')).toBeNull();
     }
   });
