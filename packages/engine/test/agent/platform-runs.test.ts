@@ -22,7 +22,7 @@ describe('platformRun', () => {
     expect(platformRun(['kubectl', 'exec', '-it', 'api-7f', '--', 'bash'])).toEqual({ host: 'kubernetes:pod', argv: ['bash'] });
     expect(platformRun(['gcloud', 'compute', 'ssh', 'jane@vm-1', '--zone', 'europe-west1-b', '--command', 'cat /data/c.csv'])).toEqual({ host: 'gce:vm-1', line: 'cat /data/c.csv' });
     expect(platformRun(['gcloud', 'compute', 'ssh', 'vm-1', '--zone=europe-west1-b'])).toEqual({ host: 'gce:vm-1', line: '' });
-    expect(platformRun(['gcloud', 'compute', 'ssh', 'vm-1', '--tunnel-through-iap', '--command', 'df -h'])).toEqual({ host: 'gce:vm-1', line: 'df -h' });
+    expect(platformRun(['gcloud', 'compute', 'ssh', '--tunnel-through-iap', 'vm-1', '--internal-ip', '--command', 'df -h'])).toEqual({ host: 'gce:vm-1', line: 'df -h' });
   });
 
   it('is null for the platforms’ other commands', () => {
