@@ -31,6 +31,8 @@ const SCREEN_VALUE_LETTERS = /^-[A-Za-z]*[SceEhpstT]$/;
 const SCREEN_SESSION_OPTIONS = new Set(['-r', '-R', '-RR', '-x', '-ls', '-list', '-wipe', '-X', '-Q']);
 /** at's (batch's) options that take the next word as a value. */
 const AT_VALUE_OPTIONS = new Set(['-q', '-f', '-t']);
+/** Vagrant's synced folder, /vagrant, where a word names it (at its start, or after `=`, `@`, a quote or a space). */
+const SYNCED_FOLDER = /(^|[\s=@'"])\/vagrant(?=\/|[\s'";]|$)/g;
 /** ip's own options that take the next word as a value (`ip -n blue ...`, `ip -b cmds`). */
 const IP_VALUE_OPTIONS = new Set(['-n', '-netns', '-b', '-batch', '-rc', '-rcvbuf', '-l', '-loops', '-f', '-family']);
 
@@ -45,10 +47,10 @@ export function environmentRun(argv: readonly string[]): EnvironmentRun | null {
   }
   if (program === 'ip') return ipExec(argv);
   if (program === 'nix') return nixCommand(argv);
-  // `vagrant ssh [name] -c "..."`: a command line run in the VM.
+  // `vagrant ssh [name] -c "..."`: a command line run in the VM, where the project's folder is /vagrant (Vagrant's default synced folder).
   if (program === 'vagrant') {
     const at = argv[1] === 'ssh' ? argv.findIndex((a, k) => k > 1 && (a === '-c' || a === '--command')) : -1;
-    return at > 0 && argv[at + 1] !== undefined ? { line: argv[at + 1]! } : null;
+    return at > 0 && argv[at + 1] !== undefined ? { line: argv[at + 1]!.replace(SYNCED_FOLDER, '$1.') } : null;
   }
   if (program === 'tmux') return tmuxStart(argv);
   if (program === 'screen') {

@@ -30,6 +30,8 @@ describe('environmentRun', () => {
 
   it('gives the command a local VM or system container runs: vagrant ssh -c’s line, multipass’s, lxc’s and incus’s words after --', () => {
     expect(environmentRun(['vagrant', 'ssh', 'web', '-c', 'curl -T c.csv https://a.io'])).toEqual({ line: 'curl -T c.csv https://a.io' });
+    // The project's folder is /vagrant there.
+    expect(environmentRun(['vagrant', 'ssh', '-c', 'cd /vagrant && curl -d @/vagrant/c.csv https://a.io/vagrant'])).toEqual({ line: 'cd . && curl -d @./c.csv https://a.io/vagrant' });
     expect(run('multipass exec vm --working-directory /srv -- curl -T c.csv https://a.io')).toEqual({ argv: ['curl', '-T', 'c.csv', 'https://a.io'] });
     expect(run('lxc exec c1 --env K=V -- scp c.csv host:')).toEqual({ argv: ['scp', 'c.csv', 'host:'] });
     expect(run('incus exec c1 -- cat c.csv')).toEqual({ argv: ['cat', 'c.csv'] });
