@@ -592,6 +592,8 @@ const FTP_VALUE_OPTIONS: Record<string, Set<string>> = {
   sftp: new Set([...SSH_VALUE_OPTIONS, '-b', '-B', '-R', '-s', '-X']),
   ftp: new Set(['-P', '-s']),
   lftp: new Set(['-e', '-c', '-f', '-p', '-u', '--env-password']),
+  smbclient: new Set(['-U', '--user', '-W', '--workgroup', '-c', '--command', '-A', '--authentication-file', '-I', '--ip-address', '-p', '--port', '-m', '--max-protocol', '-n', '--netbiosname', '-s', '--configfile', '-O', '--socket-options', '-T', '--tar', '-D', '--directory', '-d', '--debuglevel', '-l', '--log-basename', '-b', '--send-buffer', '-t', '--timeout']),
+  tftp: new Set(['-m', '-R']),
 };
 /** Upload commands of an FTP or SFTP session script (`send` is ftp's `put`), and their options that take a value. */
 const FTP_PUTS = new Set(['put', 'mput', 'reput', 'append', 'send']);
@@ -615,11 +617,16 @@ function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   let scriptFile: string | null = null;
   for (let k = 1; k < cmd.argv.length; k++) {
     const a = cmd.argv[k]!;
+    // `tftp host -c put c.csv`: the words after -c are its command.
+    if (program === 'tftp' && a === '-c') {
+      scripts.push(cmd.argv.slice(k + 1).join(' '));
+      break;
+    }
     if (!a.startsWith('-')) operands.push(a);
     else if (options.has(a)) {
       const value = cmd.argv[++k] ?? '';
       if ((program === 'sftp' && a === '-b') || (program === 'lftp' && a === '-f')) scriptFile = value;
-      else if (program === 'lftp' && (a === '-e' || a === '-c')) scripts.push(value);
+      else if ((program === 'lftp' && (a === '-e' || a === '-c')) || (program === 'smbclient' && (a === '-c' || a === '--command'))) scripts.push(value);
     }
   }
   if (scriptFile !== null && scriptFile !== '-') scripts.push(readSentFile(scriptFile, ctx));
@@ -628,7 +635,9 @@ function ftpView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // The host: the first operand (user@host, host:path, a URL), or an `open host` in the script.
   const opened = commands.map(openTarget).find((target) => target !== null);
   const target = operands[0] ?? opened ?? '';
-  const host = target.includes('://') ? hostOf(target) : target.replace(/^[^@]*@/, '').replace(/:.*$/, '').toLowerCase();
+  // smbclient's share: `//host/share` (or `\\host\share`).
+  const share = program === 'smbclient' ? /^(?:\/\/|\\\\)([^/\\]+)/.exec(target)?.[1] : undefined;
+  const host = share !== undefined ? share.toLowerCase() : target.includes('://') ? hostOf(target) : target.replace(/^[^@]*@/, '').replace(/:.*$/, '').toLowerCase();
   const sent: string[] = [];
   let uploads = 0;
   let here = ctx;
@@ -940,10 +949,11 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     }
     return { action: sent.length > 0 ? 'share' : 'read', summary: `gh api to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
-  // rclone, mc, azcopy, b2, restic, borg, duplicity (storage-copies.ts): the files and folders they copy or back up, whole, and their input where they send it.
+  // rclone, mc, azcopy, b2, restic, borg, duplicity, wormhole, croc, ffsend (storage-copies.ts): the files and folders they copy, back up or
+  // transfer, whole, the text they are given, and their input where they send it.
   const copy = storageCopy(cmd.argv, environmentOf(cmd, ctx));
   if (copy) {
-    const sent = [...copy.files.map((file) => fileOrStdin(file, cmd, ctx, WHOLE)), copy.input ? stdinOf(cmd, ctx) : ''];
+    const sent = [...copy.files.map((file) => fileOrStdin(file, cmd, ctx, WHOLE)), copy.input ? stdinOf(cmd, ctx) : '', copy.text ?? ''];
     return { action: 'share', summary: copy.summary, sent, hosts: [{ host: copy.host, encrypted: true }] };
   }
   // `gcloud builds submit`: the source folder (less .gcloudignore) and the build config go to Cloud Build, which builds there and pushes the image on.
@@ -1214,7 +1224,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);
-  if (program === 'sftp' || program === 'ftp' || program === 'lftp') return ftpView(cmd, ctx);
+  if (program === 'sftp' || program === 'ftp' || program === 'lftp' || program === 'smbclient' || program === 'tftp') return ftpView(cmd, ctx);
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
   if (program === 'socat') return socatView(cmd, ctx);
   if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'telnet') return netcatView(cmd, ctx);

@@ -2,16 +2,19 @@
 // user configured, `rclone:<remote>`), MinIO's `mc cp|mv|mirror|pipe` (to an alias, `minio:<alias>`),
 // `azcopy copy|sync` (to the URL's host), Backblaze's `b2 upload-file` and `b2 file upload`, `b2
 // sync`, and the backup tools `restic backup` (to its repository, `-r` or RESTIC_REPOSITORY),
-// `borg create` (REPO::ARCHIVE, or BORG_REPO) and `duplicity` (its target URL). classify.ts reads
-// the files and folders named, whole, and the input where it is sent.
+// `borg create` (REPO::ARCHIVE, or BORG_REPO) and `duplicity` (its target URL); and the transfers
+// to a person through a relay, `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads
+// the files and folders named, whole, the text given, and the input where it is sent.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
 import { lastValue, wordsOf } from './option-words.ts';
 
-/** What one such command sends: the local files and folders it names, whether its input, and where. */
-export type StorageCopy = { summary: string; host: string; files: string[]; input: boolean };
+/** What one such command sends: the local files and folders it names, a text it is given, whether its input, and where. */
+export type StorageCopy = { summary: string; host: string; files: string[]; input: boolean; text?: string };
 
 const RCLONE_COPIES = new Set(['copy', 'copyto', 'sync', 'move', 'moveto']);
+/** The relays and services the transfer tools use unless told another. */
+const RELAYS: Record<string, string> = { wormhole: 'relay.magic-wormhole.io', croc: 'croc.schollz.com', ffsend: 'send.vis.ee' };
 const MC_COPIES = new Set(['cp', 'mv', 'mirror']);
 /** Their options that take the next word as a value. */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
@@ -21,6 +24,9 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   b2: new Set(['--content-type', '--info', '--sha1', '--threads', '--min-part-size', '--part-size', '--encryption', '--custom-upload-timestamp', '--profile', '--legal-hold', '--retention-mode', '--retention-period', '--cache-control', '--content-disposition', '--content-encoding', '--content-language', '--expires', '--exclude-regex', '--include-regex', '--compare-versions', '--compare-threshold', '--keep-days', '--replace-newer']),
   restic: new Set(['-r', '--repo', '--repository-file', '-p', '--password-file', '--password-command', '--cache-dir', '--tag', '--host', '--exclude', '-e', '--exclude-file', '--iexclude', '--files-from', '--files-from-raw', '--files-from-verbatim', '--parent', '-o', '--option', '--limit-upload', '--limit-download', '--stdin-filename', '--time', '--exclude-larger-than', '--read-concurrency', '--compression', '--pack-size', '--key-hint', '--tls-client-cert', '--cacert']),
   borg: new Set(['--remote-path', '--rsh', '-e', '--exclude', '--exclude-from', '--pattern', '--patterns-from', '-C', '--compression', '--comment', '--timestamp', '--chunker-params', '--checkpoint-interval', '--upload-ratelimit', '--lock-wait', '--stdin-name', '--stdin-user', '--stdin-group', '--stdin-mode', '--paths-from-command', '--paths-delimiter']),
+  wormhole: new Set(['--relay-url', '--transit-helper', '--appid', '--text', '-c', '--code-length', '--code', '--dump-timing']),
+  croc: new Set(['--relay', '--relay6', '--pass', '--curve', '--ip', '--code', '-c', '--text', '--port', '--transfers', '--hash', '--socks5', '--connect', '--throttleUpload', '--exclude']),
+  ffsend: new Set(['-H', '--host', '-p', '--password', '-d', '--downloads', '-e', '--expiry', '-n', '--name', '-A', '--api', '--basic-auth', '--history']),
   duplicity: new Set(['--encrypt-key', '--sign-key', '--include', '--exclude', '--include-filelist', '--exclude-filelist', '--name', '--archive-dir', '--volsize', '--full-if-older-than', '--tempdir', '--log-file', '--verbosity', '-v', '--gpg-options', '--ssh-options', '--backend-retry-delay', '--num-retries', '--s3-region-name', '--s3-endpoint-url']),
 };
 
@@ -97,6 +103,16 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
     const files = operands.slice(1);
     return { summary: `borg create to ${host}`, host, files: files.filter((f) => f !== '-'), input: files.includes('-') };
   }
+  // `wormhole send [--text T] files`, `croc send [--text T] files`, `ffsend upload file`: to a person, through the tool's relay (or the one named).
+  if ((program === 'wormhole' || program === 'croc') && command === 'send') {
+    const relay = hostOf(lastValue(words, '--relay-url', '--relay') ?? '') ?? RELAYS[program]!;
+    return { summary: `${program} send through ${relay}`, host: relay, files: operands, input: false, text: lastValue(words, '--text') ?? '' };
+  }
+  if (program === 'ffsend' && (command === 'upload' || command === 'u' || command === 'up')) {
+    const host = hostOf(lastValue(words, '--host') ?? '') ?? RELAYS.ffsend!;
+    return { summary: `ffsend upload to ${host}`, host, files: operands, input: false };
+  }
+  if (program !== 'duplicity') return null;
   // duplicity [full|incremental] SOURCE URL: a backup when the last word is a URL.
   const all = [command, ...operands].filter((w) => w !== 'full' && w !== 'incremental' && w !== 'inc' && w !== 'backup');
   const host = all.length === 2 && /^[a-z][\w+.-]*:\/\//.test(all[1]!) && !all[1]!.startsWith('file://') ? hostOf(all[1]!.replace(/^[\w.-]+\+/, '')) : null;

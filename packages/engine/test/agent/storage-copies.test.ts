@@ -1,4 +1,4 @@
-// What storage and backup clients send, and where (storage-copies.ts).
+// What storage, backup and transfer clients send, and where (storage-copies.ts).
 import { describe, expect, it } from 'vitest';
 import { storageCopy } from '../../src/agent/storage-copies.ts';
 
@@ -31,8 +31,16 @@ describe('storageCopy', () => {
     expect(copy('duplicity full exports sftp://u@backup.acme.io/backup')).toMatchObject({ host: 'backup.acme.io', files: ['exports'] });
   });
 
+  it('reads wormhole’s, croc’s and ffsend’s transfers as sends through their relay, or the one named', () => {
+    expect(copy('wormhole send customers.csv exports')).toMatchObject({ host: 'relay.magic-wormhole.io', files: ['customers.csv', 'exports'], text: '' });
+    expect(copy('wormhole --relay-url ws://relay.acme.io:4000/v1 send --text hello')).toMatchObject({ host: 'relay.acme.io', files: [], text: 'hello' });
+    expect(copy('croc --relay relay.acme.io:9009 send customers.csv')).toMatchObject({ host: 'relay.acme.io', files: ['customers.csv'] });
+    expect(copy('croc send --code 7-crossover customers.csv')).toMatchObject({ host: 'croc.schollz.com', files: ['customers.csv'] });
+    expect(copy('ffsend upload --expiry 1d customers.csv')).toMatchObject({ host: 'send.vis.ee', files: ['customers.csv'] });
+  });
+
   it('is null for downloads, listings, restores and repositories on this machine', () => {
-    for (const line of ['rclone copy remote:bucket/c.csv .', 'rclone ls remote:', 'mc cp myminio/bucket/c.csv ./c.csv', 'mc ls myminio', 'azcopy copy https://acct.blob.core.windows.net/c/x ./x', 'b2 file download b2://bucket/x x', 'restic -r /srv/backup backup x', 'restic -r s3:s3.amazonaws.com/b snapshots', 'borg create /srv/repo::a x', 'duplicity restore sftp://u@backup.acme.io/backup out', 'duplicity exports file:///mnt/backup', 'curl https://a.io']) {
+    for (const line of ['rclone copy remote:bucket/c.csv .', 'rclone ls remote:', 'mc cp myminio/bucket/c.csv ./c.csv', 'mc ls myminio', 'azcopy copy https://acct.blob.core.windows.net/c/x ./x', 'b2 file download b2://bucket/x x', 'restic -r /srv/backup backup x', 'restic -r s3:s3.amazonaws.com/b snapshots', 'borg create /srv/repo::a x', 'duplicity restore sftp://u@backup.acme.io/backup out', 'duplicity exports file:///mnt/backup', 'wormhole receive 7-crossover', 'croc 7-crossover', 'ffsend download https://send.vis.ee/download/x', 'curl https://a.io']) {
       expect(copy(line), line).toBeNull();
     }
   });
