@@ -1416,6 +1416,8 @@ const K6_VALUE_OPTIONS = new Set([
  * `glob.glob("exports/*.csv")`): a path with an extension, or a glob of them.
  */
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.*?-]+(?:\/[\w.*?-]+)*\.[A-Za-z0-9*]{1,8})\1/g;
+/** The same in Ruby's and Perl's quote operators, which shell one-liners use for want of quotes: `%q(customers.csv)`, `q(customers.csv)`, `qq{...}`. */
+const FILE_NAME_IN_QUOTE_OPERATOR = /(?:%[qQ]|\bqq?)([([{<])((?:\.{0,2}\/)?[\w.*?-]+(?:\/[\w.*?-]+)*\.[A-Za-z0-9*]{1,8})[)\]}>]/g;
 /** A path code joins from parts in quotes (`os.path.join("data", "export.csv")`, `path.join('exports', 'leads.json')`); a trailing comma's spaces are read once (`\s*,?\s*` rescans them). */
 const JOINED_PATH_IN_CODE = /\b(?:path\.join|path\.resolve|joinpath|Path)\s*\(\s*((?:(['"])[\w.*?/-]{1,255}\2\s*,\s*){1,8}(['"])[\w.*?/-]{1,255}\3)\s*(?:,\s*)?\)/g;
 /** How many of them a script's files are looked for (each is a look at the disk). */
@@ -1509,9 +1511,11 @@ function filesNamedIn(code: string, ctx: ClassifyContext): string {
     names.add([...m[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((part) => part[1]).join('/'));
     if (names.size === MAX_FILES_NAMED_IN_CODE) break;
   }
-  for (const m of code.matchAll(FILE_NAME_IN_CODE)) {
-    if (names.size >= MAX_FILES_NAMED_IN_CODE) break;
-    names.add(m[2]!);
+  for (const pattern of [FILE_NAME_IN_CODE, FILE_NAME_IN_QUOTE_OPERATOR]) {
+    for (const m of code.matchAll(pattern)) {
+      if (names.size >= MAX_FILES_NAMED_IN_CODE) break;
+      names.add(m[2]!);
+    }
   }
   return [...names].map((name) => readSentFile(name, ctx)).join('\n');
 }
