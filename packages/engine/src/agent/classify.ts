@@ -27,6 +27,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { servedFolder, tunnelledPort } from './served-folders.ts';
 import { serviceCall } from './service-clis.ts';
 import { serviceSetting } from './service-settings.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
@@ -77,6 +78,8 @@ export type ClassifyContext = {
   images?: Map<string, BuiltImage>;
   /** The paths (full) an earlier `git add` on the command line named: a `git push` after it sends them. */
   staged?: string[];
+  /** The folders (full paths) a static web server started earlier on the command line serves, by port: a tunnel to that port publishes them. */
+  served?: Map<string, string>;
 };
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
@@ -1196,6 +1199,15 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const to = [...new Set(toStdout === undefined ? socketHosts : [toStdout])];
     return { action: 'share', summary: `${program || 'output'} to ${to.join(', ')} over a network socket`, sent: [outputOf(cmd, ctx)], hosts: to.map((host) => ({ host, encrypted: false })) };
   }
+  // `python3 -m http.server 8000 & ngrok http 8000` (served-folders.ts): the tunnel publishes the folder the server serves.
+  const serving = servedFolder(cmd.argv);
+  if (serving) ctx.served?.set(serving.port, localPath(serving.folder, ctx.cwd));
+  const tunnel = tunnelledPort(cmd.argv);
+  if (tunnel) {
+    const folder = ctx.served?.get(tunnel.port);
+    const sent = folder === undefined ? [] : [readSentFile(folder, ctx, WHOLE)];
+    return { action: folder === undefined ? 'process' : 'share', summary: `${program} tunnel to ${tunnel.host}`, sent, hosts: [{ host: tunnel.host, encrypted: true }] };
+  }
   // `heroku run cmd`, `kubectl exec pod -- cmd` (platform-runs.ts): the command, and the input, to the platform's machine.
   const platform = platformRun(cmd.argv);
   if (platform) {
@@ -1774,7 +1786,7 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map() };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), served: new Map() };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const program = basename(cmd.argv[0] ?? '');
