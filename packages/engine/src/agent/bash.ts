@@ -464,7 +464,7 @@ export function findExecs(argv: readonly string[]): string[][] {
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 
 /** A redirection of a command's input: `< file`, `<> file` and `<&N` on descriptor 0. */
-const readsInput = (r: Redirect) => (r.op === '<' || r.op === '<>' || r.op === '<&') && (r.fd ?? '0') === '0';
+export const readsInput = (r: Redirect) => (r.op === '<' || r.op === '<>' || r.op === '<&') && (r.fd ?? '0') === '0';
 /** A redirection of a command's output to a file: `> f`, `>> f`, `>| f` on descriptor 1, and `&> f`. */
 const writesOutput = (r: Redirect) => ((r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd ?? '1') === '1') || r.op === '&>' || r.op === '&>>';
 

@@ -14,8 +14,8 @@ import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, g
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
-import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, unwrapped } from './bash.ts';
-import type { CommandSources } from './option-words.ts';
+import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, readsInput, unwrapped } from './bash.ts';
+import { type CommandSources, optionsEnd } from './option-words.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
@@ -297,7 +297,7 @@ function stdinOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string {
     if (opened !== undefined) parts.push(readSentFile(opened, ctx));
   }
   // A command with no input of its own reads the file `exec < file` gave the commands after it.
-  const ownInput = cmd.stdin !== null || cmd.pipedFrom !== null || cmd.redirects.some((r) => (r.op === '<' || r.op === '<>' || r.op === '<&') && (r.fd ?? '0') === '0');
+  const ownInput = cmd.stdin !== null || cmd.pipedFrom !== null || cmd.redirects.some(readsInput);
   const given = ownInput ? undefined : ctx.inputs?.get('0');
   if (given !== undefined) parts.push(readSentFile(given, ctx));
   if (cmd.pipedFrom && stages < MAX_PIPE_STAGES) parts.push(outputOf(cmd.pipedFrom, ctx, stages + 1));
@@ -917,12 +917,6 @@ const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: stri
 /** gsutil's options before its command that take a value. */
 const GSUTIL_VALUE_OPTIONS = new Set(['-o', '-h', '-u', '-i']);
 
-/** Where a program's options before its command end: the index of the first other word. */
-function globalOptionsEnd(args: readonly string[], valueOptions: ReadonlySet<string>): number {
-  let k = 0;
-  while (k < args.length && args[k]!.startsWith('-')) k += valueOptions.has(args[k]!) ? 2 : 1;
-  return k;
-}
 
 /**
  * Other tools that upload what they are given: `gh gist create files`, `gh issue|pr create --body`,
@@ -970,7 +964,7 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     return { action: 'share', summary: `${command} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
   // gsutil's options before its command (`gsutil -m cp -r ...`, `-o key=value`).
-  const words = program === 'gsutil' ? args.slice(globalOptionsEnd(args, GSUTIL_VALUE_OPTIONS)) : args;
+  const words = program === 'gsutil' ? args.slice(optionsEnd(args, GSUTIL_VALUE_OPTIONS)) : args;
   const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => words[i] === word));
   if (cloud) {
     const operands = words.slice(cloud.sub.length + 1).filter((a) => !a.startsWith('-') || a === '-');

@@ -5,7 +5,7 @@
 // in a container, with this line's input (`cat c.csv | docker exec -i app curl -d @- URL`).
 // bash.ts unwraps it as it unwraps a wrapper.
 import path from 'node:path';
-import { optionAndValue } from './option-words.ts';
+import { optionAndValue, optionsEnd } from './option-words.ts';
 
 /** The programs that run containers with docker's words, and Compose's. */
 export const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose']);
@@ -60,8 +60,7 @@ export type ContainerRun = { argv: string[]; env: Record<string, string> };
 export function containerRun(argv: readonly string[]): ContainerRun | null {
   const compose = COMPOSE_PROGRAMS.has(path.basename(argv[0] ?? '')) ? 1 : argv[1] === 'compose' ? 2 : -1;
   if (compose >= 0) {
-    let k = compose;
-    while (k < argv.length && argv[k]!.startsWith('-')) k += COMPOSE_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+    const k = optionsEnd(argv, COMPOSE_VALUE_OPTIONS, compose);
     if (argv[k] === 'exec') return commandAfter(argv, k + 1, EXEC_VALUE_OPTIONS, false);
     return argv[k] === 'run' ? commandAfter(argv, k + 1, RUN_VALUE_OPTIONS, false) : null;
   }

@@ -7,7 +7,7 @@
 // job `at` or `batch` runs later (the script on their input, or `-f`'s, read as sh reads it).
 // bash.ts unwraps them as it unwraps a wrapper.
 import path from 'node:path';
-import { lastValue, wordsOf } from './option-words.ts';
+import { lastValue, optionsEnd, wordsOf } from './option-words.ts';
 
 /** What such a program runs: a command's words, or a command line it gives a shell. */
 export type EnvironmentRun = { argv: string[] } | { line: string };
@@ -115,8 +115,7 @@ function ipExec(argv: readonly string[]): EnvironmentRun | null {
 
 /** `tmux new -d -s up "cmd"` (a new session, window or pane): its command, one word a command line as tmux gives it to a shell, several words the command itself. */
 function tmuxStart(argv: readonly string[]): EnvironmentRun | null {
-  let k = 1;
-  while (k < argv.length && argv[k]!.startsWith('-')) k += TMUX_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;
+  let k = optionsEnd(argv, TMUX_VALUE_OPTIONS, 1);
   if (!TMUX_STARTS.has(argv[k] ?? '')) return null;
   // Its options stop at the command's first word: `tmux neww -d curl -d @c.csv URL`.
   for (k++; k < argv.length && argv[k]!.startsWith('-') && argv[k] !== '--'; ) k += TMUX_VALUE_OPTIONS.has(argv[k]!) ? 2 : 1;

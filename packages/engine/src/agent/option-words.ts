@@ -8,6 +8,13 @@ export function optionAndValue(word: string): [string, string | undefined] {
   return word.startsWith('--') && eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, undefined];
 }
 
+/** Where a program's options end, from `from`: the index of the first word that is not an option or an option's value (`docker compose -f dev.yml exec`, `gsutil -m cp`). */
+export function optionsEnd(args: readonly string[], valueOptions: ReadonlySet<string>, from = 0): number {
+  let k = from;
+  while (k < args.length && args[k]!.startsWith('-')) k += valueOptions.has(args[k]!) ? 2 : 1;
+  return k;
+}
+
 /** A command line's words read with the options that take a value: each option given and its value, in order, the flags, and the operands. */
 export type Words = { options: [string, string][]; flags: Set<string>; operands: string[] };
 
