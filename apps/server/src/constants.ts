@@ -52,6 +52,12 @@ export const POLICY_CACHE_ENTRIES = 10_000;
  */
 export const POLICY_CACHE_CHARACTERS = 64 * 1024 * 1024;
 /**
+ * A policy still loading after this long in the policy loader's thread is stopped (the thread is
+ * replaced). No text the server accepts comes near it (the largest load in a few tenths of a
+ * second); a decision waiting for it has denied at the arbiter timeout already.
+ */
+export const POLICY_LOAD_TIMEOUT_MS = 10_000;
+/**
  * How long an instance reuses an API key, arbiter or plan row it has read for the decision API. Changes
  * made through the same instance apply at once; a revocation or new version made through another
  * instance (several servers on one PostgreSQL) applies within this time.

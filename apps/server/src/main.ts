@@ -8,8 +8,9 @@ async function main() {
   const app = await buildApp(config);
   startDecisionRecorder(app.db);
   // Built now rather than by the first decision that names each one (the receptionist's first
-  // message waited about 175 ms for its policy to compile).
-  await app.decisions.loadArbiters();
+  // message waited about 175 ms for its policy to compile); the thread that loads stored and inline
+  // policies starts meanwhile.
+  await Promise.all([app.decisions.loader.warm(), app.decisions.loadArbiters()]);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -15,7 +15,7 @@ import { BUILT_IN_ARBITERS, BUILT_IN_VERSION, type BuiltInArbiter, builtInArbite
 import { type ArbiterCall, type ArbiterOutcome, combineOutcomes, consultArbiters, type RequestFor, type ResolvedArbiter } from './consult-arbiters.ts';
 import { NewPolicyBudget } from './new-policy-budget.ts';
 import { type CachedPolicy, PolicyCache } from './policy-cache.ts';
-import { parseServedPolicy } from './served-policy.ts';
+import { PolicyLoader } from './policy-loader.ts';
 
 /** The reference an inline policy gets in the records. */
 export const INLINE_POLICY_REF = 'inline';
@@ -33,6 +33,10 @@ export type Consultation = {
 
 export class DecisionService {
   readonly cache = new PolicyCache();
+  /** Parses and prepares stored and inline policies in a thread of its own (policy-loader.ts). */
+  readonly loader = new PolicyLoader();
+  /** The loads under way, by cache key: decisions naming a policy while it loads wait for the same load. */
+  private readonly loading = new Map<string, Promise<CachedPolicy>>();
   private readonly registered = new Map<string, RegisteredArbiter>();
   /** The digest of each registered arbiter's policy once it has been loaded (its policy is fixed for the process). */
   private readonly registeredDigests = new Map<string, string>();
@@ -94,7 +98,7 @@ export class DecisionService {
       load: async () => {
         const row = await arbiterSource(this.db, arbiter.id, version);
         if (!row) throw new Error(`version ${version} of arbiter ${arbiter.id} is missing`);
-        return resolved(this.cache.get(row.digest, () => ({ policy: parseServedPolicy(row.source), digest: row.digest })));
+        return resolved(await this.prepared(row.digest, row.source, `customer:${customerId}`));
       },
     };
   }
@@ -135,14 +139,32 @@ export class DecisionService {
         const entry = this.cache.peek(key);
         return entry && resolved(entry);
       },
-      load: async () =>
-        resolved(
-          this.cache.get(key, () => {
-            const policy = parseInline(text);
-            return { policy, digest: policyDigest(policy) };
-          }),
-        ),
+      load: async () => {
+        try {
+          return resolved(await this.prepared(key, text, caller));
+        } catch (error) {
+          throw new Error(`the policy does not load: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      },
     };
+  }
+
+  /** The policy under `key`, from the cache or else loaded from `text` in the loader's thread (in `client`'s turn) and kept. */
+  private prepared(key: string, text: string, client: string): Promise<CachedPolicy> {
+    const hit = this.cache.peek(key);
+    if (hit) return Promise.resolve(hit);
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.loader
+        .load(text, client)
+        .then(({ policy, weight }) => {
+          this.cache.put(key, policy, weight);
+          return policy;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
   }
 
   /** Completes the request once, then consults every call; a malformed request denies without consulting. */
@@ -179,12 +201,4 @@ function withDestinations(raw: unknown, request: CompleteRequest): CompleteReque
     if (!given.has('safeguards') && resolved.recordedAs !== null) attributes.safeguards = resolved.safeguards;
     return { ...request, attributes };
   };
-}
-
-function parseInline(text: string): Policy {
-  try {
-    return parseServedPolicy(text);
-  } catch (error) {
-    throw new Error(`the policy does not load: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

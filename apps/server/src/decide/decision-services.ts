@@ -16,7 +16,9 @@ export async function decisionServices(app: FastifyInstance): Promise<void> {
   // Load (or create) the data key now: a bad DATA_KEY stops the start with a readable error
   // instead of failing the first signed request.
   dataKeyOf(app.config);
-  app.decorate('decisions', new DecisionService(app.db));
+  const decisions = new DecisionService(app.db);
+  app.decorate('decisions', decisions);
+  app.addHook('onClose', () => decisions.loader.close());
   app.decorate('startedAt', Date.now());
 }
 // Decorations made here are visible to the whole app (what fastify-plugin does).

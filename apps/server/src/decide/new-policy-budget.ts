@@ -1,9 +1,9 @@
 // How much policy text the server has not seen before one caller may send it a minute. An inline
-// policy is parsed and loaded on the server's thread the first time it comes (1 MB: about 0.1 s on
-// a fast day, 0.3 s on a slow one), and decided from the cache after that. Within the request rate
-// limits, a caller sending a new megabyte each time would keep that thread busy for everyone; this
-// budget bounds it. Counted in this process, whose thread it keeps free, in windows aligned to the
-// clock's minutes, like the rate limits on PostgreSQL.
+// policy is parsed and loaded the first time it comes (1 MB: about 0.1 s on a fast day, 0.3 s on a
+// slow one), in the policy loader's thread, and decided from the cache after that. Within the
+// request rate limits, a caller sending a new megabyte each time would keep that thread, and one of
+// the machine's cores, busy; this budget bounds it. Counted in this process, whose thread it is, in
+// windows aligned to the clock's minutes, like the rate limits on PostgreSQL.
 import { HttpError } from '../http/errors.ts';
 
 const MINUTE_MS = 60_000;

@@ -33,8 +33,18 @@ export class PolicyCache {
     if (hit) return hit;
     const { policy, digest } = source();
     const entry: CachedPolicy = { loaded: loadPolicy(policy), digest, rules: policy.rules.length, destinations: policy.destinations };
+    this.put(key, entry, policyWeight(policy));
+    return entry;
+  }
+
+  /** Keeps a policy loaded elsewhere (policy-loader.ts) under `key`, weighing `weight` (policyWeight); evicts the least recently used past the bounds. */
+  put(key: string, entry: CachedPolicy, weight: number): void {
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.weight -= previous.weight;
+    }
     this.loads++;
-    const weight = JSON.stringify(policy).length;
     this.entries.set(key, { policy: entry, weight });
     this.weight += weight;
     while (this.entries.size > this.capacity || this.weight > this.capacityCharacters) {
@@ -42,7 +52,6 @@ export class PolicyCache {
       this.entries.delete(oldest);
       this.weight -= freed;
     }
-    return entry;
   }
 
   /** The loaded policy under `key` if it is in memory (marked as recently used); never loads. */
@@ -63,4 +72,9 @@ export class PolicyCache {
   get characters(): number {
     return this.weight;
   }
+}
+
+/** What a policy weighs in the cache: the length of its JSON form. */
+export function policyWeight(policy: Policy): number {
+  return JSON.stringify(policy).length;
 }

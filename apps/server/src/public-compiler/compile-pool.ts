@@ -9,6 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { COMPILE_OUTPUT_MAX_CHARS } from '../constants.ts';
+import { ClientTurns } from '../client-turns.ts';
 import { startTypeScriptWorker } from '../typescript-worker.ts';
 import type { ArbiterSource, NotLoaded } from '../arbiters/arbiter-source.ts';
 import type { FinishedCompile, FinishRequest } from './compile-finish.ts';
@@ -62,8 +63,8 @@ export function stoppedCompile(done: readonly StageTiming[], elapsedMs: number, 
 export class CompilePool {
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
-  /** Compiles waiting, by client; the client whose turn is next comes first. */
-  private readonly waiting = new Map<string, Pending[]>();
+  /** Compiles waiting, in turns by client. */
+  private readonly waiting = new ClientTurns<Pending>();
   private running: Pending | null = null;
   private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
@@ -99,21 +100,8 @@ export class CompilePool {
   }
 
   private enqueue(client: string, pending: Pending): void {
-    const queue = this.waiting.get(client);
-    if (queue) queue.push(pending);
-    else this.waiting.set(client, [pending]);
+    this.waiting.add(client, pending);
     void this.next();
-  }
-
-  /** The next compile: the first of the client whose turn it is, who then goes to the back of the line. */
-  private take(): Pending | undefined {
-    const first = this.waiting.entries().next();
-    if (first.done) return undefined;
-    const [client, queue] = first.value;
-    const pending = queue.shift();
-    this.waiting.delete(client);
-    if (queue.length > 0) this.waiting.set(client, queue);
-    return pending;
   }
 
   /** Starts the worker ahead of the first compile (it loads the compiler once). */
@@ -153,7 +141,7 @@ export class CompilePool {
 
   private async next(): Promise<void> {
     if (this.running) return;
-    const pending = this.take();
+    const pending = this.waiting.take();
     if (!pending) return;
     this.running = pending;
     try {

@@ -52,9 +52,13 @@ describe(`arbiters (${testDialect})`, () => {
     const versions = (await t.app.inject({ url: `/api/v1/arbiters/${id}/versions`, headers: bearer(alice) })).json();
     expect(versions.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(versions.versions[0].digest).not.toBe(versions.versions[1].digest);
-    // Version 2 is the CCPA baseline, which does not restrict this transfer; by name or by id.
+    // Version 2 is the CCPA baseline, which does not restrict this transfer; by name or by id. Its
+    // first decision loads it in the policy loader's thread, the next ones find it loaded.
+    const { answered } = t.app.decisions.loader;
     expect(await decideWith(id)).toMatchObject({ decision: 'ALLOW', arbiters: [expect.objectContaining({ id, version: 2 })] });
+    expect(t.app.decisions.loader.answered).toBe(answered + 1);
     expect((await decideWith('Transfers')).decision).toBe('ALLOW');
+    expect(t.app.decisions.loader.answered).toBe(answered + 1);
   });
 
   it("hides a customer's arbiters from every other customer", async () => {

@@ -142,6 +142,18 @@ describe(`POST /api/v1/decide (${testDialect})`, () => {
     expect(t.app.decisions.cache.loads).toBe(loads);
   });
 
+  it("loads a new policy once in the loader's thread when several decisions name it at the same time", async () => {
+    const request = { action: 'read', timing: 'pre-action', target: 'personal', attributes: { legalBasis: 'contract' } };
+    const pipeda = builtInPolicy(builtInArbiter('pipeda')!);
+    const expected = decideRequest(pipeda, request);
+    const { answered } = t.app.decisions.loader;
+    const { loads } = t.app.decisions.cache;
+    const bodies = (await Promise.all(Array.from({ length: 3 }, () => decide({ policy: printPolicy(pipeda), request })))).map((r) => r.json());
+    for (const body of bodies) expect(body).toMatchObject({ decision: expected.decision, article: expected.article, applied_policies: expected.applied_policies });
+    expect(t.app.decisions.loader.answered).toBe(answered + 1);
+    expect(t.app.decisions.cache.loads).toBe(loads + 1);
+  });
+
   it('loads every built-in and registered arbiter ahead of the decisions that name them when asked (npm start does, before it listens)', async () => {
     await t.app.decisions.loadArbiters();
     const loads = t.app.decisions.cache.loads;
