@@ -27,7 +27,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
-import { servedFolder, tunnelledPort } from './served-folders.ts';
+import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
 import { serviceCall } from './service-clis.ts';
 import { serviceSetting } from './service-settings.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
@@ -668,16 +668,25 @@ function openTarget(words: readonly string[]): string | null {
 
 function sshView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   let k = 1;
+  const forwards: string[] = [];
   for (; k < cmd.argv.length; k++) {
     const a = cmd.argv[k]!;
     if (!a.startsWith('-')) break;
+    if (a === '-R') forwards.push(cmd.argv[k + 1] ?? '');
+    else if (a.startsWith('-R')) forwards.push(a.slice(2));
     if (SSH_VALUE_OPTIONS.has(a)) k++;
   }
   const target = cmd.argv[k] ?? '';
   const host = (target.includes('@') ? target.slice(target.indexOf('@') + 1) : target).toLowerCase();
   const remoteCommand = cmd.argv.slice(k + 1).join(' ');
   const input = stdinOf(cmd, ctx);
-  return { action: input || remoteCommand ? 'share' : 'process', summary: `ssh to ${host}`, sent: [remoteCommand, input], hosts: host ? [{ host, encrypted: true }] : [] };
+  // `ssh -R 80:localhost:8000 serveo.net` (served-folders.ts): the remote side reaches what this machine serves on the port.
+  const served = forwards.flatMap((spec) => {
+    const folder = ctx.served?.get(forwardedPort(spec) ?? '');
+    return folder === undefined ? [] : [readSentFile(folder, ctx, WHOLE)];
+  });
+  const share = input || remoteCommand || served.length > 0;
+  return { action: share ? 'share' : 'process', summary: `ssh to ${host}`, sent: [remoteCommand, input, ...served], hosts: host ? [{ host, encrypted: true }] : [] };
 }
 
 /**
@@ -1751,6 +1760,30 @@ function foundInWords(full: readonly string[], cwd: string): string[] {
   return shown;
 }
 
+/** Where the shell is after `cmd`: `cd sub` and `pushd sub` go into a folder that exists (a cd into one that does not fails, and the shell stays). */
+function cwdAfter(cmd: SimpleCommand, cwd: string, ctx: ClassifyContext): string {
+  const program = basename(cmd.argv[0] ?? '');
+  if ((program !== 'cd' && program !== 'pushd') || cmd.argv[1] === undefined || cmd.argv[1].startsWith('-')) return cwd;
+  const to = localPath(cmd.argv[1], cwd);
+  return ctx.files?.isFolder(to) ? to : cwd;
+}
+
+/**
+ * The folders the line's static web servers serve, by port (served-folders.ts). A server and its
+ * tunnel run together, so `ngrok http 8000 & python3 -m http.server 8000` publishes the folder as
+ * the other order does.
+ */
+function servedOnLine(commands: readonly SimpleCommand[], ctx: ClassifyContext): Map<string, string> {
+  const served = new Map<string, string>();
+  let cwd = ctx.cwd;
+  for (const cmd of commands) {
+    cwd = cwdAfter(cmd, cwd, ctx);
+    const serving = servedFolder(cmd.argv);
+    if (serving) served.set(serving.port, localPath(serving.folder, cwd));
+  }
+  return served;
+}
+
 /** A command line's classification, with the files (full paths) that hold what was found: foundInWords says them. */
 type BashClassification = Classification & { foundFiles: string[] };
 
@@ -1780,15 +1813,11 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), served: new Map() };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), served: servedOnLine(commands, ctx) };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
-    const program = basename(cmd.argv[0] ?? '');
-    if ((program === 'cd' || program === 'pushd') && cmd.argv[1] !== undefined && !cmd.argv[1].startsWith('-')) {
-      // A cd into a folder that does not exist fails, and the shell stays where it was.
-      const to = localPath(cmd.argv[1], here.cwd);
-      if (ctx.files?.isFolder(to)) here = { ...here, cwd: to };
-    }
+    const cwd = cwdAfter(cmd, here.cwd, ctx);
+    if (cwd !== here.cwd) here = { ...here, cwd };
     noteWrites(cmd, here);
     const mark = ctx.files?.mark() ?? 0;
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).

@@ -1,7 +1,7 @@
 // A folder a static web server started on the command line serves, and a tunnel that puts a port
 // of this machine on the internet: `python3 -m http.server 8000 & ngrok http 8000` publishes the
-// folder through ngrok's servers. classify.ts notes the first on the line and reads the folder as
-// what the second sends.
+// folder through ngrok's servers, `ssh -R 80:localhost:8000 serveo.net` through serveo's.
+// classify.ts notes the servers on the line and reads the folder as what the tunnel sends.
 import path from 'node:path';
 import { lastValue, wordsOf } from './option-words.ts';
 
@@ -45,4 +45,13 @@ export function tunnelledPort(argv: readonly string[]): { port: string; host: st
   const [command, target] = words.operands;
   const port = program === 'ngrok' ? (command === 'http' || command === 'tcp' ? portOf(target ?? '') : undefined) : portOf(lastValue(words, '--url', '--port', '-p') ?? '');
   return port === undefined ? null : { port, host };
+}
+
+/** The local port an ssh remote forward (`-R [bind:]port:host:hostport`) reaches on this machine, or undefined when it reaches another host, a socket, or is a dynamic forward (`-R 1080`). */
+export function forwardedPort(spec: string): string | undefined {
+  const parts = spec.split(':');
+  if (parts.length < 3) return undefined;
+  const host = parts[parts.length - 2]!.replace(/^\[|\]$/g, '').toLowerCase();
+  if (!['localhost', '127.0.0.1', '0.0.0.0', '::1', ''].includes(host)) return undefined;
+  return portOf(parts[parts.length - 1]!);
 }
