@@ -24,6 +24,7 @@ import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
+import { brokerPublish } from './message-brokers.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
@@ -237,7 +238,7 @@ const folderReader =
 /** Programs that pass on what they read (transformed, compressed or encoded, but the data is still in it). */
 const PASS_THROUGH = new Set([
   'cat', 'head', 'tail', 'gzip', 'zcat', 'gunzip', 'bzip2', 'xz', 'zstd', 'base64', 'tee', 'sort', 'uniq', 'tr', 'cut', 'sed', 'awk', 'jq', 'iconv', 'openssl',
-  'grep', 'egrep', 'fgrep', 'rg', 'tar', 'zip', 'gpg', 'xxd', 'od', 'hexdump', 'strings', 'paste', 'nl', 'fold', 'rev', 'column',
+  'grep', 'egrep', 'fgrep', 'rg', 'tar', 'zip', 'gpg', 'gpg2', 'age', 'xxd', 'od', 'hexdump', 'strings', 'paste', 'nl', 'fold', 'rev', 'column',
   'tac', 'shuf', 'pv', 'bat', 'batcat', 'expand', 'unexpand', 'dos2unix', 'unix2dos', 'diff', 'base32', 'basenc', 'uuencode', 'brotli', 'pigz', 'lz4',
   'csvjson', 'csvcut', 'csvformat', 'csvgrep', 'csvlook', 'csvsort', 'in2csv', 'mlr', 'xsv', 'qsv', 'yq', 'sqlite-utils',
 ]);
@@ -956,8 +957,9 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     return { action: sent.length > 0 ? 'share' : 'read', summary: `gh api to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
   // rclone, mc, azcopy, b2, restic, borg, duplicity, wormhole, croc, ffsend (storage-copies.ts): the files and folders they copy, back up or
-  // transfer, whole, the text they are given, and their input where they send it.
-  const copy = storageCopy(cmd.argv, environmentOf(cmd, ctx));
+  // transfer, whole, the text they are given, and their input where they send it. A message broker's client (message-brokers.ts) the same.
+  const environment = environmentOf(cmd, ctx);
+  const copy = storageCopy(cmd.argv, environment) ?? brokerPublish(cmd.argv, environment);
   if (copy) {
     const sent = [...copy.files.map((file) => fileOrStdin(file, cmd, ctx, WHOLE)), copy.input ? stdinOf(cmd, ctx) : '', copy.text ?? ''];
     return { action: 'share', summary: copy.summary, sent, hosts: [{ host: copy.host, encrypted: true }] };
@@ -1392,7 +1394,10 @@ function environmentReadBy(code: string, cmd: SimpleCommand, ctx: ClassifyContex
  * commands).
  */
 function interpreterRun(program: string, args: readonly string[]): { operands: readonly string[]; script: string | null } {
-  const operands = (program === 'deno' || program === 'bun' || program === 'k6') && args[0] === 'run' ? args.slice(1) : args;
+  let operands = (program === 'deno' || program === 'bun' || program === 'k6') && args[0] === 'run' ? args.slice(1) : args;
+  // `deno eval CODE` and `php -r CODE` give their code inline, as `-e` does elsewhere.
+  if (program === 'deno' && args[0] === 'eval') operands = ['-e', ...args.slice(1)];
+  if (program === 'php') operands = args.map((a) => (a === '-r' ? '-e' : a));
   if (program === 'k6') return { operands, script: args[0] === 'run' ? scriptOperand(operands, K6_VALUE_OPTIONS, new Set()) : null };
   return { operands, script: INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null };
 }
@@ -1431,6 +1436,12 @@ const K6_VALUE_OPTIONS = new Set([
  * `glob.glob("exports/*.csv")`): a path with an extension, or a glob of them.
  */
 const FILE_NAME_IN_CODE = /(['"`])((?:\.{0,2}\/)?[\w.*?-]+(?:\/[\w.*?-]+)*\.[A-Za-z0-9*]{1,8})\1/g;
+/**
+ * The same in PowerShell's words, where a path needs no quotes: a cmdlet's `-InFile`, `-Path`,
+ * `-LiteralPath` or `-FilePath` (`Invoke-RestMethod -InFile customers.csv`), and Get-Content's or
+ * Import-Csv's first word (`Get-Content -Raw customers.csv`).
+ */
+const FILE_NAME_IN_POWERSHELL = /(?:-(?:InFile|Path|LiteralPath|FilePath)|\b(?:Get-Content|Import-Csv)(?:\s+-Raw)?)\s+(['"]?)((?:\.{0,2}[\\/])?[\w.*?-]+(?:[\\/][\w.*?-]+)*\.[A-Za-z0-9*]{1,8})\1/gi;
 /** The same in Ruby's and Perl's quote operators, which shell one-liners use for want of quotes: `%q(customers.csv)`, `q(customers.csv)`, `qq{...}`. */
 const FILE_NAME_IN_QUOTE_OPERATOR = /(?:%[qQ]|\bqq?)([([{<])((?:\.{0,2}\/)?[\w.*?-]+(?:\/[\w.*?-]+)*\.[A-Za-z0-9*]{1,8})[)\]}>]/g;
 /** A path code joins from parts in quotes (`os.path.join("data", "export.csv")`, `path.join('exports', 'leads.json')`); a trailing comma's spaces are read once (`\s*,?\s*` rescans them). */
@@ -1526,7 +1537,7 @@ function filesNamedIn(code: string, ctx: ClassifyContext): string {
     names.add([...m[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((part) => part[1]).join('/'));
     if (names.size === MAX_FILES_NAMED_IN_CODE) break;
   }
-  for (const pattern of [FILE_NAME_IN_CODE, FILE_NAME_IN_QUOTE_OPERATOR]) {
+  for (const pattern of [FILE_NAME_IN_CODE, FILE_NAME_IN_QUOTE_OPERATOR, FILE_NAME_IN_POWERSHELL]) {
     for (const m of code.matchAll(pattern)) {
       if (names.size >= MAX_FILES_NAMED_IN_CODE) break;
       names.add(m[2]!);

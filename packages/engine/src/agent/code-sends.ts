@@ -12,7 +12,7 @@ const NOT_EMPTY = String.raw`(?!\s*(?:(?:None|null|undefined|False|false)\b|\[\s
  * Code that sends: an HTTP call that posts, puts or patches (`requests.post(`, `axios.put(`,
  * `->post(`, `.request("POST", ...)`, `method: 'POST'`, `'method' => 'POST'`, a `body` key or
  * argument, or a `data=`, `json=` or `files=` argument given (not a variable of that name, nor an empty default), `urlopen(url, data)`, `post_form`, Perl's `content =>`, PowerShell's
- * Invoke-RestMethod), a socket or request's `send`, mail, a file transfer's store or put, curl
+ * Invoke-RestMethod, libcurl's `CURLOPT_POSTFIELDS` in PHP), a socket or request's `send`, mail, a file transfer's store or put, curl
  * and wget run from it, a database's writes (`insert_many`, `to_sql`, `copy_expert`, `INSERT INTO`,
  * `.from("t").insert(rows)`, Elasticsearch's bulk), or a TCP or TLS client of Node's.
  */
@@ -31,6 +31,7 @@ export const SENDS_IN_CODE = new RegExp(
     String.raw`\bstor(?:binary|lines)\s*\(`,
     String.raw`\.(?:putfo|fastPut|uploadFrom|exec_command)\s*\(`,
     String.raw`\bInvoke-(?:RestMethod|WebRequest)\b`,
+    String.raw`\bCURLOPT_(?:POSTFIELDS|UPLOAD|READDATA|INFILE)\b`,
     String.raw`\b(?:insert_(?:one|many)|insertOne|insertMany|bulk_?[wW]rite|to_sql|copy_expert|copy_from|copy_records_to_table|executemany)\s*\(`,
     String.raw`\)\s*\.(?:insert|upsert)\s*\(`,
     String.raw`\bINSERT\s+INTO\b|\bCOPY\s+[\w."]+(?:\s*\([^()]{0,1000}\))?\s+FROM\s+STDIN\b`,

@@ -10,7 +10,7 @@ import { hostOf } from './destinations.ts';
 /** Programs that load files into a database: they write on it what they are given. */
 const DATABASE_LOADS = new Set(['mongoimport', 'mysqlimport', 'mariadb-import', 'pg_restore', 'pgloader']);
 /** Database clients and loaders: they query, write or delete on a database. */
-export const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'duckdb', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh', 'sqlcmd', 'bcp', 'bq', ...DATABASE_LOADS]);
+export const DATABASES = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'duckdb', 'mongosh', 'mongo', 'redis-cli', 'clickhouse-client', 'cqlsh', 'sqlcmd', 'bcp', 'bq', 'snowsql', ...DATABASE_LOADS]);
 /** The words that make a client load what it is given into its database: `bq load` and `bq insert`, `bcp ... in` (its `out` and `queryout` receive). */
 const LOAD_WORDS: Record<string, { at: number; words: ReadonlySet<string> }> = {
   bq: { at: 0, words: new Set(['load', 'insert']) },
@@ -23,7 +23,7 @@ const SERVER_OPTIONS: Record<string, string> = { sqlcmd: '-S', bcp: '-S' };
 /** The options that give a client its SQL or script (`psql -c`, `mysql -e`, `mongosh --eval`); loaders have none. */
 const SQL_OPTIONS = new Set(['-c', '--command', '-e', '--execute', '--eval']);
 /** Clients whose SQL options are others than SQL_OPTIONS (sqlcmd's `-Q`; bcp's `-c` and `-e` are a format and an error file). */
-const OWN_SQL_OPTIONS: Record<string, ReadonlySet<string>> = { sqlcmd: new Set(['-Q', '-q']), bcp: new Set(), bq: new Set() };
+const OWN_SQL_OPTIONS: Record<string, ReadonlySet<string>> = { sqlcmd: new Set(['-Q', '-q']), bcp: new Set(), bq: new Set(), snowsql: new Set(['-q', '--query']) };
 /**
  * Clients whose first word (not an option or its value) names their server: cqlsh's host (`cqlsh
  * db.acme.io 9042`), and mongosh's address when it has a host (`mongosh db.acme.io:27017/crm`; a
@@ -58,6 +58,7 @@ const DATABASE_INPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   'clickhouse-client': new Set(['--queries-file']),
   mongoimport: new Set(['--file']),
   sqlcmd: new Set(['-i']),
+  snowsql: new Set(['-f', '--filename']),
   pgloader: new Set(['--before', '--after']),
 };
 /** Clients whose file options take a comma list (`sqlcmd -i schema.sql,seed.sql`). */
@@ -75,6 +76,8 @@ const MAX_FILES_READ_IN_SQL = 64;
 const CLIENT_FILE_READS: Record<string, RegExp> = {
   cqlsh: /\bCOPY\s+[\w."]+(?:\s*\([^()]{0,1000}\))?\s+FROM\s+'([^']{1,4096})'/gi,
   pgloader: /\bFROM\s+(?:'([^']{1,4096})'|(?!(?:inline|stdin|all)\b)([^\s'";,()]+))/gi,
+  // Snowflake's `PUT file:///data/c.csv @stage` uploads a file of this machine to a stage.
+  snowsql: /\bPUT\s+(?:'file:\/\/([^']{1,4096})'|file:\/\/([^\s'";]{1,4096}))/gi,
 };
 /** Loaders' and clients' options that take the next word as a value: their other words are their operands (SENT_OPERANDS, POSITIONAL_HOSTS). */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
@@ -138,6 +141,8 @@ export function databaseCall(program: string, args: readonly string[], env: Read
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (server !== undefined && a.startsWith(server)) host = sqlServerOf(a === server ? (args[++k] ?? '') : a.slice(server.length));
+    else if (program === 'snowsql' && (a === '-a' || a === '--accountname')) host = snowflakeHost(args[++k] ?? '');
+    else if (program === 'snowsql' && a.startsWith('--accountname=')) host = snowflakeHost(a.slice(14));
     else if (server === undefined && (a === '-h' || a === '--host')) host = serverOf(args[++k] ?? '');
     else if (a.startsWith('--host=')) host = serverOf(a.slice(7));
     else if (server === undefined && /^-h[A-Za-z0-9[]/.test(a) && program !== 'redis-cli') host = serverOf(a.slice(2));
@@ -148,6 +153,8 @@ export function databaseCall(program: string, args: readonly string[], env: Read
     else if (/^(postgres(ql)?|pgsql|mysql|mongodb(\+srv)?|rediss?):\/\//.test(a)) host = urlHost(a) ?? host;
     else if ((program === 'sqlite3' || program === 'duckdb') && !a.startsWith('-') && k >= 1) sql.push(a);
   }
+  // snowsql connects to its account's host (`-a`, SNOWSQL_ACCOUNT, or its config's).
+  if (program === 'snowsql' && host === '') host = env.SNOWSQL_ACCOUNT ? snowflakeHost(env.SNOWSQL_ACCOUNT) : 'snowflakecomputing.com';
   const operands = wordsOf(args, undefined, VALUE_OPTIONS[program]).operands;
   if (program === 'bq' && operands[0] === 'query') for (const word of operands.slice(1)) sql.push(word);
   // `redis-cli -h cache.acme.io SET user:1 jane@...`: its words after its options are the command it sends.
@@ -157,6 +164,8 @@ export function databaseCall(program: string, args: readonly string[], env: Read
   return { host, sql };
 }
 
+/** A Snowflake account's host (`xy12345.eu-west-1` -> `xy12345.eu-west-1.snowflakecomputing.com`). */
+const snowflakeHost = (account: string) => `${account.toLowerCase().replace(/\.snowflakecomputing\.com$/, '')}.snowflakecomputing.com`;
 /** A `--host` value's first server, without a replica set's name or a port (`rs0/db1.acme.io:27017,db2...`). */
 const serverOf = (value: string) => value.replace(/^[^/]*\//, '').split(',')[0]!.replace(/:\d+$/, '');
 /** A SQL Server's host, without its protocol, port or instance (`tcp:acme.database.windows.net,1433`, `db1\crm`); `.` and `(local)` are this machine. */

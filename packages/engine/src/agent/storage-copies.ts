@@ -1,10 +1,14 @@
 // What storage and backup clients send, and where: rclone's copies and `rcat` (to a remote the
 // user configured, `rclone:<remote>`), MinIO's `mc cp|mv|mirror|pipe` (to an alias, `minio:<alias>`),
 // `azcopy copy|sync` (to the URL's host), Backblaze's `b2 upload-file` and `b2 file upload`, `b2
-// sync`, and the backup tools `restic backup` (to its repository, `-r` or RESTIC_REPOSITORY),
-// `borg create` (REPO::ARCHIVE, or BORG_REPO) and `duplicity` (its target URL); and the transfers
-// to a person through a relay, `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads
-// the files and folders named, whole, the text given, and the input where it is sent.
+// sync`, s5cmd's `cp|mv|sync|pipe` to S3 (or `--endpoint-url`'s host), `supabase storage cp` to a
+// project's storage, `databricks fs cp` to DBFS (`databricks:workspace`, or DATABRICKS_HOST),
+// `hdfs dfs -put` (`hadoop fs`, to the cluster, `hdfs:cluster`), the writes of data stores' clients
+// (`influx write`, to `--host` or INFLUX_HOST; `elasticdump` from a file to a URL), and the backup tools `restic
+// backup` (to its repository, `-r` or RESTIC_REPOSITORY), `borg create` (REPO::ARCHIVE, or
+// BORG_REPO) and `duplicity` (its target URL); and the transfers to a person through a relay,
+// `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads the files and folders named,
+// whole, the text given, and the input where it is sent.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
 import { lastValue, wordsOf } from './option-words.ts';
@@ -27,6 +31,12 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   wormhole: new Set(['--relay-url', '--transit-helper', '--appid', '--text', '-c', '--code-length', '--code', '--dump-timing']),
   croc: new Set(['--relay', '--relay6', '--pass', '--curve', '--ip', '--code', '-c', '--text', '--port', '--transfers', '--hash', '--socks5', '--connect', '--throttleUpload', '--exclude']),
   ffsend: new Set(['-H', '--host', '-p', '--password', '-d', '--downloads', '-e', '--expiry', '-n', '--name', '-A', '--api', '--basic-auth', '--history']),
+  s5cmd: new Set(['--endpoint-url', '--credentials-file', '--profile', '--log', '--numworkers', '--retry-count', '-r', '--request-payer', '--storage-class', '--concurrency', '-c', '--part-size', '-p', '--exclude', '--include', '--content-type', '--content-encoding', '--content-disposition', '--cache-control', '--expires', '--metadata', '--acl', '--sse', '--sse-kms-key-id', '--metadata-directive']),
+  supabase: new Set(['--workdir', '--profile', '--output', '-o', '--content-type', '--cache-control', '-j', '--jobs']),
+  databricks: new Set(['-p', '--profile', '-o', '--output', '--debug', '--log-file', '--log-format', '--log-level', '-t', '--target']),
+  dbfs: new Set(['--profile']),
+  influx: new Set(['--host', '-b', '--bucket', '--bucket-id', '-o', '--org', '--org-id', '-t', '--token', '-f', '--file', '-u', '--url', '--format', '--header', '-p', '--precision', '--rate-limit', '--encoding', '--max-line-length', '--errors-file', '-c', '--active-config', '--configs-path', '--compression']),
+  elasticdump: new Set(['--input', '--output', '--type', '--limit', '--size', '--searchBody', '--headers', '--params', '--fileSize', '--input-index', '--output-index', '--concurrency', '--maxSockets', '--transform']),
   duplicity: new Set(['--encrypt-key', '--sign-key', '--include', '--exclude', '--include-filelist', '--exclude-filelist', '--name', '--archive-dir', '--volsize', '--full-if-older-than', '--tempdir', '--log-file', '--verbosity', '-v', '--gpg-options', '--ssh-options', '--backend-retry-delay', '--num-retries', '--s3-region-name', '--s3-endpoint-url']),
 };
 
@@ -57,6 +67,7 @@ const mcLocal = (word: string) => /^[./~]/.test(word) || !word.includes('/');
  */
 export function storageCopy(argv: readonly string[], environment: Readonly<Record<string, string | undefined>>): StorageCopy | null {
   const program = path.basename(argv[0] ?? '');
+  if (program === 'hdfs' || program === 'hadoop') return hdfsPut(argv.slice(1));
   const options = VALUE_OPTIONS[program];
   if (options === undefined) return null;
   const words = wordsOf(argv.slice(1), options);
@@ -112,9 +123,65 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
     const host = hostOf(lastValue(words, '--host') ?? '') ?? RELAYS.ffsend!;
     return { summary: `ffsend upload to ${host}`, host, files: operands, input: false };
   }
+  if (program === 's5cmd') {
+    const host = hostOf(lastValue(words, '--endpoint-url') ?? '') ?? 's3.amazonaws.com';
+    const target = operands[operands.length - 1] ?? '';
+    if (!/^s3:\/\//i.test(target)) return null;
+    if (command === 'pipe') return { summary: `s5cmd pipe to ${host}`, host, files: [], input: true };
+    if ((command !== 'cp' && command !== 'mv' && command !== 'sync') || operands.length < 2) return null;
+    return { summary: `s5cmd ${command} to ${host}`, host, files: operands.slice(0, -1).filter((o) => !/^s3:\/\//i.test(o)), input: false };
+  }
+  // `supabase storage cp ./x ss:///bucket/x` (not with --local, the stack on this machine); `mv` and `rm` move nothing here.
+  if (program === 'supabase') {
+    const target = operands[operands.length - 1] ?? '';
+    if (command !== 'storage' || operands[0] !== 'cp' || !target.startsWith('ss:') || words.flags.has('--local')) return null;
+    return { summary: 'supabase storage cp to supabase.co', host: 'supabase.co', files: operands.slice(1, -1).filter((o) => !o.startsWith('ss:')), input: false };
+  }
+  // `databricks fs cp ./x dbfs:/x` (the new CLI), `dbfs cp ./x dbfs:/x` (the legacy one): to the workspace.
+  if (program === 'databricks' || program === 'dbfs') {
+    const copy = program === 'databricks' ? (command === 'fs' ? operands : []) : [command, ...operands];
+    const target = copy[copy.length - 1] ?? '';
+    if ((copy[0] !== 'cp' && copy[0] !== 'mv') || !target.startsWith('dbfs:')) return null;
+    const host = hostOf(environment.DATABRICKS_HOST ?? '') ?? 'databricks:workspace';
+    return { summary: `${program === 'dbfs' ? 'dbfs' : 'databricks fs'} ${copy[0]} to ${host}`, host, files: copy.slice(1, -1).filter((o) => !o.startsWith('dbfs:')), input: false };
+  }
+  // `influx write [-f file | line protocol | input]` (`--url` data comes from elsewhere): to its server, this machine's unless named.
+  if (program === 'influx') {
+    if (command !== 'write' || lastValue(words, '-u', '--url') !== undefined) return null;
+    const host = hostOf(lastValue(words, '--host') ?? environment.INFLUX_HOST ?? '') ?? 'localhost';
+    const files = words.options.filter(([name]) => name === '-f' || name === '--file').map(([, file]) => file);
+    const lines = operands.filter((word) => word !== 'dryrun');
+    return { summary: `influx write to ${host}`, host, files, input: files.length === 0 && lines.length === 0, text: lines.join('\n') };
+  }
+  // `elasticdump --input=file --output=https://es/index`: a file (or `$`, the input) loaded into a cluster.
+  if (program === 'elasticdump') {
+    const input = lastValue(words, '--input') ?? '';
+    const host = hostOf(lastValue(words, '--output') ?? '');
+    if (host === null || hostOf(input) !== null) return null;
+    return { summary: `elasticdump to ${host}`, host, files: input === '$' || input === '' ? [] : [input], input: input === '$' };
+  }
   if (program !== 'duplicity') return null;
   // duplicity [full|incremental] SOURCE URL: a backup when the last word is a URL.
   const all = [command, ...operands].filter((w) => w !== 'full' && w !== 'incremental' && w !== 'inc' && w !== 'backup');
   const host = all.length === 2 && /^[a-z][\w+.-]*:\/\//.test(all[1]!) && !all[1]!.startsWith('file://') ? hostOf(all[1]!.replace(/^[\w.-]+\+/, '')) : null;
   return host === null ? null : { summary: `duplicity to ${host}`, host, files: [all[0]!], input: false };
 }
+
+/** `hdfs dfs -put LOCAL... DEST` (`-copyFromLocal`, `-moveFromLocal`, `-appendToFile`; `hadoop fs`, `hdfs dfs -put - DEST` from the input): to the cluster, or a `hdfs://host` URL's host. */
+function hdfsPut(args: readonly string[]): StorageCopy | null {
+  // Hadoop's generic options (`-D key=value`, `-fs URI`, `-conf file`) come before and after the shell's name.
+  const generic = (k: number) => (HDFS_GENERIC_OPTIONS.has(args[k] ?? '') ? k + 2 : k);
+  let k = generic(0);
+  const shell = args[k];
+  k = generic(k + 1);
+  const verb = args[k];
+  if ((shell !== 'dfs' && shell !== 'fs') || verb === undefined || !HDFS_PUTS.has(verb)) return null;
+  const operands = wordsOf(args.slice(k + 1), new Set(['-t', '-q'])).operands;
+  if (operands.length < 2) return null;
+  const target = operands[operands.length - 1]!;
+  const host = /^(?:hdfs|webhdfs|swebhdfs):\/\//.test(target) ? (hostOf(target) ?? 'hdfs:cluster') : 'hdfs:cluster';
+  const sources = operands.slice(0, -1);
+  return { summary: `hdfs ${shell} ${verb} to ${host}`, host, files: sources.filter((f) => f !== '-'), input: sources.includes('-') };
+}
+const HDFS_PUTS = new Set(['-put', '-copyFromLocal', '-moveFromLocal', '-appendToFile']);
+const HDFS_GENERIC_OPTIONS = new Set(['-D', '-fs', '-conf', '-jt', '-files', '-libjars', '-archives']);
