@@ -742,13 +742,21 @@ function socatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 /** HTTPie (`http`, `https`, `xh`): [METHOD] URL then items — `key=value`, `key:=json`, `field@file` (a file it uploads). */
+/** An HTTPie or xh request item that names a file (its name in group 1): `@body.json`, `report@report.pdf`, `note=@note.txt`, `rows:=@rows.json`. */
+const HTTPIE_FILE_ITEM = /^(?:@|[^=@:]+@(?=[^=])|[^=@:]+:?=@)(.+)$/;
+
 function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const words = cmd.argv.slice(1).filter((a) => !a.startsWith('-'));
   const method = /^[A-Z]+$/.test(words[0] ?? '') ? words.shift()! : '';
   const url = words.shift() ?? '';
   const scheme = basename(cmd.argv[0]!) === 'https' ? 'https://' : 'http://';
   const hosts = hostsOf([url.includes('://') ? url : `${scheme}${url.replace(/^:/, 'localhost:')}`]);
-  const sent = [url, ...words.map((item) => (/^[^=@:]+@[^=]/.test(item) ? readSentFile(item.slice(item.indexOf('@') + 1), ctx) : item)), stdinOf(cmd, ctx)];
+  // A request item that names a file sends what it holds: `@body.json` (the body), `field@file` (a form's file), `field=@f` and `field:=@f.json` (a field's value).
+  const items = words.map((item) => {
+    const file = HTTPIE_FILE_ITEM.exec(item)?.[1];
+    return file === undefined ? item : readSentFile(file, ctx);
+  });
+  const sent = [url, ...items, stdinOf(cmd, ctx)];
   const share = words.length > 0 || /^(POST|PUT|PATCH)$/.test(method);
   return { action: share ? 'share' : 'read', summary: `${basename(cmd.argv[0]!)} ${method || (share ? 'POST' : 'GET')} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }

@@ -3,8 +3,12 @@
 // `sentry-cli send-event -m ...`, `slack chat send ...` send
 // what their words carry to the service (the user's own login and configuration stay here); and
 // the stores and imports that send a file or their input: `firebase auth:import users.csv`,
-// `vercel blob put file`, `netlify blobs:set STORE KEY [VALUE]` (`--input file`).
+// `vercel blob put file`, `netlify blobs:set STORE KEY [VALUE]` (`--input file`); and the uploads of
+// machine-learning platforms: `hf upload REPO [PATH]` (`huggingface-cli`), `kaggle datasets
+// create|version -p FOLDER` (`kernels push`, `competitions submit -f`), `wandb artifact put PATH`
+// and `mlflow artifacts log-artifact(s)` to a remote tracking server.
 import path from 'node:path';
+import { hostOf } from './destinations.ts';
 import { lastValue, wordsOf } from './option-words.ts';
 import type { CommandSources } from './option-words.ts';
 
@@ -44,5 +48,44 @@ export function serviceCall(program: string, args: readonly string[], sources: C
     const input = lastValue(words, '-i', '--input');
     return { host: 'api.netlify.com', sent: [...words.operands.slice(2), input === undefined ? '' : sources.read(input)], summary: 'netlify blobs:set to api.netlify.com' };
   }
+  return platformUpload(name, args, sources);
+}
+
+/** Their options that take the next word as a value. */
+const UPLOAD_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  hf: new Set(['--repo-type', '--revision', '--include', '--exclude', '--delete', '--commit-message', '--commit-description', '--token', '--every', '--num-workers']),
+  kaggle: new Set(['-p', '--path', '-f', '--file', '-m', '--message', '-c', '--competition', '-r', '--dir-mode', '--timeout', '--accelerator']),
+  wandb: new Set(['-n', '--name', '-d', '--description', '-t', '--type', '-a', '--alias', '--id', '--resume']),
+  mlflow: new Set(['-l', '--local-file', '--local-dir', '-r', '--run-id', '-a', '--artifact-path']),
+};
+
+/** What a machine-learning platform's upload sends (the files and folders, whole), and where; null for its other commands. */
+function platformUpload(name: string, args: readonly string[], sources: CommandSources): ServiceCall | null {
+  const program = name === 'huggingface-cli' ? 'hf' : name;
+  const options = UPLOAD_VALUE_OPTIONS[program];
+  if (options === undefined) return null;
+  const words = wordsOf(args, options);
+  const [command, ...operands] = words.operands;
+  const env = sources.env();
+  const upload = (host: string, files: readonly string[]) => ({ host, sent: files.map((file) => sources.read(file)), summary: `${name} ${command} ${operands[0] ?? ''} to ${host}` });
+  // `hf upload REPO [LOCAL [PATH_IN_REPO]]`: without LOCAL, the folder or file named as the repository is.
+  if (program === 'hf' && (command === 'upload' || command === 'upload-large-folder') && operands[0] !== undefined) {
+    return upload(hostOf(env.HF_ENDPOINT ?? '') ?? 'huggingface.co', [operands[1] ?? operands[0].slice(operands[0].lastIndexOf('/') + 1)]);
+  }
+  if (program === 'kaggle') {
+    const [verb] = operands;
+    const folder = lastValue(words, '-p', '--path') ?? '.';
+    if ((command === 'datasets' || command === 'd') && (verb === 'create' || verb === 'version')) return upload('kaggle.com', [folder]);
+    if ((command === 'kernels' || command === 'k') && verb === 'push') return upload('kaggle.com', [folder]);
+    const file = lastValue(words, '-f', '--file');
+    if ((command === 'competitions' || command === 'c') && verb === 'submit' && file !== undefined) return upload('kaggle.com', [file]);
+    return null;
+  }
+  if (program === 'wandb') return command === 'artifact' && operands[0] === 'put' && operands[1] !== undefined ? upload(hostOf(env.WANDB_BASE_URL ?? '') ?? 'api.wandb.ai', [operands[1]]) : null;
+  // mlflow's artifacts go to its tracking server's store: a folder here (./mlruns) unless MLFLOW_TRACKING_URI names a server.
+  const host = hostOf(env.MLFLOW_TRACKING_URI ?? '') ?? (env.MLFLOW_TRACKING_URI === 'databricks' ? 'databricks:workspace' : null);
+  if (command !== 'artifacts' || host === null) return null;
+  if (operands[0] === 'log-artifact') return upload(host, [lastValue(words, '-l', '--local-file') ?? '']);
+  if (operands[0] === 'log-artifacts') return upload(host, [lastValue(words, '--local-dir') ?? '']);
   return null;
 }

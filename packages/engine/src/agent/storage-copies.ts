@@ -6,8 +6,9 @@
 // `hdfs dfs -put` (`hadoop fs`, to the cluster, `hdfs:cluster`), the writes of data stores' clients
 // (`influx write`, to `--host` or INFLUX_HOST; `elasticdump` from a file to a URL), and the backup tools `restic
 // backup` (to its repository, `-r` or RESTIC_REPOSITORY), `borg create` (REPO::ARCHIVE, or
-// BORG_REPO) and `duplicity` (its target URL); and the transfers to a person through a relay,
-// `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads the files and folders named,
+// BORG_REPO) and `duplicity` (its target URL); the FTP uploaders `ncftpput` and `wput`; `ipfs
+// add` (to the public IPFS network, `ipfs:network`) and `pastebinit` (paste.ubuntu.com, or `-b`'s
+// host); and the transfers to a person through a relay, `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads the files and folders named,
 // whole, the text given, and the input where it is sent.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
@@ -37,6 +38,10 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   dbfs: new Set(['--profile']),
   influx: new Set(['--host', '-b', '--bucket', '--bucket-id', '-o', '--org', '--org-id', '-t', '--token', '-f', '--file', '-u', '--url', '--format', '--header', '-p', '--precision', '--rate-limit', '--encoding', '--max-line-length', '--errors-file', '-c', '--active-config', '--configs-path', '--compression']),
   elasticdump: new Set(['--input', '--output', '--type', '--limit', '--size', '--searchBody', '--headers', '--params', '--fileSize', '--input-index', '--output-index', '--concurrency', '--maxSockets', '--transform']),
+  ncftpput: new Set(['-u', '-p', '-P', '-j', '-d', '-e', '-t', '-f', '-o', '-U', '-W', '-X', '-Y', '-B', '-T', '-S']),
+  wput: new Set(['-o', '--output-file', '-a', '--append-output', '-t', '--tries', '-w', '--wait', '--waitretry', '--limit-rate', '-l', '--proxy-user', '--proxy-pass', '--basename', '-B']),
+  ipfs: new Set(['--api', '-s', '--chunker', '--cid-version', '--hash', '--to-files', '--inline-limit', '--max-file-links', '--max-directory-links', '--max-hamt-fanout', '--mode', '--mtime', '--mtime-nsecs']),
+  pastebinit: new Set(['-b', '-i', '-a', '-f', '-t', '-j', '-m', '-u', '-p', '-P', '-e', '-E']),
   duplicity: new Set(['--encrypt-key', '--sign-key', '--include', '--exclude', '--include-filelist', '--exclude-filelist', '--name', '--archive-dir', '--volsize', '--full-if-older-than', '--tempdir', '--log-file', '--verbosity', '-v', '--gpg-options', '--ssh-options', '--backend-retry-delay', '--num-retries', '--s3-region-name', '--s3-endpoint-url']),
 };
 
@@ -159,6 +164,23 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
     const host = hostOf(lastValue(words, '--output') ?? '');
     if (host === null || hostOf(input) !== null) return null;
     return { summary: `elasticdump to ${host}`, host, files: input === '$' || input === '' ? [] : [input], input: input === '$' };
+  }
+  // `ncftpput host remote-dir files...` (`-c host remote-path`: its input); `wput files... ftp://host/dir/`.
+  if (program === 'ncftpput' && command !== '') {
+    const host = command.toLowerCase();
+    return words.flags.has('-c') ? { summary: `ncftpput to ${host}`, host, files: [], input: true } : operands.length >= 2 ? { summary: `ncftpput to ${host}`, host, files: operands.slice(1), input: false } : null;
+  }
+  if (program === 'wput') {
+    const all = [command, ...operands];
+    const host = hostOf(all[all.length - 1] ?? '');
+    return host === null || all.length < 2 ? null : { summary: `wput to ${host}`, host, files: all.slice(0, -1), input: false };
+  }
+  // `ipfs add [-r] files` (its input with none): published to the IPFS network, where anyone who has the address fetches it.
+  if (program === 'ipfs') return command === 'add' ? { summary: 'ipfs add to the IPFS network', host: 'ipfs:network', files: operands, input: operands.length === 0 } : null;
+  if (program === 'pastebinit') {
+    const host = hostOf(lastValue(words, '-b') ?? '') ?? 'paste.ubuntu.com';
+    const files = [...words.options.filter(([name]) => name === '-i').map(([, file]) => file), ...[command, ...operands].filter((word) => word !== '')];
+    return { summary: `pastebinit to ${host}`, host, files: files.filter((file) => file !== '-'), input: files.length === 0 || files.includes('-') };
   }
   if (program !== 'duplicity') return null;
   // duplicity [full|incremental] SOURCE URL: a backup when the last word is a URL.
