@@ -15,11 +15,12 @@ import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, env
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, readsInput, unwrapped } from './bash.ts';
-import { type CommandSources, optionsEnd } from './option-words.ts';
+import { type CommandSources, lastValue, optionsEnd, wordsOf } from './option-words.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
+import { expectShell } from './expect-scripts.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -742,6 +743,28 @@ function socatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 /** HTTPie (`http`, `https`, `xh`): [METHOD] URL then items — `key=value`, `key:=json`, `field@file` (a file it uploads). */
+/** git send-email's options that take the next word as a value (`--to` and the like are read apart). */
+const SEND_EMAIL_VALUE_OPTIONS = new Set(['--from', '--subject', '--in-reply-to', '--reply-to', '--smtp-server', '--smtp-server-port', '--smtp-user', '--smtp-pass', '--smtp-encryption', '--smtp-domain', '--smtp-auth', '--identity', '--to-cmd', '--cc-cmd', '--header-cmd', '--suppress-cc', '--confirm', '--transfer-encoding', '--8bit-encoding', '--compose-encoding', '--sender', '--envelope-sender', '--batch-size', '--relogin-delay', '-v', '--reroll-count', '--sendmail-cmd']);
+const SEND_EMAIL_RECIPIENTS = new Set(['--to', '--cc', '--bcc']);
+
+/**
+ * `git send-email --to=dev@acme.io 0001-fix.patch outgoing/`: the patch files, and a folder's files,
+ * go by mail to the recipients' domains (a revision range, `HEAD~3`, names no file here).
+ */
+function sendEmailView(args: readonly string[], ctx: ClassifyContext): CommandView {
+  const recipients: string[] = [];
+  const files: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const [option, inline] = optionAndValue(args[k]!);
+    if (SEND_EMAIL_RECIPIENTS.has(option)) recipients.push(inline ?? args[++k] ?? '');
+    else if (SEND_EMAIL_VALUE_OPTIONS.has(option) && inline === undefined) k++;
+    else if (!option.startsWith('-')) files.push(option);
+  }
+  const domains = [...new Set(recipients.flatMap((r) => r.split(',')).filter((r) => r.includes('@')).map((r) => r.slice(r.lastIndexOf('@') + 1).replace(/>$/, '').toLowerCase()))];
+  const hosts = (domains.length > 0 ? domains : ['git sendemail.to']).map((host) => ({ host, encrypted: false }));
+  return { action: 'share', summary: `git send-email to ${domains.join(', ') || 'its configured recipients'}`, sent: files.map((file) => readSentFile(file, ctx, WHOLE)), hosts };
+}
+
 /** An HTTPie or xh request item that names a file (its name in group 1): `@body.json`, `report@report.pdf`, `note=@note.txt`, `rows:=@rows.json`. */
 const HTTPIE_FILE_ITEM = /^(?:@|[^=@:]+@(?=[^=])|[^=@:]+:?=@)(.+)$/;
 
@@ -1290,6 +1313,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       const sent = (ctx.staged ?? []).map((full) => readSentFile(full, ctx, WHOLE));
       return { action: 'share', summary: `git push to ${host}`, sent, hosts: [{ host, encrypted: true }] };
     }
+    if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
     if (sub === 'add') ctx.staged?.push(...stagedPaths(args.slice(args.indexOf('add') + 1), ctx.cwd));
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
@@ -1598,6 +1622,8 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
     return script === '' ? null : { shell: script, path: inputName(cmd) };
   }
   if ((program === 'source' || program === '.') && args[0] !== undefined) return { shell: readSentFile(args[0], ctx), path: args[0] };
+  // `expect -c 'spawn sftp host; send "put f\r"'`, `expect up.exp` (expect-scripts.ts): what it spawns, given what it sends.
+  if (program === 'expect') return expectRun(args, cmd, ctx);
   if (!first.includes('/') || first.includes('{}') || !isScriptFile(localPath(first, ctx.cwd), ctx)) return null;
   const text = readSentFile(first, ctx);
   const shebang = /^#!\s*(\S+)(?:\s+(.*))?/.exec(text.slice(0, text.indexOf('\n') >>> 0));
@@ -1606,8 +1632,20 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
   // `#!/usr/bin/env python3`, `#!/usr/bin/env -S node --no-warnings`: the program env runs.
   const runner = named === 'env' ? ((shebang[2] ?? '').split(/\s+/).find((w) => w !== '' && !w.startsWith('-')) ?? '') : named;
   if (SHELLS.has(runner)) return { shell: text, path: first };
+  if (runner === 'expect') return { shell: expectShell(text), path: first };
   return INTERPRETER.test(runner) ? { argv: [runner, first, ...args] } : null;
 }
+
+/** expect's script (`-c` commands, `-f file`, a script file, or its input) as the shell line it amounts to; null with none. */
+function expectRun(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; path: string } | null {
+  const words = wordsOf(args, EXPECT_VALUE_OPTIONS);
+  const inline = words.options.filter(([option]) => option === '-c').map(([, commands]) => commands);
+  const file = lastValue(words, '-f') ?? words.operands[0];
+  const fromFile = file === undefined ? (inline.length > 0 ? '' : stdinOf(cmd, ctx)) : file === '-' ? stdinOf(cmd, ctx) : readSentFile(file, ctx);
+  const script = [...inline, fromFile].join('\n');
+  return script.trim() === '' ? null : { shell: expectShell(script), path: file ?? 'expect -c' };
+}
+const EXPECT_VALUE_OPTIONS = new Set(['-c', '-f', '-D', '-b']);
 
 /**
  * Notes in the call's files what a command writes into files (`> file`, `>> file`, `&> file`, `tee
