@@ -244,6 +244,8 @@ const PASS_THROUGH = new Set([
   'tac', 'shuf', 'pv', 'bat', 'batcat', 'expand', 'unexpand', 'dos2unix', 'unix2dos', 'diff', 'base32', 'basenc', 'uuencode', 'brotli', 'pigz', 'lz4',
   'csvjson', 'csvcut', 'csvformat', 'csvgrep', 'csvlook', 'csvsort', 'in2csv', 'mlr', 'xsv', 'qsv', 'yq', 'sqlite-utils',
 ]);
+/** Programs that write a count, a digest or a file's metadata of what they read, not what it holds. */
+const COUNTS_AND_DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'shasum', 'stat', 'du', 'file']);
 /** Of those, the greps: with -r they read a folder whole. */
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg']);
 /** readSentFile's option for a command that sends or packs folders whole. */
@@ -360,6 +362,8 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     const decodes = program === 'base64' && words.some((a) => a === '-d' || a === '--decode' || a === '-D');
     return [words.join(' '), substitutedOutput(cmd, ctx), read, ...(decodes ? [base64Text(read) ?? ''] : [])].join('\n');
   }
+  // A count or a digest of what it reads (`wc -l < customers.csv`, `sha256sum customers.csv`) holds none of it: its words only.
+  if (COUNTS_AND_DIGESTS.has(program)) return cmd.argv.slice(1).join(' ');
   // printf and echo -e turn \n and \t into the characters (`printf 'put file\n' | sftp host`).
   const escapes = program === 'printf' || (program === 'echo' && cmd.argv.slice(1).some((a) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a)));
   const words = cmd.argv.slice(1).join(' ');
@@ -372,7 +376,11 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
  * a file it reads is not the shell's to expand: a README's `` `cat customers.csv` `` runs nothing.
  */
 function substitutedOutput(cmd: SimpleCommand, ctx: ClassifyContext): string {
-  const text = cmd.stdin === null ? cmd.argv.join(' ') : `${cmd.argv.join(' ')}\n${cmd.stdin}`;
+  return substitutedIn(cmd.stdin === null ? cmd.argv.join(' ') : `${cmd.argv.join(' ')}\n${cmd.stdin}`, ctx);
+}
+
+/** What the command substitutions in `text` write. */
+function substitutedIn(text: string, ctx: ClassifyContext): string {
   // Each substitution once (the same one twice writes the same), and no more than a call's files may hold.
   const outputs: string[] = [];
   let length = 0;
@@ -1380,7 +1388,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // what comes in on stdin (`python3 upload.py customers.csv`, `... < customers.csv`, `cat x | node -e "..."`).
   const summary = withUrl ? `${program} with a remote URL` : `${program} sending to ${hosts.map((d) => d.host).join(', ')}`;
   const reach = code && [scriptReach(code, operands, script, cmd, ctx), ...environment.files.map((file) => readSentFile(file, ctx))].join('\n');
-  return { action: 'process', summary, sent: [text], code: reach, hosts };
+  // A value its environment is given by a substitution (`export ROWS=$(cat customers.csv) && python3 up.py`) is what that writes.
+  return { action: 'process', summary, sent: [text, substitutedIn(Object.values(cmd.env).join('\n'), ctx)], code: reach, hosts };
 }
 
 /** What a command reads besides its words, for the readers of a service's command line: its input, a file it names (`-` its input, a folder whole), its environment. */
