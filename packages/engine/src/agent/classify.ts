@@ -996,6 +996,16 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     }
     return { action: sent.length > 0 ? 'share' : 'read', summary: `gh api to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
+  if (program === 'gh' && args[0] === 'workflow' && args[1] === 'run') {
+    // A workflow's inputs go to GitHub (`-f key=value`, `-F key=@file`), or as JSON on the input with --json.
+    const sent: string[] = [];
+    for (let k = 2; k < args.length; k++) {
+      const [option, inlineValue] = optionAndValue(args[k]!);
+      if (option === '-f' || option === '--raw-field' || option === '-F' || option === '--field') sent.push(apiFieldSent(option, inlineValue ?? args[++k] ?? '', (file) => fileOrStdin(file, cmd, ctx)));
+      else if (option === '--json') sent.push(stdinOf(cmd, ctx));
+    }
+    return { action: sent.length > 0 ? 'share' : 'process', summary: 'gh workflow run on github.com', sent, hosts: [{ host: 'github.com', encrypted: true }] };
+  }
   // rclone, mc, azcopy, b2, restic, borg, duplicity, wormhole, croc, ffsend (storage-copies.ts): the files and folders they copy, back up or
   // transfer, whole, the text they are given, and their input where they send it. A message broker's client (message-brokers.ts) the same.
   const environment = environmentOf(cmd, ctx);
