@@ -962,6 +962,8 @@ const CLOUD_COPIES: { program: string; sub: string[]; scheme: RegExp; host: stri
   { program: 'gsutil', sub: [], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
   { program: 'gcloud', sub: ['storage'], scheme: /^gs:\/\//i, host: 'storage.googleapis.com' },
   { program: 's3cmd', sub: [], scheme: /^s3:\/\//i, host: 's3.amazonaws.com' },
+  { program: 'aliyun', sub: ['oss'], scheme: /^oss:\/\//i, host: 'aliyuncs.com' },
+  { program: 'ossutil', sub: [], scheme: /^oss:\/\//i, host: 'aliyuncs.com' },
 ];
 
 /** gsutil's options before its command that take a value. */
@@ -1047,7 +1049,21 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
 }
 
 /** Cloud and cluster command lines that send what their options name or their input holds, and where it goes. */
-const CLOUD_CLIS: Record<string, string> = { aws: 'amazonaws.com', gcloud: 'googleapis.com', az: 'azure.com', kubectl: 'kubernetes:cluster', oc: 'kubernetes:cluster', helm: 'kubernetes:cluster', gh: 'github.com' };
+const CLOUD_CLIS: Record<string, string> = {
+  aws: 'amazonaws.com',
+  gcloud: 'googleapis.com',
+  az: 'azure.com',
+  oci: 'oraclecloud.com',
+  ibmcloud: 'cloud.ibm.com',
+  aliyun: 'aliyuncs.com',
+  doctl: 'digitalocean.com',
+  'linode-cli': 'linode.com',
+  scw: 'scaleway.com',
+  kubectl: 'kubernetes:cluster',
+  oc: 'kubernetes:cluster',
+  helm: 'kubernetes:cluster',
+  gh: 'github.com',
+};
 /** Command lines that take another's words: OpenShift's `oc` takes kubectl's (`oc apply -f cm.yaml`). */
 const SAME_WORDS_AS: Record<string, string> = { oc: 'kubectl' };
 /**
@@ -1141,8 +1157,8 @@ function helmChartView(args: readonly string[], ctx: ClassifyContext): CommandVi
 /** What a cloud or cluster command line's options and input give it to send (cloudCliView), whether or not it sends it. */
 function cloudCliSends(program: string, host: string, args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): CommandView | null {
   const sent: string[] = [];
-  // A download writes the file its options name (`az storage blob download -f c.csv`, `--file c.csv`): it sends none.
-  const downloads = args.some((a) => /^download(?:-batch)?$/.test(a));
+  // A download writes the file its options name (`az storage blob download -f c.csv`, `oci os object get --file c.csv`): it sends none.
+  const downloads = args.some((a) => /^(?:download(?:-batch)?|bulk-download)$/.test(a)) || (program === 'oci' && args.includes('get'));
   const words = SAME_WORDS_AS[program] ?? program;
   const fileOptions = SENT_FILE_OPTIONS[words];
   const sendsFiles = !downloads && fileOptions !== undefined && (fileOptions.commands === undefined || args.some((a) => fileOptions.commands!.has(a)));
@@ -1183,16 +1199,18 @@ function cloudCliSends(program: string, host: string, args: readonly string[], c
   // is the organisation's own directory there, which already holds its people's accounts.
   const directory = DIRECTORY_COMMANDS.has(command ?? '') || args.some((a) => a.endsWith('-iam-policy-binding'));
   // The values the options above send are among the words: a value is counted once (bashClassification).
-  if (API_CLIS.has(program) && !OWN_ACCOUNT_COMMANDS.has(command ?? '') && !directory && dataIn(args.join(' ')).length > 0) sent.push(args.join(' '));
+  // A value given by a substitution (`--user-data "$(cat f)"`) is judged by what it writes (bashClassification reads it).
+  const call = args.join(' ');
+  if (API_CLIS.has(program) && !OWN_ACCOUNT_COMMANDS.has(command ?? '') && !directory && (dataIn(call).length > 0 || /\$\(|`/.test(call))) sent.push(call);
   return sent.length === 0 ? null : { action: 'share', summary: `${program} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
 }
 
 /** The cloud CLIs whose every word is a call to the service's API. */
-const API_CLIS = new Set(['aws', 'gcloud', 'az']);
+const API_CLIS = new Set(['aws', 'gcloud', 'az', 'oci', 'ibmcloud', 'aliyun', 'doctl', 'linode-cli', 'scw']);
 /** Their commands that manage the organisation's own people's access: IAM, the directory, role assignments. */
 const DIRECTORY_COMMANDS = new Set(['iam', 'ad', 'role', 'organizations', 'identity', 'sso-admin', 'identitystore']);
 /** Their commands that keep the user's own account and configuration (`gcloud config set account`, `az login -u`, `aws configure`): sent nowhere, or to sign the user in. */
-const OWN_ACCOUNT_COMMANDS = new Set(['config', 'configure', 'auth', 'login', 'logout', 'sso', 'account', 'init', 'help', 'version', 'components', 'info', 'cloud', 'extension', 'upgrade', 'interactive']);
+const OWN_ACCOUNT_COMMANDS = new Set(['config', 'configure', 'auth', 'login', 'logout', 'sso', 'account', 'init', 'help', 'version', 'components', 'info', 'cloud', 'extension', 'upgrade', 'interactive', 'setup', 'target', 'plugin']);
 
 /** Redirections that write a file (`>`, `>>`, `&>`, `>|`). */
 const FILE_WRITES = new Set(['>', '>>', '&>', '>|']);

@@ -3,6 +3,7 @@
 // `sentry-cli send-event -m ...`, `slack chat send ...` send
 // what their words carry to the service (the user's own login and configuration stay here); and
 // the stores and imports that send a file or their input: `firebase auth:import users.csv`,
+// `firebase database:set /path file.json`,
 // `vercel blob put file`, `netlify blobs:set STORE KEY [VALUE]` (`--input file`); and the uploads of
 // machine-learning platforms: `hf upload REPO [PATH]` (`huggingface-cli`), `kaggle datasets
 // create|version -p FOLDER` (`kernels push`, `competitions submit -f`), `wandb artifact put PATH`
@@ -38,6 +39,13 @@ export function serviceCall(program: string, args: readonly string[], sources: C
   if (name === 'firebase' && command === 'auth:import') {
     const file = wordsOf(args, new Set(['--hash-algo', '--hash-key', '--salt-separator', '--rounds', '--mem-cost', '--parallelization', '--block-size', '--dk-len', '--hash-input-order', '-P', '--project'])).operands[1];
     return file === undefined ? null : { host: 'identitytoolkit.googleapis.com', sent: [sources.read(file)], summary: 'firebase auth:import to identitytoolkit.googleapis.com' };
+  }
+  // `firebase database:set|push|update PATH [FILE]` (its input without one, `--data` inline): to the project's Realtime Database.
+  if (name === 'firebase' && /^database:(?:set|push|update)$/.test(command)) {
+    const words = wordsOf(args.slice(args.indexOf(command) + 1), new Set(['-d', '--data', '--instance', '-P', '--project', '--token']));
+    const file = words.operands[1];
+    const sent = [...words.options.filter(([option]) => option === '-d' || option === '--data').map(([, data]) => data), file === undefined ? sources.input() : sources.read(file)];
+    return { host: 'firebaseio.com', sent, summary: `firebase ${command} to firebaseio.com` };
   }
   if (name === 'vercel' && command === 'blob' && args[args.indexOf('blob') + 1] === 'put') {
     const file = wordsOf(args.slice(args.indexOf('blob') + 2), new Set(['--pathname', '-p', '--content-type', '-t', '--cache-control-max-age', '--rw-token', '--multipart'])).operands[0];
