@@ -8,7 +8,8 @@
 // backup` (to its repository, `-r` or RESTIC_REPOSITORY), `borg create` (REPO::ARCHIVE, or
 // BORG_REPO) and `duplicity` (its target URL); the FTP uploaders `ncftpput` and `wput`; `ipfs
 // add` (to the public IPFS network, `ipfs:network`) and `pastebinit` (paste.ubuntu.com, or `-b`'s
-// host); and the transfers to a person through a relay, `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads the files and folders named,
+// host); the clients of file-sharing services: `gdrive [files] upload`, `dropbox_uploader.sh upload`,
+// MEGA's `megaput` and `mega-put`, Box's `box files:upload` and `folders:upload`; and the transfers to a person through a relay, `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads the files and folders named,
 // whole, the text given, and the input where it is sent.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
@@ -18,6 +19,8 @@ import { lastValue, wordsOf } from './option-words.ts';
 export type StorageCopy = { summary: string; host: string; files: string[]; input: boolean; text?: string };
 
 const RCLONE_COPIES = new Set(['copy', 'copyto', 'sync', 'move', 'moveto']);
+/** File-sharing services' clients, and where they upload. */
+const SHARING_SERVICES: Record<string, string> = { gdrive: 'googleapis.com', dropbox_uploader: 'dropbox.com', megaput: 'mega.nz', 'mega-put': 'mega.nz', box: 'box.com' };
 /** The relays and services the transfer tools use unless told another. */
 const RELAYS: Record<string, string> = { wormhole: 'relay.magic-wormhole.io', croc: 'croc.schollz.com', ffsend: 'send.vis.ee' };
 const MC_COPIES = new Set(['cp', 'mv', 'mirror']);
@@ -42,6 +45,11 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   wput: new Set(['-o', '--output-file', '-a', '--append-output', '-t', '--tries', '-w', '--wait', '--waitretry', '--limit-rate', '-l', '--proxy-user', '--proxy-pass', '--basename', '-B']),
   ipfs: new Set(['--api', '-s', '--chunker', '--cid-version', '--hash', '--to-files', '--inline-limit', '--max-file-links', '--max-directory-links', '--max-hamt-fanout', '--mode', '--mtime', '--mtime-nsecs']),
   pastebinit: new Set(['-b', '-i', '-a', '-f', '-t', '-j', '-m', '-u', '-p', '-P', '-e', '-E']),
+  gdrive: new Set(['-p', '--parent', '--name', '--mime', '--description', '--chunksize', '--delete', '--config', '-c', '--service-account']),
+  dropbox_uploader: new Set(['-f', '-x']),
+  megaput: new Set(['-u', '--username', '-p', '--password', '--path', '--config', '--speed-limit', '--proxy']),
+  'mega-put': new Set(['--clientID']),
+  box: new Set(['--parent-id', '-p', '--id', '--name', '-n', '--description', '--as-user', '--token', '-t', '--overwrite']),
   duplicity: new Set(['--encrypt-key', '--sign-key', '--include', '--exclude', '--include-filelist', '--exclude-filelist', '--name', '--archive-dir', '--volsize', '--full-if-older-than', '--tempdir', '--log-file', '--verbosity', '-v', '--gpg-options', '--ssh-options', '--backend-retry-delay', '--num-retries', '--s3-region-name', '--s3-endpoint-url']),
 };
 
@@ -71,7 +79,7 @@ const mcLocal = (word: string) => /^[./~]/.test(word) || !word.includes('/');
  * (RESTIC_REPOSITORY, BORG_REPO); null for another command, a download, and a repository here.
  */
 export function storageCopy(argv: readonly string[], environment: Readonly<Record<string, string | undefined>>): StorageCopy | null {
-  const program = path.basename(argv[0] ?? '');
+  const program = path.basename(argv[0] ?? '').replace(/^dropbox_uploader\.sh$/, 'dropbox_uploader');
   if (program === 'hdfs' || program === 'hadoop') return hdfsPut(argv.slice(1));
   const options = VALUE_OPTIONS[program];
   if (options === undefined) return null;
@@ -182,6 +190,11 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
     const files = [...words.options.filter(([name]) => name === '-i').map(([, file]) => file), ...[command, ...operands].filter((word) => word !== '')];
     return { summary: `pastebinit to ${host}`, host, files: files.filter((file) => file !== '-'), input: files.length === 0 || files.includes('-') };
   }
+  const share = SHARING_SERVICES[program];
+  if (share !== undefined) {
+    const sources = sharedFiles(program, words.operands);
+    return sources.length === 0 ? null : { summary: `${program} upload to ${share}`, host: share, files: sources, input: false };
+  }
   if (program !== 'duplicity') return null;
   // duplicity [full|incremental] SOURCE URL: a backup when the last word is a URL.
   const all = [command, ...operands].filter((w) => w !== 'full' && w !== 'incremental' && w !== 'inc' && w !== 'backup');
@@ -207,3 +220,12 @@ function hdfsPut(args: readonly string[]): StorageCopy | null {
 }
 const HDFS_PUTS = new Set(['-put', '-copyFromLocal', '-moveFromLocal', '-appendToFile']);
 const HDFS_GENERIC_OPTIONS = new Set(['-D', '-fs', '-conf', '-jt', '-files', '-libjars', '-archives']);
+
+/** The local files a file-sharing client uploads: `gdrive files upload f` (gdrive 3) or `gdrive upload f` (2), `dropbox_uploader.sh upload SRC... DST`, `megaput f`, `mega-put f... [DST]`, `box files:upload f`. */
+function sharedFiles(program: string, [command = '', ...rest]: readonly string[]): string[] {
+  if (program === 'gdrive') return command === 'files' && rest[0] === 'upload' ? rest.slice(1) : command === 'upload' ? rest : [];
+  if (program === 'dropbox_uploader') return command === 'upload' ? rest.slice(0, -1) : [];
+  if (program === 'box') return command === 'files:upload' || command === 'folders:upload' ? rest : [];
+  const all = command === '' ? [] : [command, ...rest];
+  return program === 'mega-put' && all.length > 1 ? all.slice(0, -1) : all;
+}
