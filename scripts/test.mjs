@@ -66,7 +66,8 @@ const projects = ['unit', 'toolchain', 'integration', 'integration-sqlite', 'age
 const needs = new Set();
 if (projects.includes('toolchain')) ['opa', 'rustc', 'postgres'].forEach((t) => needs.add(t));
 if (projects.includes('integration')) needs.add('postgres');
-if (wants('e2e')) needs.add('chromium-headless-shell');
+// The browser tests check the demo's Rego download with OPA, as the toolchain tests do.
+if (wants('e2e')) ['chromium-headless-shell', 'opa'].forEach((t) => needs.add(t));
 try {
   if (needs.size) ensureTools([...needs]);
 } catch (error) {

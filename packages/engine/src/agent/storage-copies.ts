@@ -1,16 +1,19 @@
-// What storage and backup clients send, and where: rclone's copies and `rcat` (to a remote the
-// user configured, `rclone:<remote>`), MinIO's `mc cp|mv|mirror|pipe` (to an alias, `minio:<alias>`),
-// `azcopy copy|sync` (to the URL's host), Backblaze's `b2 upload-file` and `b2 file upload`, `b2
-// sync`, s5cmd's `cp|mv|sync|pipe` to S3 (or `--endpoint-url`'s host), `supabase storage cp` to a
-// project's storage, `databricks fs cp` to DBFS (`databricks:workspace`, or DATABRICKS_HOST),
-// `hdfs dfs -put` (`hadoop fs`, to the cluster, `hdfs:cluster`), the writes of data stores' clients
-// (`influx write`, to `--host` or INFLUX_HOST; `elasticdump` from a file to a URL), and the backup tools `restic
-// backup` (to its repository, `-r` or RESTIC_REPOSITORY), `borg create` (REPO::ARCHIVE, or
-// BORG_REPO) and `duplicity` (its target URL); the FTP uploaders `ncftpput` and `wput`; `ipfs
-// add` (to the public IPFS network, `ipfs:network`) and `pastebinit` (paste.ubuntu.com, or `-b`'s
-// host); the clients of file-sharing services: `gdrive [files] upload`, `dropbox_uploader.sh upload`,
-// MEGA's `megaput` and `mega-put`, Box's `box files:upload` and `folders:upload`; and the transfers to a person through a relay, `wormhole send`, `croc send` and `ffsend upload`. classify.ts reads the files and folders named,
-// whole, the text given, and the input where it is sent.
+// What storage, backup and file-sharing clients send, and where. classify.ts reads the files and
+// folders named, whole, the text given, and the input where it is sent.
+// - Object stores: rclone's copies and `rcat` (to a remote the user configured, `rclone:<remote>`),
+//   MinIO's `mc cp|mv|mirror|pipe` (to an alias, `minio:<alias>`), `azcopy copy|sync` (to the
+//   URL's host), Backblaze's `b2 upload-file`, `b2 file upload` and `b2 sync`, s5cmd's
+//   `cp|mv|sync|pipe` (to S3, or `--endpoint-url`'s host), `supabase storage cp`, `databricks fs
+//   cp` to DBFS (DATABRICKS_HOST, else `databricks:workspace`), `hdfs dfs -put` (`hadoop fs`; to
+//   an `hdfs://` URL's host, else `hdfs:cluster`).
+// - Data stores' writes: `influx write` (to `--host` or INFLUX_HOST), `elasticdump` from a file to a URL.
+// - Backups: `restic backup` (to its repository, `-r` or RESTIC_REPOSITORY), `borg create`
+//   (REPO::ARCHIVE, or BORG_REPO) and `duplicity` (its target URL).
+// - FTP uploaders `ncftpput` and `wput`; publishing with `ipfs add` (the public IPFS network,
+//   `ipfs:network`) and `pastebinit` (paste.ubuntu.com, or `-b`'s host).
+// - File-sharing services: `gdrive [files] upload`, `dropbox_uploader.sh upload`, MEGA's `megaput`
+//   and `mega-put`, Box's `box files:upload` and `folders:upload`; and the transfers to a person
+//   through a relay, `wormhole send`, `croc send` and `ffsend upload`.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
 import { lastValue, wordsOf } from './option-words.ts';
