@@ -29,9 +29,10 @@ export function hostMatches(pattern: string, host: string): boolean {
 function networkOf(host: string): Destination | null {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   // Address ranges apply to addresses only: "127.example.com" is a name like any other.
-  const [a, b] = net.isIPv4(h) ? h.split('.').map(Number) : [];
+  // Node compiles its address patterns on their first use (about 4 ms, a hook's run pays it): names are not asked.
+  const [a, b] = /^\d/.test(h) && net.isIPv4(h) ? h.split('.').map(Number) : [];
   if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0' || a === 127) return 'local';
-  if (a === 10 || (a === 192 && b === 168) || (a === 172 && b! >= 16 && b! <= 31) || (a === 169 && b === 254) || (net.isIPv6(h) && /^f[cd]/.test(h))) return 'internal';
+  if (a === 10 || (a === 192 && b === 168) || (a === 172 && b! >= 16 && b! <= 31) || (a === 169 && b === 254) || (/^f[cd][0-9a-f]{0,2}:/.test(h) && net.isIPv6(h))) return 'internal';
   if (h.endsWith('.internal') || h.endsWith('.lan') || h.endsWith('.home.arpa') || h.endsWith('.local')) return 'internal';
   return null;
 }
