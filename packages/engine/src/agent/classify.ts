@@ -26,6 +26,7 @@ import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
 import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { brokerPublish } from './message-brokers.ts';
+import { messageSend } from './message-senders.ts';
 import { modelPrompt } from './model-clis.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
@@ -1300,8 +1301,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const setting = serviceSetting(program, args, sources);
   if (setting) return { action: 'share', summary: setting.summary, sent: setting.sent, hosts: [{ host: setting.host, encrypted: setting.encrypted }] };
   // A service's API through its CLI (`stripe customers create --email ...`, `firebase auth:import users.csv`; service-clis.ts),
-  // and a language model's (`llm "..." < f`, `claude -p`; model-clis.ts): a share where what it sends holds personal data, as a call without any is a read.
-  const service = serviceCall(program, args, sources) ?? modelPrompt(program, args, sources);
+  // a language model's (`llm "..." < f`, `claude -p`; model-clis.ts), a message to people (`ntfy publish`, `apprise`; message-senders.ts): a share where what it sends holds personal data, as a call without any is a read.
+  const service = serviceCall(program, args, sources) ?? modelPrompt(program, args, sources) ?? messageSend(program, args, sources);
   if (service) return { action: 'read', summary: service.summary, sent: service.sent, hosts: [{ host: service.host, encrypted: true }] };
   // GitLab's CLI, as gh to GitHub (gitlab-cli.ts): an issue's or merge request's text, a snippet's files, a variable's value, `glab api`'s fields.
   const gitlab = program === 'glab' ? glabSend(args, sources) : null;
