@@ -71,11 +71,17 @@ describe('robustness', () => {
       fs.writeFileSync(path.join(cwd, name), text);
     }
     const program = fc.constantFrom('curl', 'docker', 'podman', 'npm', 'pnpm', 'kubectl', 'helm', 'az', 'split', 'csplit', 'ab', 'hey', 'w3m', 'lynx', 'websocat', 'wscat', 'grpcurl', 'wrk', 'psql', 'mysql', 'mongoimport', 'mysqlimport', 'pg_restore', 'exec',
-      ...['bq', 'pgloader', 'bcp', 'sqlcmd', 'cqlsh', 'mongosh', 'duckdb', 'oha', 'h2load', 'bombardier', 'siege', 'vegeta', 'ghz', 'buf', 'k6', 'lerna', 'np', 'bun', 'yarn', 'python3', 'node', 'uv']);
+      ...['bq', 'pgloader', 'bcp', 'sqlcmd', 'cqlsh', 'mongosh', 'duckdb', 'oha', 'h2load', 'bombardier', 'siege', 'vegeta', 'ghz', 'buf', 'k6', 'lerna', 'np', 'bun', 'yarn', 'python3', 'node', 'uv'],
+      // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
+      ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
+      ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
       fc.constantFrom('load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
+      fc.constantFrom('cp', 'put', 'pub', 'publish', 'upload', 'write', 'produce', 'topic', 'kv', 'object', 'fs', 'dfs', '-put', 'add', 'send', 'exec', 'api', 'files', 'datasets', 'create', 'artifact', 'artifacts', 'log-artifact', 'storage', 'database:set', 'oss', 'os'),
+      fc.constantFrom('-P', '-b', '-L', '--bootstrap-server', '--endpoint-url', '--host', '--input', '--output', '-q', '-a', '-o', '-R', '-c', 's3://b/k', 'ss:///b/k', 'dbfs:/k', 'oss://b/k', 'ftp://ftp.acme-analytics.io/', 'tgram://t/c', 'mailto://ops@acme-analytics.io', '@customers.csv', 'spawn', '"put customers.csv\\r"', '{', '}', ';'),
       fc.stringMatching(/^[a-z0-9@:/._=-]{0,12}$/),
     );
     fc.assert(
@@ -83,7 +89,7 @@ describe('robustness', () => {
         const c = classifyToolCall('Bash', { command: [name, ...words].join(' ') }, { cwd, destinations: [] });
         expect(['create', 'read', 'modify', 'delete', 'share', 'process', 'notify']).toContain(c.action);
       }),
-      { numRuns: 500 },
+      { numRuns: 1500 },
     );
   });
 });
@@ -93,6 +99,11 @@ describe('reading long adversarial command lines and files', () => {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-adversarial-'));
   fs.writeFileSync(path.join(cwd, 'customers.csv'), 'name,email\nJane Doe,jane.doe@example.org\n');
   const classify = (command: string) => classifyToolCall('Bash', { command }, { cwd, destinations: [] });
+
+  it('reads an expect script of 100,000 commands and of 200,000 nested braces', () => {
+    expect(classify(`expect -c 'spawn sftp u@ftp.acme-analytics.io; ${'send "ls\\r"; '.repeat(100_000)}'`).transfers.map((t) => t.host)).toEqual(['ftp.acme-analytics.io']);
+    expect(classify(`expect -c 'expect ${'{ '.repeat(200_000)}'`).action).toBe('process');
+  });
 
   it('reads a curl config of 300,000 lines', () => {
     fs.writeFileSync(path.join(cwd, 'many.cfg'), `${'-s\n'.repeat(300_000)}data = "@customers.csv"\n`);
