@@ -588,7 +588,7 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   for (let k = 1; k < cmd.argv.length; k++) {
     const a = cmd.argv[k]!;
     if (a.startsWith('-')) {
-      if (SSH_VALUE_OPTIONS.has(a) || (program === 'rsync' && ['--exclude', '--include', '--rsh', '--port'].includes(a))) k++;
+      if (SSH_VALUE_OPTIONS.has(a) || (program === 'rsync' && ['--exclude', '--include', '--rsh', '--port'].includes(a)) || (program === 'pscp' && (a === '-pw' || a === '-hostkey'))) k++;
     } else operands.push(a);
   }
   const remote = (o: string) => hostOf(o) !== null && !o.startsWith('/') && !o.startsWith('.');
@@ -600,6 +600,35 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   const from = operands.find(remote);
   return { action: 'read', summary: `${program} download${from ? ` from ${hostOf(from)}` : ''}`, sent: [], hosts: from ? [{ host: hostOf(from)!, encrypted: true }] : [] };
+}
+
+/** ansible's options that take the next word as a value. */
+const ANSIBLE_VALUE_OPTIONS = new Set(['-i', '--inventory', '-m', '--module-name', '-a', '--args', '-u', '--user', '--become-user', '-e', '--extra-vars', '-f', '--forks', '-l', '--limit', '-M', '--module-path', '-T', '--timeout', '-c', '--connection', '--private-key', '--key-file', '-t', '--tree', '-P', '--poll', '-B', '--background', '--vault-password-file', '--vault-id', '--ssh-common-args', '--ssh-extra-args', '--scp-extra-args', '--sftp-extra-args', '--become-method']);
+/** Its modules that copy a file of this machine to the hosts (`src=`), and those that run a command there (`-a`). */
+const ANSIBLE_COPIES = new Set(['copy', 'ansible.builtin.copy', 'template', 'ansible.builtin.template', 'synchronize', 'ansible.posix.synchronize', 'unarchive', 'ansible.builtin.unarchive', 'script', 'ansible.builtin.script']);
+const ANSIBLE_RUNS = new Set(['shell', 'ansible.builtin.shell', 'command', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
+
+/**
+ * An ad-hoc `ansible PATTERN -m copy -a "src=customers.csv dest=/tmp/"`: the file (`src=`, a
+ * `script`'s own file) or text (`content=`) goes to the hosts; with `-m shell|command|raw`, the
+ * command runs there. The hosts are the pattern when it names one (`db1.acme.io`), else
+ * `ansible:<pattern>`; `localhost` and `-c local` are this machine.
+ */
+function ansibleView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const words = wordsOf(cmd.argv.slice(1), ANSIBLE_VALUE_OPTIONS);
+  const pattern = words.operands[0] ?? '';
+  const module = lastValue(words, '-m', '--module-name') ?? 'command';
+  const moduleArgs = words.options.filter(([option]) => option === '-a' || option === '--args').map(([, value]) => value).join(' ');
+  const local = pattern === 'localhost' || pattern === '127.0.0.1' || lastValue(words, '-c', '--connection') === 'local';
+  const host = local ? 'localhost' : pattern.includes('.') ? pattern.toLowerCase() : `ansible:${pattern || 'all'}`;
+  const value = (key: string) => new RegExp(`(?:^|\\s)${key}=(?:"([^"]*)"|'([^']*)'|(\\S+))`).exec(moduleArgs)?.slice(1).find((v) => v !== undefined);
+  if (ANSIBLE_COPIES.has(module)) {
+    const file = module.endsWith('script') ? (value('cmd') ?? moduleArgs.split(/\s+/)[0] ?? '') : value('src');
+    const sent = [file === undefined || file === '' ? '' : readSentFile(file.split(/\s+/)[0]!, ctx, WHOLE), value('content') ?? ''];
+    return { action: 'share', summary: `ansible ${module} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
+  }
+  if (ANSIBLE_RUNS.has(module)) return { action: 'share', summary: `ansible ${module} on ${host}`, sent: [moduleArgs], hosts: [{ host, encrypted: true }] };
+  return { action: 'process', summary: `ansible ${module} on ${host}`, sent: [moduleArgs], hosts: [{ host, encrypted: true }] };
 }
 
 /** Options of sftp, ftp and lftp that take a value (sftp's are ssh's and its own). */
@@ -1309,7 +1338,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (gitlab) return { action: 'share', summary: gitlab.summary, sent: gitlab.sent, hosts: [{ host: gitlab.host, encrypted: true }] };
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
-  if (program === 'scp' || program === 'rsync') return copyView(cmd, ctx);
+  if (program === 'scp' || program === 'rsync' || program === 'pscp') return copyView(cmd, ctx);
+  if (program === 'ansible') return ansibleView(cmd, ctx);
   if (program === 'sftp' || program === 'ftp' || program === 'lftp' || program === 'smbclient' || program === 'tftp') return ftpView(cmd, ctx);
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
   if (program === 'socat') return socatView(cmd, ctx);
