@@ -31,6 +31,7 @@ import { modelPrompt } from './model-clis.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { mountedHost, remoteMount } from './remote-mounts.ts';
 import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
 import { serviceCall } from './service-clis.ts';
 import { serviceSetting } from './service-settings.ts';
@@ -84,6 +85,8 @@ export type ClassifyContext = {
   staged?: string[];
   /** The folders (full paths) a static web server started earlier on the command line serves, by port: a tunnel to that port publishes them. */
   served?: Map<string, string>;
+  /** The remote filesystems the command line mounts, by mount point (a full path): what it writes under one goes to that host (remote-mounts.ts). */
+  mounts?: Map<string, string>;
 };
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
@@ -1721,9 +1724,25 @@ const EXPECT_VALUE_OPTIONS = new Set(['-c', '-f', '-D', '-b']);
  * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
  * What is written is worked out only if the file is read.
  */
-function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext): void {
-  const files = ctx.files;
-  if (files === undefined) return;
+function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext, onWrite?: (word: string, make: (unread: Unread) => string) => void): void {
+  const local = ctx.files;
+  if (local === undefined) return;
+  // Each write is noted in the call's files, and told to `onWrite` (a write under a remote mount is a send).
+  const files = {
+    isFolder: (full: string) => local.isFolder(full),
+    write: (word: string, cwd: string, make: (unread: Unread) => string) => {
+      local.write(word, cwd, make);
+      onWrite?.(localPath(word, cwd), make);
+    },
+    writeEach: (words: readonly string[], cwd: string, make: (unread: Unread) => string, more?: Parameters<LocalFiles['writeEach']>[3]) => {
+      local.writeEach(words, cwd, make, more);
+      for (const word of words) onWrite?.(localPath(word, cwd), make);
+    },
+    writeInto: (folder: string, cwd: string, names: Parameters<LocalFiles['writeInto']>[2], make: (unread: Unread) => string) => {
+      local.writeInto(folder, cwd, names, make);
+      onWrite?.(localPath(folder, cwd), make);
+    },
+  };
   const program = basename(cmd.argv[0] ?? '');
   const writing = (make: (own: ClassifyContext) => string) => (unread: Unread) => make({ ...ctx, uninspected: unread });
   // Standard output only (`2> errors.log` holds what went wrong); /dev/null, /dev/tcp and a >( ) are not files.
@@ -1886,6 +1905,19 @@ function foundInWords(full: readonly string[], cwd: string): string[] {
   return shown;
 }
 
+/** A command's view with what it writes under remote mounts added as sends to their hosts. */
+function withMountedWrites(view: CommandView, mounted: readonly { host: string; make: (unread: Unread) => string }[], unread: Unread): CommandView {
+  if (mounted.length === 0) return view;
+  const hosts = [...new Set(mounted.map((m) => m.host))];
+  return {
+    ...view,
+    action: 'share',
+    summary: `${view.summary}; written to ${hosts.join(', ')} (mounted)`,
+    sent: [...view.sent, ...mounted.map((m) => m.make(unread))],
+    hosts: [...view.hosts, ...hosts.map((host) => ({ host, encrypted: true }))],
+  };
+}
+
 /** Where the shell is after `cmd`: `cd sub` and `pushd sub` go into a folder that exists (a cd into one that does not fails, and the shell stays). */
 function cwdAfter(cmd: SimpleCommand, cwd: string, ctx: ClassifyContext): string {
   const program = basename(cmd.argv[0] ?? '');
@@ -1895,19 +1927,23 @@ function cwdAfter(cmd: SimpleCommand, cwd: string, ctx: ClassifyContext): string
 }
 
 /**
- * The folders the line's static web servers serve, by port (served-folders.ts). A server and its
- * tunnel run together, so `ngrok http 8000 & python3 -m http.server 8000` publishes the folder as
- * the other order does.
+ * What the line sets up for its other commands: the folders its static web servers serve, by port
+ * (served-folders.ts), and the remote filesystems it mounts, by mount point (remote-mounts.ts). A
+ * server and its tunnel run together, so `ngrok http 8000 & python3 -m http.server 8000`
+ * publishes the folder as the other order does.
  */
-function servedOnLine(commands: readonly SimpleCommand[], ctx: ClassifyContext): Map<string, string> {
+function setUpOnLine(commands: readonly SimpleCommand[], ctx: ClassifyContext): { served: Map<string, string>; mounts: Map<string, string> } {
   const served = new Map<string, string>();
+  const mounts = new Map<string, string>();
   let cwd = ctx.cwd;
   for (const cmd of commands) {
     cwd = cwdAfter(cmd, cwd, ctx);
     const serving = servedFolder(cmd.argv);
     if (serving) served.set(serving.port, localPath(serving.folder, cwd));
+    const mount = remoteMount(cmd.argv);
+    if (mount) mounts.set(localPath(mount.mountpoint, cwd).replace(/\/+$/, ''), mount.host);
   }
-  return served;
+  return { served, mounts };
 }
 
 /** A command line's classification, with the files (full paths) that hold what was found: foundInWords says them. */
@@ -1939,12 +1975,18 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), served: servedOnLine(commands, ctx) };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), ...setUpOnLine(commands, ctx) };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const cwd = cwdAfter(cmd, here.cwd, ctx);
     if (cwd !== here.cwd) here = { ...here, cwd };
-    noteWrites(cmd, here);
+    // What it writes under a remote filesystem the line mounted goes to that filesystem's host (remote-mounts.ts).
+    const mounted: { host: string; make: (unread: Unread) => string }[] = [];
+    const mounts = here.mounts;
+    noteWrites(cmd, here, mounts && mounts.size > 0 ? (full, make) => {
+      const host = mountedHost(full, mounts);
+      if (host !== undefined) mounted.push({ host, make });
+    } : undefined);
     const mark = ctx.files?.mark() ?? 0;
     // What this command leaves unread matters only if it sends to a remote host (a large file to localhost stays here).
     const unread = new Unread();
@@ -1966,7 +2008,7 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
       for (const t of inner.transfers) keep(t);
       continue;
     }
-    const view = commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own);
+    const view = withMountedWrites(commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own), mounted, unread);
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
     // What it sends is worked out only where it sends somewhere: the substitutions in its words too.

@@ -75,7 +75,7 @@ describe('robustness', () => {
       // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
       ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
       ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
-      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r']);
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'pscp']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
