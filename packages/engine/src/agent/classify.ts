@@ -15,7 +15,7 @@ import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, env
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
 import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, readsInput, unwrapped } from './bash.ts';
-import { type CommandSources, lastValue, optionsEnd, wordsOf } from './option-words.ts';
+import { type CommandSources, lastValue, optionsEnd, valuesOf, wordsOf } from './option-words.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
 import { type Finding, detectData } from './detect.ts';
@@ -621,7 +621,7 @@ function ansibleView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const words = wordsOf(cmd.argv.slice(1), ANSIBLE_VALUE_OPTIONS);
   const pattern = words.operands[0] ?? '';
   const module = lastValue(words, '-m', '--module-name') ?? 'command';
-  const moduleArgs = words.options.filter(([option]) => option === '-a' || option === '--args').map(([, value]) => value).join(' ');
+  const moduleArgs = valuesOf(words, '-a', '--args').join(' ');
   const local = pattern === 'localhost' || pattern === '127.0.0.1' || lastValue(words, '-c', '--connection') === 'local';
   const host = local ? 'localhost' : pattern.includes('.') ? pattern.toLowerCase() : `ansible:${pattern || 'all'}`;
   const value = (key: string) => new RegExp(`(?:^|\\s)${key}=(?:"([^"]*)"|'([^']*)'|(\\S+))`).exec(moduleArgs)?.slice(1).find((v) => v !== undefined);
@@ -784,6 +784,9 @@ function socatView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 /** HTTPie (`http`, `https`, `xh`): [METHOD] URL then items — `key=value`, `key:=json`, `field@file` (a file it uploads). */
+/** Where mail to an address goes: its domain (`Jane <jane@acme.io>` -> `acme.io`). */
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).replace(/>$/, '').toLowerCase();
+
 /** git send-email's options that take the next word as a value (`--to` and the like are read apart). */
 const SEND_EMAIL_VALUE_OPTIONS = new Set(['--from', '--subject', '--in-reply-to', '--reply-to', '--smtp-server', '--smtp-server-port', '--smtp-user', '--smtp-pass', '--smtp-encryption', '--smtp-domain', '--smtp-auth', '--identity', '--to-cmd', '--cc-cmd', '--header-cmd', '--suppress-cc', '--confirm', '--transfer-encoding', '--8bit-encoding', '--compose-encoding', '--sender', '--envelope-sender', '--batch-size', '--relogin-delay', '-v', '--reroll-count', '--sendmail-cmd']);
 const SEND_EMAIL_RECIPIENTS = new Set(['--to', '--cc', '--bcc']);
@@ -801,7 +804,7 @@ function sendEmailView(args: readonly string[], ctx: ClassifyContext): CommandVi
     else if (SEND_EMAIL_VALUE_OPTIONS.has(option) && inline === undefined) k++;
     else if (!option.startsWith('-')) files.push(option);
   }
-  const domains = [...new Set(recipients.flatMap((r) => r.split(',')).filter((r) => r.includes('@')).map((r) => r.slice(r.lastIndexOf('@') + 1).replace(/>$/, '').toLowerCase()))];
+  const domains = [...new Set(recipients.flatMap((r) => r.split(',')).filter((r) => r.includes('@')).map(domainOf))];
   const hosts = (domains.length > 0 ? domains : ['git sendemail.to']).map((host) => ({ host, encrypted: false }));
   return { action: 'share', summary: `git send-email to ${domains.join(', ') || 'its configured recipients'}`, sent: files.map((file) => readSentFile(file, ctx, WHOLE)), hosts };
 }
@@ -1305,9 +1308,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const to = [...new Set(toStdout === undefined ? socketHosts : [toStdout])];
     return { action: 'share', summary: `${program || 'output'} to ${to.join(', ')} over a network socket`, sent: [outputOf(cmd, ctx)], hosts: to.map((host) => ({ host, encrypted: false })) };
   }
-  // `python3 -m http.server 8000 & ngrok http 8000` (served-folders.ts): the tunnel publishes the folder the server serves.
-  const serving = servedFolder(cmd.argv);
-  if (serving) ctx.served?.set(serving.port, localPath(serving.folder, ctx.cwd));
+  // `python3 -m http.server 8000 & ngrok http 8000` (served-folders.ts): the tunnel publishes the folder the line's server serves (setUpOnLine).
   const tunnel = tunnelledPort(cmd.argv);
   if (tunnel) {
     const folder = ctx.served?.get(tunnel.port);
@@ -1368,7 +1369,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       } else words.push(a);
     }
     const recipients = words.filter((a) => a.includes('@'));
-    const domains = recipients.map((r) => r.slice(r.lastIndexOf('@') + 1).toLowerCase());
+    const domains = recipients.map(domainOf);
     // A recipient's address is where the mail goes, not data in it.
     const text = words.filter((a) => !recipients.includes(a)).join(' ');
     const sent = [text, stdinOf(cmd, ctx), ...attached.map((file) => readSentFile(file, ctx))];
@@ -1710,7 +1711,7 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
 /** expect's script (`-c` commands, `-f file`, a script file, or its input) as the shell line it amounts to; null with none. */
 function expectRun(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; path: string } | null {
   const words = wordsOf(args, EXPECT_VALUE_OPTIONS);
-  const inline = words.options.filter(([option]) => option === '-c').map(([, commands]) => commands);
+  const inline = valuesOf(words, '-c');
   const file = lastValue(words, '-f') ?? words.operands[0];
   const fromFile = file === undefined ? (inline.length > 0 ? '' : stdinOf(cmd, ctx)) : file === '-' ? stdinOf(cmd, ctx) : readSentFile(file, ctx);
   const script = [...inline, fromFile].join('\n');
@@ -1724,25 +1725,10 @@ const EXPECT_VALUE_OPTIONS = new Set(['-c', '-f', '-D', '-b']);
  * the file, or runs it as a script, reads it: `cat > p.json <<EOF ... EOF; curl -d @p.json host`.
  * What is written is worked out only if the file is read.
  */
-function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext, onWrite?: (word: string, make: (unread: Unread) => string) => void): void {
+function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext, onWrite?: (full: string, make: (unread: Unread) => string) => void): void {
   const local = ctx.files;
   if (local === undefined) return;
-  // Each write is noted in the call's files, and told to `onWrite` (a write under a remote mount is a send).
-  const files = {
-    isFolder: (full: string) => local.isFolder(full),
-    write: (word: string, cwd: string, make: (unread: Unread) => string) => {
-      local.write(word, cwd, make);
-      onWrite?.(localPath(word, cwd), make);
-    },
-    writeEach: (words: readonly string[], cwd: string, make: (unread: Unread) => string, more?: Parameters<LocalFiles['writeEach']>[3]) => {
-      local.writeEach(words, cwd, make, more);
-      for (const word of words) onWrite?.(localPath(word, cwd), make);
-    },
-    writeInto: (folder: string, cwd: string, names: Parameters<LocalFiles['writeInto']>[2], make: (unread: Unread) => string) => {
-      local.writeInto(folder, cwd, names, make);
-      onWrite?.(localPath(folder, cwd), make);
-    },
-  };
+  const files = onWrite === undefined ? local : observedWrites(local, onWrite);
   const program = basename(cmd.argv[0] ?? '');
   const writing = (make: (own: ClassifyContext) => string) => (unread: Unread) => make({ ...ctx, uninspected: unread });
   // Standard output only (`2> errors.log` holds what went wrong); /dev/null, /dev/tcp and a >( ) are not files.
@@ -1787,6 +1773,25 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext, onWrite?: (word: s
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) {
     for (const file of databaseWrites(cmd, ctx)) files.write(file, ctx.cwd, writing((own) => databaseOutput(cmd, own)));
   }
+}
+
+/** `files`, each write it notes also told to `onWrite` with the written file's full path (a write under a remote mount is a send). */
+function observedWrites(files: LocalFiles, onWrite: (full: string, make: (unread: Unread) => string) => void): Pick<LocalFiles, 'isFolder' | 'write' | 'writeEach' | 'writeInto'> {
+  return {
+    isFolder: (full) => files.isFolder(full),
+    write: (word, cwd, make) => {
+      files.write(word, cwd, make);
+      onWrite(localPath(word, cwd), make);
+    },
+    writeEach: (words, cwd, make, more) => {
+      files.writeEach(words, cwd, make, more);
+      for (const word of words) onWrite(localPath(word, cwd), make);
+    },
+    writeInto: (folder, cwd, names, make) => {
+      files.writeInto(folder, cwd, names, make);
+      onWrite(localPath(folder, cwd), make);
+    },
+  };
 }
 
 /** The programs that build cluster manifests and may write them into files (cluster-manifests.ts manifestsWritten). */

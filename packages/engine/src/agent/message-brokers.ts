@@ -6,7 +6,7 @@
 // files named, whole, the texts given, and the input where it is sent, as storage copies are read.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import { lastValue, wordsOf } from './option-words.ts';
+import { lastValue, valuesOf, wordsOf } from './option-words.ts';
 import type { StorageCopy } from './storage-copies.ts';
 
 /** Their options that take the next word as a value. */
@@ -47,32 +47,31 @@ export function brokerPublish(argv: readonly string[], environment: Readonly<Rec
   const options = VALUE_OPTIONS[program];
   if (options === undefined) return null;
   const words = wordsOf(argv.slice(1), options);
-  const values = (...names: string[]) => words.options.filter(([name]) => names.includes(name)).map(([, value]) => value);
   if (program === 'kafka-console-producer') {
     return publish(program, lastValue(words, '--bootstrap-server', '--broker-list'), { input: true });
   }
   if (program === 'kcat') {
     if (!words.flags.has('-P')) return null;
     // The files named are sent (each whole, or line by line with -l); with none, the input.
-    const texts = [...values('-k'), ...values('-H')];
+    const texts = [...valuesOf(words, '-k'), ...valuesOf(words, '-H')];
     return publish(program, lastValue(words, '-b'), { files: words.operands, input: words.operands.length === 0, texts });
   }
   if (program === 'rpk') {
     const [group, command] = words.operands;
     if (group !== 'topic' || command !== 'produce') return null;
-    const broker = lastValue(words, '--brokers') ?? values('-X').find((x) => x.startsWith('brokers='))?.slice('brokers='.length);
-    return publish(program, broker, { input: true, texts: [...values('-k', '--key'), ...values('-H', '--header')] });
+    const broker = lastValue(words, '--brokers') ?? valuesOf(words, '-X').find((x) => x.startsWith('brokers='))?.slice('brokers='.length);
+    return publish(program, broker, { input: true, texts: [...valuesOf(words, '-k', '--key'), ...valuesOf(words, '-H', '--header')] });
   }
   if (program === 'mosquitto_pub') {
     const url = lastValue(words, '-L', '--url');
-    const texts = values('-m', '--message', '--will-payload');
+    const texts = valuesOf(words, '-m', '--message', '--will-payload');
     const input = words.flags.has('-s') || words.flags.has('--stdin-file') || words.flags.has('-l') || words.flags.has('--stdin-line');
-    return publish(program, url ?? lastValue(words, '-h', '--host'), { files: values('-f', '--file'), input, texts });
+    return publish(program, url ?? lastValue(words, '-h', '--host'), { files: valuesOf(words, '-f', '--file'), input, texts });
   }
   if (program === 'nats') {
     const [command, ...rest] = words.operands;
     const server = lastValue(words, '-s', '--server') ?? environment.NATS_URL;
-    const headers = values('-H', '--header');
+    const headers = valuesOf(words, '-H', '--header');
     // `nats pub SUBJECT [BODY]` (`request`, `req`): the body, or the input when there is none.
     if (command === 'pub' || command === 'publish' || command === 'request' || command === 'req') {
       const body = rest.slice(1);
@@ -84,6 +83,6 @@ export function brokerPublish(argv: readonly string[], environment: Readonly<Rec
     return null;
   }
   // amqp-publish -u amqp://host -r key [-b body]: the body, or the input when there is none.
-  const body = values('-b', '--body');
-  return publish(program, lastValue(words, '-u', '--url', '-s', '--server'), { input: body.length === 0, texts: [...body, ...values('-H', '--header')] });
+  const body = valuesOf(words, '-b', '--body');
+  return publish(program, lastValue(words, '-u', '--url', '-s', '--server'), { input: body.length === 0, texts: [...body, ...valuesOf(words, '-H', '--header')] });
 }

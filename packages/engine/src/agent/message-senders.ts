@@ -6,8 +6,7 @@
 // they attach, their input when they read it) goes there.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import type { CommandSources } from './option-words.ts';
-import { lastValue, wordsOf } from './option-words.ts';
+import { type CommandSources, lastValue, valuesOf, wordsOf } from './option-words.ts';
 import type { ServiceCall } from './service-clis.ts';
 
 /** Each program's options that take the next word as a value, and those of them that name a file it sends. */
@@ -55,8 +54,7 @@ export function messageSend(program: string, args: readonly string[], sources: C
   const sender = SENDERS[name];
   if (sender === undefined) return null;
   const words = wordsOf(args, sender.values);
-  const values = (...names: string[]) => words.options.filter(([option]) => names.includes(option)).map(([, value]) => value);
-  const files = values(...sender.files).filter((file) => hostOf(file) === null);
+  const files = valuesOf(words, ...sender.files).filter((file) => hostOf(file) === null);
   const read = files.map((file) => sources.read(file));
   const send = (host: string, texts: readonly string[], input: boolean): ServiceCall => ({ host, sent: [...texts, ...read, input ? sources.input() : ''], summary: `${name} to ${host}` });
   const [first = '', ...rest] = words.operands;
@@ -66,25 +64,25 @@ export function messageSend(program: string, args: readonly string[], sources: C
     const topic = rest[0];
     const host = topic.includes('/') ? (hostOf(topic.includes('://') ? topic : `https://${topic}`) ?? 'ntfy.sh') : 'ntfy.sh';
     const message = rest.slice(1);
-    return send(host, [...message, ...values('-t', '--title')], message.length === 0 && files.length === 0);
+    return send(host, [...message, ...valuesOf(words, '-t', '--title')], message.length === 0 && files.length === 0);
   }
   if (name === 'apprise' || name === 'shoutrrr') {
     if (name === 'shoutrrr' && first !== 'send') return null;
-    const urls = name === 'apprise' ? words.operands : values('-u', '--url');
+    const urls = name === 'apprise' ? words.operands : valuesOf(words, '-u', '--url');
     let host: string | null = null;
     for (const url of urls) if ((host = notificationHost(url)) !== null) break;
     if (host === null) return null;
-    const body = values('-b', '--body', '-m', '--message');
-    return send(host, [...body, ...values('-t', '--title')], body.length === 0);
+    const body = valuesOf(words, '-b', '--body', '-m', '--message');
+    return send(host, [...body, ...valuesOf(words, '-t', '--title')], body.length === 0);
   }
-  if (name === 'telegram-send') return send('api.telegram.org', [...words.operands, ...values('--caption')], words.flags.has('--stdin') || words.flags.has('-s'));
+  if (name === 'telegram-send') return send('api.telegram.org', [...words.operands, ...valuesOf(words, '--caption')], words.flags.has('--stdin') || words.flags.has('-s'));
   if (name === 'signal-cli') {
     if (first !== 'send') return null;
-    const message = values('-m', '--message');
+    const message = valuesOf(words, '-m', '--message');
     return send('signal.org', message, message.length === 0 && words.flags.has('--message-from-stdin'));
   }
   if (name === 'matrix-commander') {
-    const message = values('-m', '--message');
+    const message = valuesOf(words, '-m', '--message');
     return message.length === 0 && files.length === 0 ? null : send('matrix:homeserver', message, message.includes('-'));
   }
   // logger -n HOST [-f file | message]: to a remote syslog server; without -n it logs on this machine.

@@ -7,8 +7,7 @@
 // machine), else the program's own default.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import type { CommandSources } from './option-words.ts';
-import { lastValue, wordsOf } from './option-words.ts';
+import { type CommandSources, lastValue, valuesOf, wordsOf } from './option-words.ts';
 import type { ServiceCall } from './service-clis.ts';
 
 /** Each program's default provider, and its options that take the next word as a value. */
@@ -56,11 +55,10 @@ export function modelPrompt(program: string, args: readonly string[], sources: C
   if (name === 'openai' && command !== 'api') return null;
   if (name === 'codex' && command !== 'exec' && command !== 'e') return null;
   if (name === 'ollama' && command !== 'run') return null;
-  const values = (...names: string[]) => words.options.filter(([option]) => names.includes(option)).map(([, value]) => value);
   const model = lastValue(words, '-m', '--model') ?? (name === 'ollama' ? `ollama:${rest[0] ?? ''}` : undefined);
   const host = name === 'ollama' ? (hostOf(sources.env().OLLAMA_HOST ?? '') ?? 'localhost') : providerOf(model) ?? cli.host;
   const prompt = name === 'ollama' ? rest.slice(1) : name === 'llm' && command === 'prompt' ? rest : words.operands;
-  const texts = [...prompt, ...values('-p', '--prompt', '-s', '--system', '-g', '--message', '--append-system-prompt', '--system-prompt')];
+  const texts = [...prompt, ...valuesOf(words, '-p', '--prompt', '-s', '--system', '-g', '--message', '--append-system-prompt', '--system-prompt')];
   // The files it is given: llm's attachments and fragments, aichat's and openai's -f, and those a prompt mentions.
   const fileOptions = name === 'llm' ? ['-a', '--attachment', '-f', '--fragment', '--sf', '--system-fragment', '-i', '--input'] : name === 'aichat' || name === 'openai' ? ['-f', '--file'] : [];
   const mentioned = new Set<string>();
@@ -70,7 +68,7 @@ export function modelPrompt(program: string, args: readonly string[], sources: C
       mentioned.add(m[1]!);
     }
   }
-  const files = [...values(...fileOptions).filter((file) => file !== '-' && hostOf(file) === null), ...mentioned];
+  const files = [...valuesOf(words, ...fileOptions).filter((file) => file !== '-' && hostOf(file) === null), ...mentioned];
   return { host, sent: [texts.join('\n'), sources.input(), ...files.map((file) => sources.read(file))], summary: `${name} prompt to ${host}` };
 }
 

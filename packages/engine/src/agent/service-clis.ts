@@ -10,8 +10,7 @@
 // and `mlflow artifacts log-artifact(s)` to a remote tracking server.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import { lastValue, wordsOf } from './option-words.ts';
-import type { CommandSources } from './option-words.ts';
+import { type CommandSources, lastValue, valuesOf, wordsOf } from './option-words.ts';
 
 /** The services' CLIs, and where their calls go. */
 const SERVICE_CLIS: Record<string, string> = {
@@ -44,7 +43,7 @@ export function serviceCall(program: string, args: readonly string[], sources: C
   if (name === 'firebase' && /^database:(?:set|push|update)$/.test(command)) {
     const words = wordsOf(args.slice(args.indexOf(command) + 1), new Set(['-d', '--data', '--instance', '-P', '--project', '--token']));
     const file = words.operands[1];
-    const sent = [...words.options.filter(([option]) => option === '-d' || option === '--data').map(([, data]) => data), file === undefined ? sources.input() : sources.read(file)];
+    const sent = [...valuesOf(words, '-d', '--data'), file === undefined ? sources.input() : sources.read(file)];
     return { host: 'firebaseio.com', sent, summary: `firebase ${command} to firebaseio.com` };
   }
   if (name === 'vercel' && command === 'blob' && args[args.indexOf('blob') + 1] === 'put') {

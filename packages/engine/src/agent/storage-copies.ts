@@ -16,7 +16,7 @@
 //   through a relay, `wormhole send`, `croc send` and `ffsend upload`.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import { lastValue, wordsOf } from './option-words.ts';
+import { lastValue, valuesOf, wordsOf } from './option-words.ts';
 
 /** What one such command sends: the local files and folders it names, a text it is given, whether its input, and where. */
 export type StorageCopy = { summary: string; host: string; files: string[]; input: boolean; text?: string };
@@ -165,7 +165,7 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
   if (program === 'influx') {
     if (command !== 'write' || lastValue(words, '-u', '--url') !== undefined) return null;
     const host = hostOf(lastValue(words, '--host') ?? environment.INFLUX_HOST ?? '') ?? 'localhost';
-    const files = words.options.filter(([name]) => name === '-f' || name === '--file').map(([, file]) => file);
+    const files = valuesOf(words, '-f', '--file');
     const lines = operands.filter((word) => word !== 'dryrun');
     return { summary: `influx write to ${host}`, host, files, input: files.length === 0 && lines.length === 0, text: lines.join('\n') };
   }
@@ -190,7 +190,7 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
   if (program === 'ipfs') return command === 'add' ? { summary: 'ipfs add to the IPFS network', host: 'ipfs:network', files: operands, input: operands.length === 0 } : null;
   if (program === 'pastebinit') {
     const host = hostOf(lastValue(words, '-b') ?? '') ?? 'paste.ubuntu.com';
-    const files = [...words.options.filter(([name]) => name === '-i').map(([, file]) => file), ...[command, ...operands].filter((word) => word !== '')];
+    const files = [...valuesOf(words, '-i'), ...[command, ...operands].filter((word) => word !== '')];
     return { summary: `pastebinit to ${host}`, host, files: files.filter((file) => file !== '-'), input: files.length === 0 || files.includes('-') };
   }
   const share = SHARING_SERVICES[program];
