@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
+import { adHocSend, playbookSend } from './ansible-tasks.ts';
 import { archiveWrites } from './archive-commands.ts';
 import { chartContents, kustomization, manifestsOnly, manifestsWritten, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
 import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices, composeVariables } from './compose-files.ts';
@@ -605,34 +606,29 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: 'read', summary: `${program} download${from ? ` from ${hostOf(from)}` : ''}`, sent: [], hosts: from ? [{ host: hostOf(from)!, encrypted: true }] : [] };
 }
 
-/** ansible's options that take the next word as a value. */
-const ANSIBLE_VALUE_OPTIONS = new Set(['-i', '--inventory', '-m', '--module-name', '-a', '--args', '-u', '--user', '--become-user', '-e', '--extra-vars', '-f', '--forks', '-l', '--limit', '-M', '--module-path', '-T', '--timeout', '-c', '--connection', '--private-key', '--key-file', '-t', '--tree', '-P', '--poll', '-B', '--background', '--vault-password-file', '--vault-id', '--ssh-common-args', '--ssh-extra-args', '--scp-extra-args', '--sftp-extra-args', '--become-method']);
-/** Its modules that copy a file of this machine to the hosts (`src=`), and those that run a command there (`-a`). */
-const ANSIBLE_COPIES = new Set(['copy', 'ansible.builtin.copy', 'template', 'ansible.builtin.template', 'synchronize', 'ansible.posix.synchronize', 'unarchive', 'ansible.builtin.unarchive', 'script', 'ansible.builtin.script']);
-const ANSIBLE_RUNS = new Set(['shell', 'ansible.builtin.shell', 'command', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
-
 /**
- * An ad-hoc `ansible PATTERN -m copy -a "src=customers.csv dest=/tmp/"`: the file (`src=`, a
- * `script`'s own file) or text (`content=`) goes to the hosts; with `-m shell|command|raw`, the
- * command runs there. The hosts are the pattern when it names one (`db1.acme.io`), else
- * `ansible:<pattern>`; `localhost` and `-c local` are this machine.
+ * ansible's tasks (ansible-tasks.ts): an ad-hoc `ansible PATTERN -m copy -a "src=customers.csv
+ * dest=/tmp/"` or an `ansible-playbook site.yml` sends the files its copies name (a folder whole),
+ * their text and the commands they run to the hosts they run on; on this machine, nothing.
  */
-function ansibleView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
-  const words = wordsOf(cmd.argv.slice(1), ANSIBLE_VALUE_OPTIONS);
-  const pattern = words.operands[0] ?? '';
-  const module = lastValue(words, '-m', '--module-name') ?? 'command';
-  const moduleArgs = valuesOf(words, '-a', '--args').join(' ');
-  const local = pattern === 'localhost' || pattern === '127.0.0.1' || lastValue(words, '-c', '--connection') === 'local';
-  const host = local ? 'localhost' : pattern.includes('.') ? pattern.toLowerCase() : `ansible:${pattern || 'all'}`;
-  const value = (key: string) => new RegExp(`(?:^|\\s)${key}=(?:"([^"]*)"|'([^']*)'|(\\S+))`).exec(moduleArgs)?.slice(1).find((v) => v !== undefined);
-  if (ANSIBLE_COPIES.has(module)) {
-    const file = module.endsWith('script') ? (value('cmd') ?? moduleArgs.split(/\s+/)[0] ?? '') : value('src');
-    const sent = [file === undefined || file === '' ? '' : readSentFile(file.split(/\s+/)[0]!, ctx, WHOLE), value('content') ?? ''];
-    return { action: 'share', summary: `ansible ${module} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
+function ansibleView(program: string, cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
+  const args = cmd.argv.slice(1);
+  if (program === 'ansible') {
+    const adHoc = adHocSend(args);
+    if (adHoc === null) return { action: 'process', summary: 'ansible on localhost', sent: [], hosts: [] };
+    const sent = [...adHoc.files.map((file) => readSentFile(file, ctx, WHOLE)), ...adHoc.texts];
+    const host = adHoc.hosts[0]!;
+    const summary = `ansible ${adHoc.module} ${RUN_ON.test(adHoc.module) || !adHoc.sends ? 'on' : 'to'} ${host}`;
+    return { action: adHoc.sends ? 'share' : 'process', summary, sent, hosts: [{ host, encrypted: true }] };
   }
-  if (ANSIBLE_RUNS.has(module)) return { action: 'share', summary: `ansible ${module} on ${host}`, sent: [moduleArgs], hosts: [{ host, encrypted: true }] };
-  return { action: 'process', summary: `ansible ${module} on ${host}`, sent: [moduleArgs], hosts: [{ host, encrypted: true }] };
+  const playbook = playbookSend(args, ctx.cwd, (file) => readSentFile(file, ctx, WHOLE));
+  if (playbook === null) return { action: 'process', summary: 'ansible-playbook', sent: [], hosts: [] };
+  for (const { why, tooMuch } of playbook.unread) ctx.uninspected?.add(why, tooMuch);
+  const sent = [...playbook.files.map((file) => readSentFile(file, ctx, WHOLE)), ...playbook.texts];
+  return { action: 'share', summary: `ansible-playbook to ${playbook.hosts.join(', ')}`, sent, hosts: playbook.hosts.map((host) => ({ host, encrypted: true })) };
 }
+/** Modules whose summary says they run on their hosts rather than copy to them. */
+const RUN_ON = /(?:^|\.)(?:shell|command|raw)$/;
 
 /** Options of sftp, ftp and lftp that take a value (sftp's are ssh's and its own). */
 const FTP_VALUE_OPTIONS: Record<string, Set<string>> = {
@@ -1343,7 +1339,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'curl') return curlView(cmd, ctx);
   if (program === 'wget') return wgetView(cmd, ctx);
   if (program === 'scp' || program === 'rsync' || program === 'pscp') return copyView(cmd, ctx);
-  if (program === 'ansible') return ansibleView(cmd, ctx);
+  if (program === 'ansible' || program === 'ansible-playbook') return ansibleView(program, cmd, ctx);
   if (program === 'sftp' || program === 'ftp' || program === 'lftp' || program === 'smbclient' || program === 'tftp') return ftpView(cmd, ctx);
   if (program === 'ssh' || program === 'mosh') return sshView(cmd, ctx);
   if (program === 'socat') return socatView(cmd, ctx);

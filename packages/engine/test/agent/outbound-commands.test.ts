@@ -113,6 +113,16 @@ pkg('crate-a', { 'Cargo.toml': '[package]\nname = "crate-a"\nversion = "0.1.0"\n
 pkg('crate-b', { 'Cargo.toml': '[package]\nname = "crate-b"\nversion = "0.1.0"\nexclude = ["tests/fixtures"]\n', 'src/lib.rs': 'pub fn f() {}\n', 'tests/fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 pkg('negate', { 'package.json': JSON.stringify({ name: 'negate', version: '1.0.0', files: ['dist', '!dist/fixtures'] }), 'dist/index.js': 'module.exports = 8;\n', 'dist/fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
 pkg('sprocket', { 'package.json': JSON.stringify({ name: 'sprocket', version: '1.0.0' }), 'index.js': 'module.exports = 3;\n', 'fixtures/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n' });
+// Ansible playbooks: one whose role ships the leads, one whose task runs a command naming a customer, and one that sends nothing personal.
+pkg('ansible', {
+  'site.yml': '- hosts: crm\n  roles:\n    - ship\n',
+  'roles/ship/tasks/main.yml': '- name: ship the leads\n  ansible.builtin.copy:\n    src: leads.csv\n    dest: /srv/in/\n',
+  'roles/ship/files/leads.csv': 'name,email\nJane,jane.doe@acme-corp.com\n',
+  'load.yml': '- hosts: db1.acme-analytics.io\n  tasks:\n    - shell: |\n        psql crm -c "insert into t values (\'jane.doe@acme-corp.com\')"\n',
+  'web.yml': '- hosts: web\n  become: true\n  tasks:\n  - apt: name=nginx state=present\n  - copy: src=nginx.conf dest=/etc/nginx/nginx.conf\n  - shell: systemctl reload nginx\n',
+  'nginx.conf': 'server { listen 80; }\n',
+  'local.yml': '- hosts: localhost\n  connection: local\n  tasks:\n    - copy: src=../customers.csv dest=/tmp/\n',
+});
 // The files that list a work's own people.
 fs.mkdirSync(path.join(cwd, '.github'));
 fs.writeFileSync(path.join(cwd, '.github', 'CODEOWNERS'), '* @acme-corp/platform\n/k8s/ @acme-corp/sre jane.doe@acme-corp.com\n');
@@ -414,6 +424,10 @@ describe('outbound commands', () => {
     ['a mount point named from the folder the line is in', 'mkdir -p mnt && sshfs u@api.acme-analytics.io: mnt && cp customers.csv mnt/', 'api.acme-analytics.io'],
     ['an ansible copy of a folder to a host it names', 'ansible db1.acme-analytics.io -m ansible.builtin.copy -a "src=exports dest=/srv/"', 'db1.acme-analytics.io'],
     ['an ansible script', 'ansible web -m script -a "send-leads"', 'ansible:web'],
+    ['a playbook whose role copies the leads', 'cd ansible && ansible-playbook -i inventory site.yml', 'ansible:crm'],
+    ['a playbook whose task runs a command naming a customer', 'ansible-playbook ansible/load.yml', 'db1.acme-analytics.io'],
+    ['a playbook given the leads as an extra variable', 'ansible-playbook ansible/web.yml -e "leads=$(cat customers.csv)"', 'ansible:web'],
+    ['a playbook the line writes, then runs', "cat > ship.yml <<'EOF'\n- hosts: web\n  tasks:\n    - copy: src=exports dest=/srv/\nEOF\nansible-playbook ship.yml", 'ansible:web'],
     ['PuTTY’s pscp', 'pscp -pw secret customers.csv backup@api.acme-analytics.io:/in/', 'api.acme-analytics.io'],
     ['an ntfy attachment to a server of its own', 'ntfy pub -f customers.csv ntfy.acme-analytics.io/crm', 'ntfy.acme-analytics.io'],
     ['apprise to Telegram', 'apprise -b "$(cat customers.csv)" tgram://bottoken/ChatID', 'api.telegram.org'],
@@ -848,6 +862,10 @@ describe('outbound commands', () => {
     ['sudo mount --bind exports /srv/exports && cp customers.csv /srv/exports/'],
     ['ansible all -m ping'],
     ['ansible all -m copy -a "src=README.md dest=/tmp/"'],
+    ['ansible-playbook ansible/web.yml'],
+    ['cd ansible && ansible-playbook local.yml'],
+    ['ansible-playbook --check ansible/load.yml'],
+    ['ansible-playbook -i localhost, -c local ansible/site.yml'],
     ['pscp backup@api.acme-analytics.io:/in/report.pdf .'],
     ["apprise -b 'deploy done' mailto://ops@acme-analytics.io"],
     ["signal-cli -u +447700900123 send -m 'deploy done' +447700900456"],

@@ -65,6 +65,8 @@ describe('robustness', () => {
       'crm/upload.py': 'import requests\nfrom . import up\nrequests.post(os.environ["WEBHOOK_URL"], data=open("customers.csv").read())\n',
       'targets.txt': 'POST https://api.acme-analytics.io/in\n@customers.csv\n',
       'pnpm-workspace.yaml': 'packages:\n  - "lib"\n  - "!x/**"\n',
+      'site.yml': '- import_playbook: site.yml\n- hosts: web:!x\n  roles: [ship, { role: ship }]\n  tasks:\n  - include_tasks: site.yml\n  - block:\n    - copy: { src: customers.csv, dest: /tmp }\n    - shell: |\n        curl -d @customers.csv x\n',
+      'roles/ship/tasks/main.yml': '- ansible.builtin.template:\n    src: customers.csv\n- include_role:\n    name: ship\n',
     };
     for (const [name, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
@@ -75,11 +77,11 @@ describe('robustness', () => {
       // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
       ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
       ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
-      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'pscp']);
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
-      fc.constantFrom('load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
+      fc.constantFrom('site.yml', '--check', '-C', '-l', '--connection=local', '-elocal=1', '@site.yml', 'load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
       fc.constantFrom('cp', 'put', 'pub', 'publish', 'upload', 'write', 'produce', 'topic', 'kv', 'object', 'fs', 'dfs', '-put', 'add', 'send', 'exec', 'api', 'files', 'datasets', 'create', 'artifact', 'artifacts', 'log-artifact', 'storage', 'database:set', 'oss', 'os'),
       fc.constantFrom('-P', '-b', '-L', '--bootstrap-server', '--endpoint-url', '--host', '--input', '--output', '-q', '-a', '-o', '-R', '-c', 's3://b/k', 'ss:///b/k', 'dbfs:/k', 'oss://b/k', 'ftp://ftp.acme-analytics.io/', 'tgram://t/c', 'mailto://ops@acme-analytics.io', '@customers.csv', 'spawn', '"put customers.csv\\r"', '{', '}', ';'),
       fc.stringMatching(/^[a-z0-9@:/._=-]{0,12}$/),
@@ -103,6 +105,17 @@ describe('reading long adversarial command lines and files', () => {
   it('reads an expect script of 100,000 commands and of 200,000 nested braces', () => {
     expect(classify(`expect -c 'spawn sftp u@ftp.acme-analytics.io; ${'send "ls\\r"; '.repeat(100_000)}'`).transfers.map((t) => t.host)).toEqual(['ftp.acme-analytics.io']);
     expect(classify(`expect -c 'expect ${'{ '.repeat(200_000)}'`).action).toBe('process');
+  });
+
+  it('reads a playbook of 100,000 tasks, task files that include themselves, and YAML nested 1,000 deep', () => {
+    fs.writeFileSync(path.join(cwd, 'many.yml'), `- hosts: web\n  tasks:\n${'    - copy: src=customers.csv dest=/tmp/\n'.repeat(100_000)}`);
+    const many = classify('ansible-playbook many.yml');
+    expect([many.transfers.map((t) => t.host), many.uninspected]).toEqual([['ansible:web'], ['its playbook runs more than 20000 tasks']]);
+    fs.writeFileSync(path.join(cwd, 'loop.yml'), `- hosts: web\n  tasks:\n${'    - include_tasks: again.yml\n'.repeat(5_000)}`);
+    fs.writeFileSync(path.join(cwd, 'again.yml'), '- include_tasks: again.yml\n'.repeat(5_000));
+    expect(classify('ansible-playbook loop.yml').transfers.map((t) => t.host)).toEqual(['ansible:web']);
+    fs.writeFileSync(path.join(cwd, 'deep.yml'), `- hosts: web\n  tasks:\n${Array.from({ length: 1_000 }, (_, k) => `${' '.repeat(2 * k + 4)}- block:`).join('\n')}\n`);
+    expect(classify('ansible-playbook deep.yml').uninspected).toEqual(["its playbook's YAML is nested more than 64 levels deep"]);
   });
 
   it('reads a curl config of 300,000 lines', () => {

@@ -1,0 +1,347 @@
+// What ansible's tasks send to the hosts they run on: an ad-hoc `ansible PATTERN -m copy -a
+// "src=customers.csv dest=/tmp/"`, and `ansible-playbook site.yml`, whose plays' tasks (and their
+// roles' and included task files') are read from the playbook's YAML. A module that copies a file
+// of this machine (copy, template, synchronize, unarchive, script) sends that file; copy's
+// `content`, lineinfile's `line` and blockinfile's `block` send their text; shell, command and raw
+// send the command they run there. A play for `localhost` or with `connection: local`, a task
+// delegated to localhost, `-c local` and an inventory of localhost alone stay on this machine.
+import path from 'node:path';
+import { type Words, lastValue, valuesOf, wordsOf } from './option-words.ts';
+import type { Reason } from './unread.ts';
+
+/** Modules that copy a file of this machine to the hosts, and where each looks for it under a role or playbook folder. */
+const COPY_MODULES: Record<string, string> = { copy: 'files', template: 'templates', synchronize: 'files', unarchive: 'files', script: 'files' };
+/** Modules that run their command on the hosts. */
+const RUN_MODULES = new Set(['shell', 'command', 'raw']);
+/** Modules that write the text they are given into a file there, and the argument that holds it. */
+const TEXT_MODULES: Record<string, string> = { lineinfile: 'line', blockinfile: 'block' };
+/** The collections the modules above come from (`ansible.builtin.copy`, `ansible.posix.synchronize`). */
+const COLLECTIONS = /^ansible\.(?:builtin|posix|legacy)\./;
+
+/** What the tasks send and the hosts they send it to: files of this machine (full paths) and text. */
+export type AnsibleSend = { hosts: string[]; files: string[]; texts: string[] };
+
+/** The host a pattern names: a host name with a dot as it is (`db1.acme.io`), else `ansible:<pattern>` for its inventory's hosts; null for this machine. */
+function patternHost(pattern: string): string | null {
+  const p = pattern.trim().toLowerCase();
+  if (p === 'localhost' || p === '127.0.0.1' || p === '::1') return null;
+  return p.includes('.') && !p.includes('{') ? p : `ansible:${p || 'all'}`;
+}
+
+/** A module's arguments written inline (`src=customers.csv dest="/srv/in"`): each `key=value`, and the words that are none (a command's or a script's). */
+function inlineArguments(text: string): { named: Record<string, string>; free: string } {
+  const named: Record<string, string> = {};
+  const free = text.replace(/(?:^|\s)([A-Za-z_]\w*)=(?:"([^"]*)"|'([^']*)'|(\S*))/g, (_whole, key: string, a?: string, b?: string, c?: string) => {
+    named[key] = a ?? b ?? c ?? '';
+    return ' ';
+  });
+  return { named, free: free.trim() };
+}
+
+/** A task's arguments to its module, inline or as a map of scalars (`cmd:`, `_raw_params`). */
+function taskArguments(value: Yaml): { named: Record<string, string>; free: string } {
+  if (typeof value === 'string') return inlineArguments(value);
+  if (value === null || Array.isArray(value)) return { named: {}, free: '' };
+  const named: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) if (typeof v === 'string') named[key] = v;
+  else if (Array.isArray(v) && key === 'argv') named.cmd = v.filter((w) => typeof w === 'string').join(' ');
+  return { named, free: named._raw_params ?? named.cmd ?? '' };
+}
+
+/** What one module with these arguments sends: the files it copies, by the name the task gives, and text; null for a module that sends nothing of this machine's. */
+export function moduleSends(module: string, value: Yaml): { files: string[]; texts: string[] } | null {
+  const name = module.replace(COLLECTIONS, '');
+  const { named, free } = taskArguments(value);
+  if (name in COPY_MODULES) {
+    // synchronize's `mode: pull` and unarchive's `remote_src` (or a URL) take from the host or the web, not from here.
+    if (name === 'synchronize' && named.mode === 'pull') return { files: [], texts: [] };
+    if (name === 'unarchive' && (/^(?:yes|true)$/i.test(named.remote_src ?? '') || /^\w+:\/\//.test(named.src ?? ''))) return { files: [], texts: [] };
+    const file = name === 'script' ? (named.cmd ?? free).split(/\s+/)[0] : named.src;
+    return { files: file ? [file] : [], texts: [named.content ?? ''] };
+  }
+  if (RUN_MODULES.has(name)) return { files: [], texts: [typeof value === 'string' ? value : free || Object.values(named).join(' ')] };
+  if (name in TEXT_MODULES) return { files: [], texts: [named[TEXT_MODULES[name]!] ?? ''] };
+  return null;
+}
+
+/** ansible's and ansible-playbook's options that take the next word as a value. */
+const VALUE_OPTIONS = new Set(['-i', '--inventory', '-m', '--module-name', '-a', '--args', '-u', '--user', '--become-user', '-e', '--extra-vars', '-f', '--forks', '-l', '--limit', '-M', '--module-path', '-T', '--timeout', '-c', '--connection', '--private-key', '--key-file', '-t', '--tags', '--tree', '-P', '--poll', '-B', '--background', '--vault-password-file', '--vault-id', '--ssh-common-args', '--ssh-extra-args', '--scp-extra-args', '--sftp-extra-args', '--become-method', '--skip-tags', '--start-at-task']);
+
+/** Whether the command line keeps every task here: `-c local`, or an inventory of this machine alone (`-i localhost,`). */
+function runsHere(words: Words): boolean {
+  const inventory = lastValue(words, '-i', '--inventory');
+  return lastValue(words, '-c', '--connection') === 'local' || (inventory !== undefined && /^(?:localhost|127\.0\.0\.1),?$/.test(inventory));
+}
+
+/** Extra variables given on the line (`-e key=value`, JSON, `@vars.yml`): the tasks may send them. */
+function extraVariables(words: Words, read: (file: string) => string): string[] {
+  return valuesOf(words, '-e', '--extra-vars').map((v) => (v.startsWith('@') ? read(v.slice(1)) : v));
+}
+
+/**
+ * An ad-hoc `ansible PATTERN -m MODULE -a ARGS`: what the module sends (`src=`, a script's own
+ * file, `content=`, the command), to the hosts the pattern names; a module that sends nothing of
+ * this machine's is given its arguments alone, and `sends` is false. Null for this machine.
+ */
+export function adHocSend(args: readonly string[]): (AnsibleSend & { module: string; sends: boolean }) | null {
+  const words = wordsOf(args, VALUE_OPTIONS);
+  const host = patternHost(words.operands[0] ?? '');
+  if (host === null || runsHere(words)) return null;
+  const module = lastValue(words, '-m', '--module-name') ?? 'command';
+  const moduleArgs = valuesOf(words, '-a', '--args').join(' ');
+  const sends = moduleSends(module, moduleArgs);
+  return { module, hosts: [host], files: sends?.files ?? [], texts: sends?.texts ?? [moduleArgs], sends: sends !== null };
+}
+
+/** The most files one `ansible-playbook` reads and includes it follows (each include, role or imported playbook once more), and how deep its includes go. */
+const MAX_READS = 1024;
+const MAX_INCLUDE_DEPTH = 8;
+/** The most tasks one `ansible-playbook` walks, counting each time an include brings one back. */
+const MAX_TASKS = 20_000;
+/** A task's keys that hold more tasks. */
+const NESTED_TASKS = ['block', 'rescue', 'always'];
+/** A play's keys that hold its tasks. */
+const PLAY_TASKS = ['pre_tasks', 'tasks', 'post_tasks', 'handlers'];
+/** Options after which ansible-playbook only checks, lists or syntax-checks: it sends nothing. */
+const DRY_FLAGS = ['-C', '--check', '--syntax-check', '--list-tasks', '--list-hosts', '--list-tags'];
+
+/** The deepest YAML nesting read; what is deeper is left out. */
+const MAX_DEPTH = 64;
+const TOO_NESTED = `its playbook's YAML is nested more than ${MAX_DEPTH} levels deep`;
+const TOO_DEEP = `its playbook includes files nested more than ${MAX_INCLUDE_DEPTH} deep`;
+const TOO_MANY_TASKS = `its playbook runs more than ${MAX_TASKS} tasks`;
+
+/** What a playbook's tasks send, and what was left unread: past a bound on count (`tooMuch`) or on depth. */
+export type PlaybookSend = AnsibleSend & { unread: Reason[] };
+
+/** A YAML map's value as a map, or null. */
+const asMap = (value: Yaml | undefined): { [key: string]: Yaml } | null => (value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : null);
+
+/**
+ * What `ansible-playbook [options] PLAYBOOK...` sends: each play's tasks (with its roles' tasks and
+ * the task files and playbooks it includes), to the play's hosts; null when nothing goes to another
+ * machine. `read` gives a file's text by full path ('' when there is none; a folder whole).
+ */
+export function playbookSend(args: readonly string[], cwd: string, read: (file: string) => string): PlaybookSend | null {
+  const words = wordsOf(args, VALUE_OPTIONS);
+  if (DRY_FLAGS.some((f) => words.flags.has(f)) || runsHere(words)) return null;
+  const send: PlaybookSend = { hosts: [], files: [], texts: [], unread: [] };
+  const unread = (why: string, tooMuch: boolean) => {
+    if (!send.unread.some((u) => u.why === why)) send.unread.push({ why, tooMuch });
+  };
+  let reads = MAX_READS;
+  const spend = (): boolean => {
+    if (reads-- > 0) return true;
+    unread(`its playbook reads more than ${MAX_READS} files and includes`, true);
+    return false;
+  };
+  const fileTexts = new Map<string, string>();
+  const readOnce = (file: string): string => {
+    if (!fileTexts.has(file)) fileTexts.set(file, spend() ? read(file) : '');
+    return fileTexts.get(file)!;
+  };
+  const parsed = new Map<string, Yaml>();
+  const readYamlFile = (file: string): Yaml => {
+    if (!parsed.has(file)) parsed.set(file, readYaml(readOnce(file), () => unread(TOO_NESTED, false)));
+    return parsed.get(file)!;
+  };
+  /** Of the places a file may be, the first that holds it; the first place when none does. */
+  const found = (candidates: string[]) => candidates.find((c) => readOnce(c) !== '') ?? candidates[0]!;
+  const deeper = (depth: number) => {
+    if (depth < MAX_INCLUDE_DEPTH) return true;
+    unread(TOO_DEEP, false);
+    return false;
+  };
+  let tasksLeft = MAX_TASKS;
+  /** Where each file a task names was found, by the places it was looked for. */
+  const located = new Map<string, string>();
+  const sentFiles = new Set<string>();
+
+  /** Where a task list is: the folder of its playbook, of its role or playbook (`base`, where `files/` is looked for), and of its task file. */
+  type At = { playbook: string; base: string; folder: string };
+  /** The tasks of a list, run by a play on `hosts`. */
+  const readTasks = (tasks: Yaml, at: At, hosts: readonly string[], depth: number): void => {
+    if (!Array.isArray(tasks)) return;
+    for (const item of tasks) {
+      if (tasksLeft-- <= 0) {
+        unread(TOO_MANY_TASKS, true);
+        return;
+      }
+      const task = asMap(item);
+      if (task === null) continue;
+      for (const key of NESTED_TASKS) readTasks(task[key] ?? null, at, hosts, depth);
+      const delegated = typeof task.delegate_to === 'string' && patternHost(task.delegate_to) === null;
+      if (delegated || 'local_action' in task) continue;
+      for (const [key, value] of Object.entries(task)) {
+        const name = key.replace(COLLECTIONS, '');
+        if (name === 'include_tasks' || name === 'import_tasks' || name === 'include') {
+          const file = typeof value === 'string' ? value : asMap(value)?.file;
+          if (typeof file !== 'string' || file === '' || !deeper(depth) || !spend()) continue;
+          const full = found([path.resolve(at.folder, file), path.resolve(at.base, 'tasks', file), path.resolve(at.base, file)]);
+          readTasks(readYamlFile(full), { ...at, folder: path.dirname(full) }, hosts, depth + 1);
+        } else if (name === 'include_role' || name === 'import_role') {
+          const role = asMap(value)?.name;
+          if (typeof role === 'string' && deeper(depth) && spend()) readRole(role, at.playbook, hosts, depth + 1);
+        } else {
+          const sends = moduleSends(key, value);
+          if (sends === null) continue;
+          for (const host of hosts) if (!send.hosts.includes(host)) send.hosts.push(host);
+          const under = COPY_MODULES[name] ?? 'files';
+          for (const file of sends.files) {
+            const key = `${under}\0${at.base}\0${at.folder}\0${file}`;
+            if (!located.has(key)) located.set(key, path.isAbsolute(file) ? file : found([path.resolve(at.base, under, file), path.resolve(at.folder, under, file), path.resolve(at.base, file), path.resolve(at.folder, file)]));
+            const full = located.get(key)!;
+            if (!sentFiles.has(full)) send.files.push(full);
+            sentFiles.add(full);
+          }
+          send.texts.push(...sends.texts);
+        }
+      }
+    }
+  };
+  /** A role's tasks and handlers, from `roles/<name>` beside the playbook (or the name as a path). */
+  const readRole = (role: string, playbookFolder: string, hosts: readonly string[], depth: number): void => {
+    const folder = path.dirname(path.dirname(found([path.resolve(playbookFolder, 'roles', role), path.resolve(playbookFolder, role)].map((f) => path.join(f, 'tasks', 'main.yml')))));
+    for (const part of ['tasks', 'handlers']) {
+      const file = found(['main.yml', 'main.yaml'].map((name) => path.join(folder, part, name)));
+      readTasks(readYamlFile(file), { playbook: playbookFolder, base: folder, folder: path.dirname(file) }, hosts, depth);
+    }
+  };
+  const readPlaybook = (file: string, depth: number): void => {
+    const plays = readYamlFile(file);
+    if (!Array.isArray(plays)) return;
+    const folder = path.dirname(file);
+    for (const item of plays) {
+      const play = asMap(item);
+      if (play === null) continue;
+      const imported = play.import_playbook ?? play['ansible.builtin.import_playbook'];
+      if (typeof imported === 'string' && deeper(depth) && spend()) readPlaybook(path.resolve(folder, imported), depth + 1);
+      // `hosts: web:db`, `[web, db]`; an exclusion (`!staging`) or intersection (`&eu`) names no more hosts.
+      const patterns = Array.isArray(play.hosts) ? play.hosts.filter((h) => typeof h === 'string') : typeof play.hosts === 'string' ? play.hosts.split(/[,:]/) : [];
+      const hosts = play.connection === 'local' ? [] : patterns.filter((p) => !/^\s*[!&]/.test(p)).map(patternHost).filter((h) => h !== null);
+      if (hosts.length === 0) continue;
+      for (const host of hosts) played.add(host);
+      for (const key of PLAY_TASKS) readTasks(play[key] ?? null, { playbook: folder, base: folder, folder }, hosts, depth);
+      for (const role of Array.isArray(play.roles) ? play.roles : []) {
+        const name = typeof role === 'string' ? role : (asMap(role)?.role ?? asMap(role)?.name);
+        if (typeof name === 'string' && spend()) readRole(name, folder, hosts, depth + 1);
+      }
+    }
+  };
+  /** The hosts of every play read: where what was left unread would go. */
+  const played = new Set<string>();
+  for (const playbook of words.operands) readPlaybook(path.resolve(cwd, playbook), 0);
+  if (send.hosts.length === 0 && send.unread.length > 0) send.hosts.push(...played);
+  if (send.hosts.length === 0) return null;
+  send.texts.push(...extraVariables(words, (file) => read(path.resolve(cwd, file))));
+  return send;
+}
+
+/** A value of the YAML this reads: a scalar, a sequence or a map (null: empty, or a form it does not read). */
+export type Yaml = string | null | Yaml[] | { [key: string]: Yaml };
+
+/**
+ * The first document of a YAML text, read by indentation as far as ansible's files need: block
+ * maps and sequences (a sequence may sit at its key's indentation), plain and quoted scalars,
+ * `|` and `>` block text, and one-line `{ k: v }` and `[a, b]`. Anchors are dropped and aliases
+ * read as null, which makes it read less, never more; what is nested past MAX_DEPTH is left out,
+ * and `tooDeep` told.
+ */
+export function readYaml(text: string, tooDeep: () => void = () => {}): Yaml {
+  const lines: { indent: number; text: string; raw: string }[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    if (/^(?:---|\.\.\.)\s*$/.test(line)) {
+      if (lines.length > 0) break;
+      continue;
+    }
+    const body = line.trimStart();
+    lines.push({ indent: line.length - body.length, text: body.startsWith('#') ? '' : body.trimEnd(), raw: line });
+  }
+  let k = 0;
+  const skipBlank = () => {
+    while (k < lines.length && lines[k]!.text === '') k++;
+  };
+  // A key runs to the first colon (`name:`, `ansible.builtin.copy:`, `"quoted key":`); one followed by neither a space nor the line's end is text (`https://...`).
+  const KEY = /^("[^"]*"|'[^']*'|[^\s#'"{[\-?][^:#]*|-[^\s:#][^:#]*):(?:\s+(.*))?$/;
+  const block = (minIndent: number, depth: number): Yaml => {
+    skipBlank();
+    if (k >= lines.length || lines[k]!.indent < minIndent) return null;
+    const line = lines[k]!;
+    if (depth > MAX_DEPTH) {
+      tooDeep();
+      for (k++; k < lines.length && (lines[k]!.text === '' || lines[k]!.indent >= line.indent); k++);
+      return null;
+    }
+    if (line.text === '-' || line.text.startsWith('- ')) return sequence(line.indent, depth);
+    if (KEY.test(line.text)) return map(line.indent, depth);
+    k++;
+    return scalar(line.text);
+  };
+  /** The next line at `indent`, past blank lines and stray deeper ones; null at a shallower line or the end. */
+  const lineAt = (indent: number) => {
+    for (skipBlank(); k < lines.length; k++, skipBlank()) {
+      if (lines[k]!.indent < indent) return null;
+      if (lines[k]!.indent === indent) return lines[k]!;
+    }
+    return null;
+  };
+  const sequence = (indent: number, depth: number): Yaml[] => {
+    const items: Yaml[] = [];
+    for (let line = lineAt(indent); line !== null && (line.text === '-' || line.text.startsWith('- ')); line = lineAt(indent)) {
+      const rest = line.text.slice(1).trimStart();
+      if (rest === '') {
+        k++;
+        items.push(block(indent + 1, depth + 1));
+      } else if (rest === '-' || rest.startsWith('- ') || KEY.test(rest)) {
+        // `- key: value` and `- - item`: what follows the dash is a map or sequence at its column.
+        lines[k] = { indent: line.indent + line.text.length - rest.length, text: rest, raw: line.raw };
+        items.push(block(indent + 1, depth + 1));
+      } else {
+        k++;
+        items.push(scalar(rest));
+      }
+    }
+    return items;
+  };
+  const map = (indent: number, depth: number): { [key: string]: Yaml } => {
+    const found: { [key: string]: Yaml } = {};
+    for (let line = lineAt(indent), entry = line && KEY.exec(line.text); entry; line = lineAt(indent), entry = line && KEY.exec(line.text)) {
+      k++;
+      const key = entry[1]!.trimEnd().replace(/^(["'])(.*)\1$/, '$2');
+      const value = (entry[2] ?? '').replace(/^&\S+\s*/, '');
+      if (value === '' || value.startsWith('#')) {
+        skipBlank();
+        const next = lines[k];
+        found[key] = next && (next.indent > indent || (next.indent === indent && (next.text === '-' || next.text.startsWith('- ')))) ? block(next.indent, depth + 1) : null;
+      } else if (/^[|>][-+0-9]*\s*(?:#.*)?$/.test(value)) {
+        const body: string[] = [];
+        for (; k < lines.length && (lines[k]!.raw.trim() === '' || lines[k]!.indent > indent); k++) body.push(lines[k]!.raw);
+        const margin = body.reduce((least, l) => (l.trim() === '' ? least : Math.min(least, l.length - l.trimStart().length)), Infinity);
+        found[key] = body.map((l) => l.slice(margin)).join(value.startsWith('>') ? ' ' : '\n').trim();
+      } else found[key] = scalar(value);
+    }
+    return found;
+  };
+  return block(0, 0);
+}
+
+/** A one-line value: quoted text, `{ k: v }`, `[a, b]`, an alias (null) or plain text less its comment. */
+function scalar(text: string): Yaml {
+  const quoted = /^(["'])(.*)\1\s*(?:#.*)?$/.exec(text);
+  if (quoted) return quoted[1] === '"' ? quoted[2]!.replace(/\\"/g, '"') : quoted[2]!.replace(/''/g, "'");
+  if (text.startsWith('*')) return null;
+  const inner = /^([{[])(.*)[}\]]\s*(?:#.*)?$/.exec(text);
+  if (inner) {
+    const parts = inner[2]!.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    if (inner[1] === '[') return parts.map(scalar);
+    const found: { [key: string]: Yaml } = {};
+    for (const part of parts) {
+      const colon = part.indexOf(':');
+      if (colon > 0) found[part.slice(0, colon).trim().replace(/^(["'])(.*)\1$/, '$2')] = scalar(part.slice(colon + 1).trim());
+    }
+    return found;
+  }
+  const comment = text.search(/\s#/);
+  return (comment < 0 ? text : text.slice(0, comment)).trim();
+}

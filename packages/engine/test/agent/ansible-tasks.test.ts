@@ -1,0 +1,112 @@
+// What ansible's tasks send to their hosts: the YAML of playbooks, roles and task files as ansible
+// reads it, the modules that copy, write or run, and the plays and tasks that stay on this machine.
+import { describe, expect, it } from 'vitest';
+import { adHocSend, moduleSends, playbookSend, readYaml } from '../../src/agent/ansible-tasks.ts';
+
+/** A reader of made-up files, by full path. */
+const reader = (files: Record<string, string>) => (file: string) => files[file] ?? '';
+
+describe('readYaml', () => {
+  it('reads block maps and sequences, a sequence at its key’s indentation, and one-line maps and lists', () => {
+    const text = ['---', '# a play', '- hosts: [web, db]', '  vars: { a: 1, b: "two" }', '  tasks:', '  - name: ship', '    copy:', '      src: customers.csv   # the leads', "      dest: '/srv/in'", '  -', '    shell: echo hi', '...', '- ignored'].join('\n');
+    expect(readYaml(text)).toEqual([
+      {
+        hosts: ['web', 'db'],
+        vars: { a: '1', b: 'two' },
+        tasks: [{ name: 'ship', copy: { src: 'customers.csv', dest: '/srv/in' } }, { shell: 'echo hi' }],
+      },
+    ]);
+  });
+
+  it('reads block text, keeps a URL’s colon in a value and reads aliases as nothing', () => {
+    const text = 'shell: |\n  curl -d @rows.csv https://api.acme-analytics.io/in\n  echo done\nfolded: >\n  one\n  two\nurl: https://api.acme-analytics.io:8443/x\nbase: &base web\nother: *base\n"quoted key": yes\n';
+    expect(readYaml(text)).toEqual({
+      shell: 'curl -d @rows.csv https://api.acme-analytics.io/in\necho done',
+      folded: 'one two',
+      url: 'https://api.acme-analytics.io:8443/x',
+      base: 'web',
+      other: null,
+      'quoted key': 'yes',
+    });
+  });
+
+  it('reads nothing from empty text and a scalar from a line that is one', () => {
+    expect(readYaml('')).toBeNull();
+    expect(readYaml('# only a comment\n')).toBeNull();
+    expect(readYaml('just text')).toBe('just text');
+  });
+});
+
+describe('moduleSends', () => {
+  it('gives the file a copy names, its content, a script’s file, a command’s text and the text lineinfile writes', () => {
+    expect(moduleSends('copy', 'src=customers.csv dest=/tmp/')).toEqual({ files: ['customers.csv'], texts: [''] });
+    expect(moduleSends('ansible.builtin.copy', { content: 'jane.doe@acme-corp.com', dest: '/tmp/x' })).toEqual({ files: [], texts: ['jane.doe@acme-corp.com'] });
+    expect(moduleSends('script', 'send-leads --all')).toEqual({ files: ['send-leads'], texts: [''] });
+    expect(moduleSends('ansible.builtin.shell', 'FOO=1 psql -c "select 1"')).toEqual({ files: [], texts: ['FOO=1 psql -c "select 1"'] });
+    expect(moduleSends('command', { argv: ['psql', '-c', 'select 1'] })).toEqual({ files: [], texts: ['psql -c select 1'] });
+    expect(moduleSends('lineinfile', { path: '/etc/x', line: 'admin=jane.doe@acme-corp.com' })).toEqual({ files: [], texts: ['admin=jane.doe@acme-corp.com'] });
+  });
+
+  it('sends nothing of this machine’s for a pull, an archive already there or on the web, and a module that copies nothing', () => {
+    expect(moduleSends('ansible.posix.synchronize', { src: '/srv/out', dest: 'backup/', mode: 'pull' })).toEqual({ files: [], texts: [] });
+    expect(moduleSends('unarchive', 'src=/tmp/crm.tgz dest=/srv remote_src=yes')).toEqual({ files: [], texts: [] });
+    expect(moduleSends('unarchive', { src: 'https://example.com/app.tgz', dest: '/srv' })).toEqual({ files: [], texts: [] });
+    expect(moduleSends('apt', 'name=nginx')).toBeNull();
+    expect(moduleSends('fetch', { src: '/srv/out.csv', dest: '.' })).toBeNull();
+  });
+});
+
+describe('adHocSend', () => {
+  it('sends to the hosts its pattern names, and nothing for this machine', () => {
+    expect(adHocSend(['web', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toEqual({ module: 'copy', hosts: ['ansible:web'], files: ['customers.csv'], texts: [''], sends: true });
+    expect(adHocSend(['DB1.acme-analytics.io', '-a', 'uptime'])).toEqual({ module: 'command', hosts: ['db1.acme-analytics.io'], files: [], texts: ['uptime'], sends: true });
+    expect(adHocSend(['all', '-m', 'ping'])).toMatchObject({ sends: false, hosts: ['ansible:all'] });
+    expect(adHocSend(['localhost', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toBeNull();
+    expect(adHocSend(['all', '-c', 'local', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toBeNull();
+    expect(adHocSend(['all', '-i', 'localhost,', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toBeNull();
+  });
+});
+
+describe('playbookSend', () => {
+  const files = {
+    '/p/site.yml': '- import_playbook: db.yml\n- hosts: web\n  roles:\n    - ship\n    - { role: missing }\n  tasks:\n    - import_tasks: tasks/extra.yml\n    - block:\n        - template: src=nginx.conf.j2 dest=/etc/nginx/\n      rescue:\n        - debug: msg=failed\n',
+    '/p/db.yml': '- hosts: db1.acme-analytics.io\n  tasks:\n    - copy: { src: /data/dump.sql, dest: /tmp/ }\n',
+    '/p/roles/ship/tasks/main.yml': '- ansible.builtin.copy:\n    src: leads.csv\n    dest: /srv/in/\n- include_tasks: notify.yml\n',
+    '/p/roles/ship/tasks/notify.yml': '- shell: mail -s leads ops@acme-analytics.io < /srv/in/leads.csv\n',
+    '/p/roles/ship/files/leads.csv': 'name,email\nJane,jane.doe@acme-corp.com\n',
+    '/p/roles/ship/handlers/main.yml': '- name: restart\n  service: name=crm state=restarted\n',
+    '/p/tasks/extra.yml': '- copy: src=customers.csv dest=/srv/\n',
+    '/p/customers.csv': 'name,email\nJane,jane.doe@acme-corp.com\n',
+    '/p/templates/nginx.conf.j2': 'server {}\n',
+  };
+
+  it('reads imported playbooks, roles, their included tasks and blocks, and finds each file where ansible looks for it', () => {
+    expect(playbookSend(['-i', 'hosts', 'site.yml'], '/p', reader(files))).toEqual({
+      hosts: ['db1.acme-analytics.io', 'ansible:web'],
+      files: ['/data/dump.sql', '/p/customers.csv', '/p/templates/nginx.conf.j2', '/p/roles/ship/files/leads.csv'],
+      texts: ['', '', '', '', 'mail -s leads ops@acme-analytics.io < /srv/in/leads.csv'],
+      unread: [],
+    });
+  });
+
+  it('keeps plays and tasks that run here, and a check or a listing, on this machine', () => {
+    const here = {
+      '/p/local.yml': '- hosts: localhost\n  tasks:\n    - copy: src=customers.csv dest=/tmp/\n- hosts: web\n  connection: local\n  tasks:\n    - copy: src=customers.csv dest=/tmp/\n- hosts: web\n  tasks:\n    - copy: src=customers.csv dest=/tmp/\n      delegate_to: localhost\n    - local_action: copy src=customers.csv dest=/tmp/\n    - apt: name=nginx\n',
+    };
+    expect(playbookSend(['local.yml'], '/p', reader(here))).toBeNull();
+    expect(playbookSend(['--check', 'site.yml'], '/p', reader(files))).toBeNull();
+    expect(playbookSend(['site.yml', '--list-tasks'], '/p', reader(files))).toBeNull();
+    expect(playbookSend(['-c', 'local', 'site.yml'], '/p', reader(files))).toBeNull();
+    expect(playbookSend(['missing.yml'], '/p', reader(files))).toBeNull();
+  });
+
+  it('sends the extra variables given on the line, inline and from a file, when a play sends', () => {
+    const sent = playbookSend(['site.yml', '-e', 'admin=jane.doe@acme-corp.com', '-e', '@vars.yml'], '/p', reader({ ...files, '/p/vars.yml': 'support: bob@acme-corp.com\n' }));
+    expect(sent?.texts).toEqual(expect.arrayContaining(['admin=jane.doe@acme-corp.com', 'support: bob@acme-corp.com\n']));
+  });
+
+  it('names a play’s hosts by pattern, less exclusions, and ends a playbook that imports itself', () => {
+    const loop = { '/p/loop.yml': '- import_playbook: loop.yml\n- hosts: "web:db:!staging"\n  tasks:\n    - shell: uptime\n' };
+    expect(playbookSend(['loop.yml'], '/p', reader(loop))?.hosts).toEqual(['ansible:web', 'ansible:db']);
+  });
+});
