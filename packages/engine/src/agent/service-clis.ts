@@ -7,7 +7,9 @@
 // `vercel blob put file`, `netlify blobs:set STORE KEY [VALUE]` (`--input file`); and the uploads of
 // machine-learning platforms: `hf upload REPO [PATH]` (`huggingface-cli`), `kaggle datasets
 // create|version -p FOLDER` (`kernels push`, `competitions submit -f`), `wandb artifact put PATH`
-// and `mlflow artifacts log-artifact(s)` to a remote tracking server.
+// and `mlflow artifacts log-artifact(s)` to a remote tracking server; and issue trackers' CLIs
+// (`jira issue create -b ...`, `acli jira workitem create --description-file f`, `linear issue
+// create -d ...`), as gh's issues to GitHub: their words and the files their options name.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
 import { type CommandSources, lastValue, valuesOf, wordsOf } from './option-words.ts';
@@ -23,6 +25,20 @@ const SERVICE_CLIS: Record<string, string> = {
   // slack-cli (`slack chat send TEXT '#channel'`).
   slack: 'slack.com',
 };
+/**
+ * Issue trackers' CLIs, where their calls go, their options whose value names a file whose text
+ * they send (`-`: their input), and those that name the tracker's own users (an assignee is who
+ * works on the issue, as a mail's recipient is where it goes: not data in it).
+ */
+const ISSUE_TRACKERS: Record<string, { host: string; fileOptions: ReadonlySet<string>; userOptions: ReadonlySet<string> }> = {
+  // jira-cli: `jira issue create -s ... -b ...`, the body from `-T file`.
+  jira: { host: 'atlassian.net', fileOptions: new Set(['-T', '--template']), userOptions: new Set(['-a', '--assignee', '-r', '--reporter']) },
+  // Atlassian's acli: `acli jira workitem create -d ... | --description-file f | --from-file f | --from-json f`, `comment create -F f`.
+  acli: { host: 'atlassian.net', fileOptions: new Set(['--description-file', '--from-file', '--from-json', '-F', '--body-file']), userOptions: new Set(['-a', '--assignee']) },
+  // linear-cli: `linear issue create -d ... | --description-file f`, `linear issue comment add --body-file f`.
+  linear: { host: 'api.linear.app', fileOptions: new Set(['--description-file', '--body-file']), userOptions: new Set(['-a', '--assignee']) },
+};
+
 /** Their commands that keep the user's own login and configuration, or only listen: nothing of the agent's is sent. */
 const OWN_COMMANDS = new Set(['login', 'logout', 'config', 'configure', 'profiles', 'profiles:add', 'profiles:use', 'profiles:list', 'completion', 'help', 'version', 'listen', 'start', 'init', 'feedback', 'plugins', 'update', 'upgrade']);
 
@@ -35,6 +51,14 @@ export function serviceCall(program: string, args: readonly string[], sources: C
   const host = SERVICE_CLIS[name];
   const command = args.find((a) => !a.startsWith('-')) ?? '';
   if (host !== undefined) return OWN_COMMANDS.has(command) ? null : { host, sent: [args.join(' ')], summary: `${name} to ${host}` };
+  const tracker = ISSUE_TRACKERS[name];
+  if (tracker !== undefined) {
+    if (OWN_COMMANDS.has(command) || command === 'auth') return null;
+    const words = wordsOf(args, new Set([...tracker.fileOptions, ...tracker.userOptions]));
+    const files = words.options.filter(([option]) => tracker.fileOptions.has(option)).map(([, file]) => (file === '-' ? sources.input() : sources.read(file)));
+    const text = words.options.filter(([option]) => !tracker.userOptions.has(option)).flat();
+    return { host: tracker.host, sent: [[...text, ...words.flags, ...words.operands].join(' '), ...files], summary: `${name} to ${tracker.host}` };
+  }
   if (name === 'firebase' && command === 'auth:import') {
     const file = wordsOf(args, new Set(['--hash-algo', '--hash-key', '--salt-separator', '--rounds', '--mem-cost', '--parallelization', '--block-size', '--dk-len', '--hash-input-order', '-P', '--project'])).operands[1];
     return file === undefined ? null : { host: 'identitytoolkit.googleapis.com', sent: [sources.read(file)], summary: 'firebase auth:import to identitytoolkit.googleapis.com' };
