@@ -4,7 +4,9 @@
 // of this machine (copy, template, synchronize, unarchive, script) sends that file; copy's
 // `content`, lineinfile's `line` and blockinfile's `block` send their text; shell, command and raw
 // send the command they run there. A play for `localhost` or with `connection: local`, a task
-// delegated to localhost, `-c local` and an inventory of localhost alone stay on this machine.
+// delegated to localhost or a `local_action`, `-c local` and an inventory of localhost alone run
+// on this machine: their copies stay here, and their commands (and scripts) are given back as
+// shell lines run here, to be read as the line's own.
 import path from 'node:path';
 import { type Words, lastValue, valuesOf, wordsOf } from './option-words.ts';
 import type { Reason } from './unread.ts';
@@ -18,8 +20,8 @@ const TEXT_MODULES: Record<string, string> = { lineinfile: 'line', blockinfile: 
 /** The collections the modules above come from (`ansible.builtin.copy`, `ansible.posix.synchronize`). */
 const COLLECTIONS = /^ansible\.(?:builtin|posix|legacy)\./;
 
-/** What the tasks send and the hosts they send it to: files of this machine (full paths) and text. */
-export type AnsibleSend = { hosts: string[]; files: string[]; texts: string[] };
+/** What the tasks send and the hosts they send it to: files of this machine (full paths) and text; and the shell lines they run on this machine. */
+export type AnsibleSend = { hosts: string[]; files: string[]; texts: string[]; here: string[] };
 
 /** The host a pattern names: a host name with a dot as it is (`db1.acme.io`), else `ansible:<pattern>` for its inventory's hosts; null for this machine. */
 function patternHost(pattern: string): string | null {
@@ -64,6 +66,23 @@ export function moduleSends(module: string, value: Yaml): { files: string[]; tex
   return null;
 }
 
+/** The shell line a command module or a script runs on this machine (`chdir` first, where given); null for another module. `script` is where the script's file is found. */
+function runHere(module: string, value: Yaml, script: (file: string) => string): string | null {
+  const name = module.replace(COLLECTIONS, '');
+  if (!RUN_MODULES.has(name) && name !== 'script') return null;
+  const { named, free } = taskArguments(value);
+  const line = name === 'script' ? ((named.cmd ?? free).split(/\s+/)[0] ?? '') : typeof value === 'string' ? value.replace(RUN_PARAMETERS, ' ').trim() : free;
+  if (line === '') return null;
+  const run = name === 'script' ? quoted(script(line)) : line;
+  return named.chdir ? `cd ${quoted(named.chdir)} && ${run}` : run;
+}
+
+/** The parameters ansible takes out of a command module's free-form text (`chdir=/srv curl ...`); the rest is the command. */
+const RUN_PARAMETERS = /(?:^|\s)(?:chdir|creates|removes|executable|stdin|stdin_add_newline|strip_empty_ends|warn|expand_argument_vars)=(?:"[^"]*"|'[^']*'|\S*)/g;
+
+/** A word quoted for the shell. */
+const quoted = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+
 /** ansible's and ansible-playbook's options that take the next word as a value. */
 const VALUE_OPTIONS = new Set(['-i', '--inventory', '-m', '--module-name', '-a', '--args', '-u', '--user', '--become-user', '-e', '--extra-vars', '-f', '--forks', '-l', '--limit', '-M', '--module-path', '-T', '--timeout', '-c', '--connection', '--private-key', '--key-file', '-t', '--tags', '--tree', '-P', '--poll', '-B', '--background', '--vault-password-file', '--vault-id', '--ssh-common-args', '--ssh-extra-args', '--scp-extra-args', '--sftp-extra-args', '--become-method', '--skip-tags', '--start-at-task']);
 
@@ -81,16 +100,20 @@ function extraVariables(words: Words, read: (file: string) => string): string[] 
 /**
  * An ad-hoc `ansible PATTERN -m MODULE -a ARGS`: what the module sends (`src=`, a script's own
  * file, `content=`, the command), to the hosts the pattern names; a module that sends nothing of
- * this machine's is given its arguments alone, and `sends` is false. Null for this machine.
+ * this machine's is given its arguments alone, and `sends` is false. On this machine, no host, and
+ * the command it runs here (a script by its path from `cwd`).
  */
-export function adHocSend(args: readonly string[]): (AnsibleSend & { module: string; sends: boolean }) | null {
+export function adHocSend(args: readonly string[], cwd: string): AnsibleSend & { module: string; sends: boolean } {
   const words = wordsOf(args, VALUE_OPTIONS);
   const host = patternHost(words.operands[0] ?? '');
-  if (host === null || runsHere(words)) return null;
   const module = lastValue(words, '-m', '--module-name') ?? 'command';
   const moduleArgs = valuesOf(words, '-a', '--args').join(' ');
+  if (host === null || runsHere(words)) {
+    const line = runHere(module, moduleArgs, (file) => path.resolve(cwd, file));
+    return { module, hosts: [], files: [], texts: [], here: line === null ? [] : [line], sends: false };
+  }
   const sends = moduleSends(module, moduleArgs);
-  return { module, hosts: [host], files: sends?.files ?? [], texts: sends?.texts ?? [moduleArgs], sends: sends !== null };
+  return { module, hosts: [host], files: sends?.files ?? [], texts: sends?.texts ?? [moduleArgs], here: [], sends: sends !== null };
 }
 
 /** The most files one `ansible-playbook` reads and includes it follows (each include, role or imported playbook once more), and how deep its includes go. */
@@ -114,6 +137,20 @@ const TOO_MANY_TASKS = `its playbook runs more than ${MAX_TASKS} tasks`;
 /** What a playbook's tasks send, and what was left unread: past a bound on count (`tooMuch`) or on depth. */
 export type PlaybookSend = AnsibleSend & { unread: Reason[] };
 
+/** A task's keys and values, with a `local_action`'s module (`local_action: shell cmd`, or a map with `module:`) as a key of its own. */
+function localAction(task: { [key: string]: Yaml }): [string, Yaml][] {
+  const action = task.local_action;
+  if (action === undefined) return Object.entries(task);
+  if (typeof action === 'string') {
+    const [module = '', ...rest] = action.trim().split(/\s+/);
+    return [[module, rest.join(' ')]];
+  }
+  const map = asMap(action);
+  if (map === null || typeof map.module !== 'string') return [];
+  const { module, ...value } = map;
+  return [[module, value]];
+}
+
 /** A YAML map's value as a map, or null. */
 const asMap = (value: Yaml | undefined): { [key: string]: Yaml } | null => (value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : null);
 
@@ -124,8 +161,9 @@ const asMap = (value: Yaml | undefined): { [key: string]: Yaml } | null => (valu
  */
 export function playbookSend(args: readonly string[], cwd: string, read: (file: string) => string): PlaybookSend | null {
   const words = wordsOf(args, VALUE_OPTIONS);
-  if (DRY_FLAGS.some((f) => words.flags.has(f)) || runsHere(words)) return null;
-  const send: PlaybookSend = { hosts: [], files: [], texts: [], unread: [] };
+  if (DRY_FLAGS.some((f) => words.flags.has(f))) return null;
+  const allHere = runsHere(words);
+  const send: PlaybookSend = { hosts: [], files: [], texts: [], here: [], unread: [] };
   const unread = (why: string, tooMuch: boolean) => {
     if (!send.unread.some((u) => u.why === why)) send.unread.push({ why, tooMuch });
   };
@@ -159,7 +197,7 @@ export function playbookSend(args: readonly string[], cwd: string, read: (file: 
 
   /** Where a task list is: the folder of its playbook, of its role or playbook (`base`, where `files/` is looked for), and of its task file. */
   type At = { playbook: string; base: string; folder: string };
-  /** The tasks of a list, run by a play on `hosts`. */
+  /** The tasks of a list, run by a play on `hosts` (none: this machine). */
   const readTasks = (tasks: Yaml, at: At, hosts: readonly string[], depth: number): void => {
     if (!Array.isArray(tasks)) return;
     for (const item of tasks) {
@@ -171,8 +209,8 @@ export function playbookSend(args: readonly string[], cwd: string, read: (file: 
       if (task === null) continue;
       for (const key of NESTED_TASKS) readTasks(task[key] ?? null, at, hosts, depth);
       const delegated = typeof task.delegate_to === 'string' && patternHost(task.delegate_to) === null;
-      if (delegated || 'local_action' in task) continue;
-      for (const [key, value] of Object.entries(task)) {
+      const here = hosts.length === 0 || delegated || 'local_action' in task;
+      for (const [key, value] of localAction(task)) {
         const name = key.replace(COLLECTIONS, '');
         if (name === 'include_tasks' || name === 'import_tasks' || name === 'include') {
           const file = typeof value === 'string' ? value : asMap(value)?.file;
@@ -183,14 +221,21 @@ export function playbookSend(args: readonly string[], cwd: string, read: (file: 
           const role = asMap(value)?.name;
           if (typeof role === 'string' && deeper(depth) && spend()) readRole(role, at.playbook, hosts, depth + 1);
         } else {
+          const under = COPY_MODULES[name] ?? 'files';
+          const locate = (file: string) => {
+            const key = `${under}\0${at.base}\0${at.folder}\0${file}`;
+            if (!located.has(key)) located.set(key, path.isAbsolute(file) ? file : found([path.resolve(at.base, under, file), path.resolve(at.folder, under, file), path.resolve(at.base, file), path.resolve(at.folder, file)]));
+            return located.get(key)!;
+          };
+          if (here) {
+            const line = runHere(key, value, locate);
+            if (line !== null && !send.here.includes(line)) send.here.push(line);
+            continue;
+          }
           const sends = moduleSends(key, value);
           if (sends === null) continue;
           for (const host of hosts) if (!send.hosts.includes(host)) send.hosts.push(host);
-          const under = COPY_MODULES[name] ?? 'files';
-          for (const file of sends.files) {
-            const key = `${under}\0${at.base}\0${at.folder}\0${file}`;
-            if (!located.has(key)) located.set(key, path.isAbsolute(file) ? file : found([path.resolve(at.base, under, file), path.resolve(at.folder, under, file), path.resolve(at.base, file), path.resolve(at.folder, file)]));
-            const full = located.get(key)!;
+          for (const full of sends.files.map(locate)) {
             if (!sentFiles.has(full)) send.files.push(full);
             sentFiles.add(full);
           }
@@ -218,8 +263,7 @@ export function playbookSend(args: readonly string[], cwd: string, read: (file: 
       if (typeof imported === 'string' && deeper(depth) && spend()) readPlaybook(path.resolve(folder, imported), depth + 1);
       // `hosts: web:db`, `[web, db]`; an exclusion (`!staging`) or intersection (`&eu`) names no more hosts.
       const patterns = Array.isArray(play.hosts) ? play.hosts.filter((h) => typeof h === 'string') : typeof play.hosts === 'string' ? play.hosts.split(/[,:]/) : [];
-      const hosts = play.connection === 'local' ? [] : patterns.filter((p) => !/^\s*[!&]/.test(p)).map(patternHost).filter((h) => h !== null);
-      if (hosts.length === 0) continue;
+      const hosts = allHere || play.connection === 'local' ? [] : patterns.filter((p) => !/^\s*[!&]/.test(p)).map(patternHost).filter((h) => h !== null);
       for (const host of hosts) played.add(host);
       for (const key of PLAY_TASKS) readTasks(play[key] ?? null, { playbook: folder, base: folder, folder }, hosts, depth);
       for (const role of Array.isArray(play.roles) ? play.roles : []) {
@@ -232,8 +276,8 @@ export function playbookSend(args: readonly string[], cwd: string, read: (file: 
   const played = new Set<string>();
   for (const playbook of words.operands) readPlaybook(path.resolve(cwd, playbook), 0);
   if (send.hosts.length === 0 && send.unread.length > 0) send.hosts.push(...played);
-  if (send.hosts.length === 0) return null;
-  send.texts.push(...extraVariables(words, (file) => read(path.resolve(cwd, file))));
+  if (send.hosts.length === 0 && send.here.length === 0) return null;
+  if (send.hosts.length > 0) send.texts.push(...extraVariables(words, (file) => read(path.resolve(cwd, file))));
   return send;
 }
 

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
-import { adHocSend, playbookSend } from './ansible-tasks.ts';
+import { type PlaybookSend, adHocSend, playbookSend } from './ansible-tasks.ts';
 import { archiveWrites } from './archive-commands.ts';
 import { chartContents, kustomization, manifestsOnly, manifestsWritten, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
 import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices, composeVariables } from './compose-files.ts';
@@ -88,7 +88,21 @@ export type ClassifyContext = {
   served?: Map<string, string>;
   /** The remote filesystems the command line mounts, by mount point (a full path): what it writes under one goes to that host (remote-mounts.ts). */
   mounts?: Map<string, string>;
+  /** How many more scripts (a script file, a package script, an expect script, an ansible play's commands) the call may be read running, shared by the scripts they run in turn. */
+  scriptsLeft?: { count: number };
+  /** The playbooks the call has read (ansible-tasks.ts), by their command's words and folder: a play that runs plays reads each once. */
+  playbooks?: Map<string, PlaybookSend | null>;
 };
+
+/** The most scripts one call is read running, counting each time one is run again (a script that runs itself, a play whose commands run plays). */
+const MAX_SCRIPT_RUNS = 512;
+
+/** Whether the call may read one more script run: past MAX_SCRIPT_RUNS it is left unread, as too much. */
+function anotherScript(ctx: ClassifyContext): boolean {
+  if (ctx.scriptsLeft === undefined || ctx.scriptsLeft.count-- > 0) return true;
+  ctx.uninspected?.add(`it runs scripts more than ${MAX_SCRIPT_RUNS} times`, true);
+  return false;
+}
 
 const ACTION_WEIGHT: Record<Action, number> = { process: 0, read: 1, notify: 2, create: 3, modify: 4, delete: 5, share: 6 };
 const worse = (a: Action, b: Action): Action => (ACTION_WEIGHT[b] > ACTION_WEIGHT[a] ? b : a);
@@ -334,7 +348,7 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
   const run = scriptRun(cmd, ctx);
   if (run !== null && 'shell' in run) {
     const depth = (ctx.depth ?? 0) + 1;
-    if (depth <= MAX_SHELL_NESTING) return outputOfLine(run.shell, { ...ctx, depth, ...(run.cwd === undefined ? {} : { cwd: run.cwd }) });
+    if (depth <= MAX_SHELL_NESTING) return anotherScript(ctx) ? outputOfLine(run.shell, { ...ctx, depth, ...(run.cwd === undefined ? {} : { cwd: run.cwd }) }) : '';
     ctx.uninspected?.add(`it runs scripts nested more than ${MAX_SHELL_NESTING} deep`);
     return '';
   }
@@ -423,6 +437,8 @@ type CommandView = {
   /** Code the program runs that is sent too (a script's text and the files it names): read as data, never as shell words. */
   code?: string;
   hosts: { host: string; encrypted: boolean }[];
+  /** Commands the program runs on this machine besides (an ansible play for localhost): read as a script the line runs. */
+  runsHere?: { shell: string; path: string };
 };
 
 const CURL_VALUE_OPTIONS = new Set([
@@ -613,19 +629,17 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
  */
 function ansibleView(program: string, cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const args = cmd.argv.slice(1);
-  if (program === 'ansible') {
-    const adHoc = adHocSend(args);
-    if (adHoc === null) return { action: 'process', summary: 'ansible on localhost', sent: [], hosts: [] };
-    const sent = [...adHoc.files.map((file) => readSentFile(file, ctx, WHOLE)), ...adHoc.texts];
-    const host = adHoc.hosts[0]!;
-    const summary = `ansible ${adHoc.module} ${RUN_ON.test(adHoc.module) || !adHoc.sends ? 'on' : 'to'} ${host}`;
-    return { action: adHoc.sends ? 'share' : 'process', summary, sent, hosts: [{ host, encrypted: true }] };
-  }
-  const playbook = playbookSend(args, ctx.cwd, (file) => readSentFile(file, ctx, WHOLE));
-  if (playbook === null) return { action: 'process', summary: 'ansible-playbook', sent: [], hosts: [] };
-  for (const { why, tooMuch } of playbook.unread) ctx.uninspected?.add(why, tooMuch);
-  const sent = [...playbook.files.map((file) => readSentFile(file, ctx, WHOLE)), ...playbook.texts];
-  return { action: 'share', summary: `ansible-playbook to ${playbook.hosts.join(', ')}`, sent, hosts: playbook.hosts.map((host) => ({ host, encrypted: true })) };
+  const key = `${ctx.cwd}\0${args.join('\0')}`;
+  if (program === 'ansible-playbook' && !ctx.playbooks?.has(key)) ctx.playbooks?.set(key, playbookSend(args, ctx.cwd, (file) => readSentFile(file, ctx, WHOLE)));
+  const send = program === 'ansible' ? adHocSend(args, ctx.cwd) : ctx.playbooks?.has(key) ? ctx.playbooks.get(key)! : playbookSend(args, ctx.cwd, (file) => readSentFile(file, ctx, WHOLE));
+  const runsHere = send && send.here.length > 0 ? { runsHere: { shell: send.here.join('\n'), path: program } } : {};
+  if (send === null || send.hosts.length === 0) return { action: 'process', summary: program, sent: [], hosts: [], ...runsHere };
+  if ('unread' in send) for (const { why, tooMuch } of send.unread) ctx.uninspected?.add(why, tooMuch);
+  const sent = [...send.files.map((file) => readSentFile(file, ctx, WHOLE)), ...send.texts];
+  const hosts = send.hosts.map((host) => ({ host, encrypted: true }));
+  if (!('module' in send)) return { action: 'share', summary: `ansible-playbook to ${send.hosts.join(', ')}`, sent, hosts, ...runsHere };
+  const summary = `ansible ${send.module} ${RUN_ON.test(send.module) || !send.sends ? 'on' : 'to'} ${send.hosts[0]}`;
+  return { action: send.sends ? 'share' : 'process', summary, sent, hosts };
 }
 /** Modules whose summary says they run on their hosts rather than copy to them. */
 const RUN_ON = /(?:^|\.)(?:shell|command|raw)$/;
@@ -1976,7 +1990,24 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), ...setUpOnLine(commands, ctx) };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), scriptsLeft: ctx.scriptsLeft ?? { count: MAX_SCRIPT_RUNS }, playbooks: ctx.playbooks ?? new Map(), ...setUpOnLine(commands, ctx) };
+  /** Reads a script a command runs as the commands it holds: what they send, it sends. A call on the hook's own files comes back, to be answered at once. */
+  const runScript = (script: { shell: string; path: string; cwd?: string }): BashClassification | null => {
+    const depth = (here.depth ?? 0) + 1;
+    if (depth > MAX_SHELL_NESTING) {
+      ctx.uninspected?.add(`it runs scripts nested more than ${MAX_SHELL_NESTING} deep`);
+      return null;
+    }
+    if (!anotherScript(here)) return null;
+    const inner = bashClassification(script.shell, { ...here, depth, ...(script.cwd === undefined ? {} : { cwd: script.cwd }) });
+    if (inner.touchesOwnFiles) return { ...inner, summary: `${script.path}: ${inner.summary}` };
+    action = worse(action, inner.action);
+    summaries.push(`${script.path}: ${inner.summary}`);
+    findings.push(...inner.findings);
+    for (const file of inner.foundFiles ?? []) if (foundIn.size <= MAX_FOUND_IN) foundIn.add(file);
+    for (const t of inner.transfers) keep(t);
+    return null;
+  };
   for (const cmd of commands) {
     // `cd sub && curl -d @file host`: later commands find their files from where cd went.
     const cwd = cwdAfter(cmd, here.cwd, ctx);
@@ -1995,21 +2026,15 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
     // A script the command runs is judged as the commands it holds: what they send, they send.
     const script = scriptRun(cmd, own);
     if (script !== null && 'shell' in script) {
-      const depth = (here.depth ?? 0) + 1;
-      if (depth > MAX_SHELL_NESTING) {
-        ctx.uninspected?.add(`it runs scripts nested more than ${MAX_SHELL_NESTING} deep`);
-        continue;
-      }
-      const inner = bashClassification(script.shell, { ...here, depth, ...(script.cwd === undefined ? {} : { cwd: script.cwd }) });
-      if (inner.touchesOwnFiles) return { ...inner, summary: `${script.path}: ${inner.summary}` };
-      action = worse(action, inner.action);
-      summaries.push(`${script.path}: ${inner.summary}`);
-      findings.push(...inner.findings);
-      for (const file of inner.foundFiles ?? []) if (foundIn.size <= MAX_FOUND_IN) foundIn.add(file);
-      for (const t of inner.transfers) keep(t);
+      const stop = runScript(script);
+      if (stop) return stop;
       continue;
     }
     const view = withMountedWrites(commandView(script === null ? cmd : { ...cmd, argv: script.argv }, own), mounted, unread);
+    if (view.runsHere) {
+      const stop = runScript(view.runsHere);
+      if (stop) return stop;
+    }
     // Run by xargs, a command also sends what is piped into it (as its arguments).
     if (cmd.argsFromStdin && view.hosts.length > 0) view.sent.push(stdinOf(cmd, own));
     // What it sends is worked out only where it sends somewhere: the substitutions in its words too.

@@ -57,13 +57,19 @@ describe('moduleSends', () => {
 });
 
 describe('adHocSend', () => {
-  it('sends to the hosts its pattern names, and nothing for this machine', () => {
-    expect(adHocSend(['web', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toEqual({ module: 'copy', hosts: ['ansible:web'], files: ['customers.csv'], texts: [''], sends: true });
-    expect(adHocSend(['DB1.acme-analytics.io', '-a', 'uptime'])).toEqual({ module: 'command', hosts: ['db1.acme-analytics.io'], files: [], texts: ['uptime'], sends: true });
-    expect(adHocSend(['all', '-m', 'ping'])).toMatchObject({ sends: false, hosts: ['ansible:all'] });
-    expect(adHocSend(['localhost', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toBeNull();
-    expect(adHocSend(['all', '-c', 'local', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toBeNull();
-    expect(adHocSend(['all', '-i', 'localhost,', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'])).toBeNull();
+  it('sends to the hosts its pattern names', () => {
+    expect(adHocSend(['web', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual({ module: 'copy', hosts: ['ansible:web'], files: ['customers.csv'], texts: [''], here: [], sends: true });
+    expect(adHocSend(['DB1.acme-analytics.io', '-a', 'uptime'], '/p')).toEqual({ module: 'command', hosts: ['db1.acme-analytics.io'], files: [], texts: ['uptime'], here: [], sends: true });
+    expect(adHocSend(['all', '-m', 'ping'], '/p')).toMatchObject({ sends: false, hosts: ['ansible:all'] });
+  });
+
+  it('sends nothing from this machine, and gives back the command or script it runs here', () => {
+    const local = { module: 'copy', hosts: [], files: [], texts: [], here: [], sends: false };
+    expect(adHocSend(['localhost', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual(local);
+    expect(adHocSend(['all', '-c', 'local', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual(local);
+    expect(adHocSend(['all', '-i', 'localhost,', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual(local);
+    expect(adHocSend(['localhost', '-m', 'shell', '-a', 'FOO=1 curl -d @c.csv https://api.acme-analytics.io chdir=/srv creates=/tmp/x'], '/p').here).toEqual(["cd '/srv' && FOO=1 curl -d @c.csv https://api.acme-analytics.io"]);
+    expect(adHocSend(['localhost', '-m', 'script', '-a', "up.sh --all"], '/p').here).toEqual(["'/p/up.sh'"]);
   });
 });
 
@@ -85,6 +91,7 @@ describe('playbookSend', () => {
       hosts: ['db1.acme-analytics.io', 'ansible:web'],
       files: ['/data/dump.sql', '/p/customers.csv', '/p/templates/nginx.conf.j2', '/p/roles/ship/files/leads.csv'],
       texts: ['', '', '', '', 'mail -s leads ops@acme-analytics.io < /srv/in/leads.csv'],
+      here: [],
       unread: [],
     });
   });
@@ -94,10 +101,41 @@ describe('playbookSend', () => {
       '/p/local.yml': '- hosts: localhost\n  tasks:\n    - copy: src=customers.csv dest=/tmp/\n- hosts: web\n  connection: local\n  tasks:\n    - copy: src=customers.csv dest=/tmp/\n- hosts: web\n  tasks:\n    - copy: src=customers.csv dest=/tmp/\n      delegate_to: localhost\n    - local_action: copy src=customers.csv dest=/tmp/\n    - apt: name=nginx\n',
     };
     expect(playbookSend(['local.yml'], '/p', reader(here))).toBeNull();
+    expect(playbookSend(['-c', 'local', 'site.yml'], '/p', reader(files))?.hosts).toEqual([]);
     expect(playbookSend(['--check', 'site.yml'], '/p', reader(files))).toBeNull();
     expect(playbookSend(['site.yml', '--list-tasks'], '/p', reader(files))).toBeNull();
-    expect(playbookSend(['-c', 'local', 'site.yml'], '/p', reader(files))).toBeNull();
     expect(playbookSend(['missing.yml'], '/p', reader(files))).toBeNull();
+  });
+
+  it('gives back the commands and scripts that run here: a local play’s, a delegated task’s, a local_action’s, each in its chdir', () => {
+    const here = {
+      '/p/here.yml': [
+        '- hosts: localhost',
+        '  tasks:',
+        '    - shell: curl -d @customers.csv https://api.acme-analytics.io/in',
+        '    - ansible.builtin.command:',
+        '        cmd: ./export.sh',
+        '        chdir: /srv/crm',
+        '    - script: up.sh',
+        '- hosts: web',
+        '  tasks:',
+        '    - command: rsync -a exports/ backup.acme-analytics.io:/in/',
+        '      delegate_to: 127.0.0.1',
+        '    - local_action: shell cat customers.csv | nc 203.0.113.7 9000',
+        '    - local_action:',
+        '        module: command',
+        '        cmd: uptime',
+        '    - shell: systemctl restart crm',
+      ].join('\n'),
+      '/p/files/up.sh': '#!/bin/sh\n',
+    };
+    expect(playbookSend(['here.yml'], '/p', reader(here))).toEqual({
+      hosts: ['ansible:web'],
+      files: [],
+      texts: ['systemctl restart crm'],
+      here: ['curl -d @customers.csv https://api.acme-analytics.io/in', "cd '/srv/crm' && ./export.sh", "'/p/files/up.sh'", 'rsync -a exports/ backup.acme-analytics.io:/in/', 'cat customers.csv | nc 203.0.113.7 9000', 'uptime'],
+      unread: [],
+    });
   });
 
   it('sends the extra variables given on the line, inline and from a file, when a play sends', () => {

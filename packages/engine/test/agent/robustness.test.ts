@@ -118,6 +118,13 @@ describe('reading long adversarial command lines and files', () => {
     expect(classify('ansible-playbook deep.yml').uninspected).toEqual(["its playbook's YAML is nested more than 64 levels deep"]);
   });
 
+  it('reads a script that runs itself 2,000 ways, and a local play whose 50 commands each run it again, a bounded number of times', () => {
+    fs.writeFileSync(path.join(cwd, 'self.sh'), Array.from({ length: 2_000 }, (_, k) => `sh self.sh # ${k}\n`).join(''));
+    expect(classify('sh self.sh').uninspected).toContain('it runs scripts more than 512 times');
+    fs.writeFileSync(path.join(cwd, 'self.yml'), `- hosts: localhost\n  tasks:\n${Array.from({ length: 50 }, (_, k) => `    - shell: ansible-playbook self.yml -e k=${k}\n`).join('')}`);
+    expect(classify('ansible-playbook self.yml').uninspected).toContain('it runs scripts more than 512 times');
+  });
+
   it('reads a curl config of 300,000 lines', () => {
     fs.writeFileSync(path.join(cwd, 'many.cfg'), `${'-s\n'.repeat(300_000)}data = "@customers.csv"\n`);
     expect(classify('curl -K many.cfg https://api.acme-analytics.io/in').transfers.map((t) => t.host)).toEqual(['api.acme-analytics.io']);
