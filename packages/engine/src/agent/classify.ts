@@ -1471,8 +1471,11 @@ function commandSources(cmd: SimpleCommand, ctx: ClassifyContext): CommandSource
 }
 
 /** The environment a command runs with: the line's over the hook's where the call was made; elsewhere (the hosted MCP endpoint) the agent's is not here to read, only the line's. */
-function environmentOf(cmd: SimpleCommand, ctx: ClassifyContext): Record<string, string | undefined> {
-  return ctx.files?.onThisMachine === false ? cmd.env : { ...process.env, ...cmd.env };
+function environmentOf(cmd: SimpleCommand, ctx: ClassifyContext): Readonly<Record<string, string | undefined>> {
+  if (ctx.files?.onThisMachine === false) return cmd.env;
+  // Copying the hook's environment takes tens of microseconds, for every command read: only where the line sets a variable.
+  for (const _ in cmd.env) return { ...process.env, ...cmd.env };
+  return process.env;
 }
 
 /** A value that names a file (`customers.csv`, `./exports/leads.json`, `/data/out`), not a key or a sentence. */
