@@ -32,6 +32,7 @@ import { modelPrompt } from './model-clis.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
 import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
 import { serviceCall } from './service-clis.ts';
@@ -838,7 +839,7 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: share ? 'share' : 'read', summary: `${basename(cmd.argv[0]!)} ${method || (share ? 'POST' : 'GET')} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
 
-const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io', twine: 'upload.pypi.org', gem: 'rubygems.org', poetry: 'upload.pypi.org', flit: 'upload.pypi.org' };
+const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io', gem: 'rubygems.org' };
 /**
  * A container tool's build or push (`docker build -t app . && docker push app`, `docker buildx build
  * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
@@ -1408,7 +1409,23 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   for (const { tarball, folder } of PACKAGE_MANAGERS.has(program) ? (npmPack(program, args, ctx.cwd, folderReader(ctx)) ?? []) : []) {
     ctx.files?.write(tarball, ctx.cwd, (unread) => packageContents(folder, folderReader({ ...ctx, uninspected: unread })));
   }
-  const publishes = args.includes('publish') || program === 'np' || (program === 'twine' && args.includes('upload')) || (program === 'gem' && args.includes('push'));
+  // `python -m build`, `uv build`, `poetry build`, ... (python-packages.ts): the sdist and wheel it writes hold the project's package,
+  // so a publish of them later on the line sends that; a Python publish sends the built files it names, or what it builds.
+  const build = pythonBuild(cmd.argv, ctx.cwd, folderReader(ctx));
+  if (build) {
+    for (const [archive, kind] of [[build.sdist, 'sdist'], [build.wheel, 'wheel']] as const) {
+      if (archive !== null) ctx.files?.write(archive, ctx.cwd, (unread) => pythonPackageContents(build.folder, kind, folderReader({ ...ctx, uninspected: unread })));
+    }
+    return { action: 'create', summary: `${program} build (local)`, sent: [], hosts: [] };
+  }
+  const python = pythonPublish(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), folderReader(ctx));
+  if (python?.dryRun) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
+  if (python) {
+    const built = python.builds === null ? [] : (['sdist', 'wheel'] as const).map((kind) => pythonPackageContents(python.builds!.folder, kind, folderReader(ctx)));
+    const sent = [...python.files.map((file) => readSentFile(file, ctx, WHOLE)), ...built];
+    return { action: 'share', summary: `${program} publish to ${python.registry}`, sent, hosts: [{ host: python.registry, encrypted: true }] };
+  }
+  const publishes = args.includes('publish') || program === 'np' || (program === 'gem' && args.includes('push'));
   if (publishes && REGISTRIES[program]) {
     // What npm's (np's, lerna's) and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
     if (PACKAGE_MANAGERS.has(program) || RELEASE_TOOLS.has(program) || program === 'cargo') {
@@ -1417,8 +1434,8 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       const hosts = publish.registries.map((host) => ({ host, encrypted: true }));
       return { action: 'share', summary: `${program} publish to ${publish.registries.join(', ')}`, sent: [publish.sent], hosts };
     }
-    // The built packages twine and gem upload are read (`twine upload dist/*`, `gem push app-1.0.gem`).
-    const packages = program === 'twine' || program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
+    // The gems gem pushes are read (`gem push app-1.0.gem`).
+    const packages = program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
     return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: packages, hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
   }
   if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
