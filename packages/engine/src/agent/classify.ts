@@ -40,6 +40,7 @@ import { serviceSetting } from './service-settings.ts';
 import { PACKAGE_MANAGERS, scriptCall, scriptLines } from './package-scripts.ts';
 import { splitParts } from './split-files.ts';
 import { storageCopy } from './storage-copies.ts';
+import { terraformApply } from './terraform-runs.ts';
 import { Unread } from './unread.ts';
 import { type WebClientCall, listedRequests, webClientCall } from './web-clients.ts';
 
@@ -1340,6 +1341,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const sources = commandSources(cmd, ctx);
   const hosting = hostingDeploy(program, args, ctx.cwd, folderReader(ctx), sources.input);
   if (hosting) return { action: 'share', summary: hosting.map((h) => h.summary).join('; '), sent: [...hosting.map((h) => h.text), args.join(' ')], hosts: hosting.map(({ host }) => ({ host, encrypted: true })) };
+  // `terraform apply` (terraform-runs.ts): the configuration's values, the files it reads and its variables, to its providers and its state's backend.
+  const terraform = terraformApply(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), (file) => readSentFile(file, ctx));
+  if (terraform) {
+    const sent = [...terraform.files.map((file) => readSentFile(file, ctx, WHOLE)), ...terraform.texts];
+    return { action: 'share', summary: `${program} ${terraform.command} to ${terraform.hosts.join(', ')}`, sent, hosts: terraform.hosts.map((host) => ({ host, encrypted: true })) };
+  }
   // A setting or secret a hosting or secrets service's command stores there (`vercel env add`, `fly secrets set`, `vault kv put`;
   // service-settings.ts): the values on the line, its input and the files it names.
   const setting = serviceSetting(program, args, sources);

