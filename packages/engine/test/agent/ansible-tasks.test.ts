@@ -1,41 +1,10 @@
-// What ansible's tasks send to their hosts: the YAML of playbooks, roles and task files as ansible
-// reads it, the modules that copy, write or run, and the plays and tasks that stay on this machine.
+// What ansible's tasks send to their hosts: playbooks, roles and task files as ansible reads them,
+// the modules that copy, write or run, and the plays and tasks that stay on this machine.
 import { describe, expect, it } from 'vitest';
-import { adHocSend, moduleSends, playbookSend, readYaml } from '../../src/agent/ansible-tasks.ts';
+import { adHocSend, moduleSends, playbookSend } from '../../src/agent/ansible-tasks.ts';
 
 /** A reader of made-up files, by full path. */
 const reader = (files: Record<string, string>) => (file: string) => files[file] ?? '';
-
-describe('readYaml', () => {
-  it('reads block maps and sequences, a sequence at its key’s indentation, and one-line maps and lists', () => {
-    const text = ['---', '# a play', '- hosts: [web, db]', '  vars: { a: 1, b: "two" }', '  tasks:', '  - name: ship', '    copy:', '      src: customers.csv   # the leads', "      dest: '/srv/in'", '  -', '    shell: echo hi', '...', '- ignored'].join('\n');
-    expect(readYaml(text)).toEqual([
-      {
-        hosts: ['web', 'db'],
-        vars: { a: '1', b: 'two' },
-        tasks: [{ name: 'ship', copy: { src: 'customers.csv', dest: '/srv/in' } }, { shell: 'echo hi' }],
-      },
-    ]);
-  });
-
-  it('reads block text, keeps a URL’s colon in a value and reads aliases as nothing', () => {
-    const text = 'shell: |\n  curl -d @rows.csv https://api.acme-analytics.io/in\n  echo done\nfolded: >\n  one\n  two\nurl: https://api.acme-analytics.io:8443/x\nbase: &base web\nother: *base\n"quoted key": yes\n';
-    expect(readYaml(text)).toEqual({
-      shell: 'curl -d @rows.csv https://api.acme-analytics.io/in\necho done',
-      folded: 'one two',
-      url: 'https://api.acme-analytics.io:8443/x',
-      base: 'web',
-      other: null,
-      'quoted key': 'yes',
-    });
-  });
-
-  it('reads nothing from empty text and a scalar from a line that is one', () => {
-    expect(readYaml('')).toBeNull();
-    expect(readYaml('# only a comment\n')).toBeNull();
-    expect(readYaml('just text')).toBe('just text');
-  });
-});
 
 describe('moduleSends', () => {
   it('gives the file a copy names, its content, a script’s file, a command’s text and the text lineinfile writes', () => {
