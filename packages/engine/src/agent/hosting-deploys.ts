@@ -5,13 +5,15 @@
 // `railway up` (the folder less .railwayignore and .gitignore), `fly deploy` and `fly launch` (the
 // build context less .dockerignore, for Fly's remote builder) and Cloudflare's `wrangler` (a Worker's
 // bundle and assets, a Pages folder, an R2 object, KV values, a remote D1 database's SQL), and
-// `supabase db push` (its migrations, hosted-databases.ts). Their local
+// `supabase db push` (its migrations, hosted-databases.ts), and serverless platforms' deploys
+// (`serverless deploy`, `sam deploy`, `eb deploy`, `az webapp up`, ...: function-deploys.ts). Their local
 // commands (`vercel dev`, `netlify status`, `firebase emulators:start`, `wrangler d1 execute` without
 // `--remote`) upload nothing. classify.ts gives the reader that reads those files as what a deploy
 // sends, and the command's input.
 import path from 'node:path';
 import { MAX_GLOB_FILES } from './config.ts';
 import { dockerignoreRules, orderedIgnoreRules } from './container-images.ts';
+import { FUNCTION_DEPLOYS, supabaseFunctionsDeploy } from './function-deploys.ts';
 import { supabaseRun } from './hosted-databases.ts';
 import { globMatcher } from './local-files.ts';
 import { lastValue, valuesOf, wordsOf } from './option-words.ts';
@@ -640,7 +642,9 @@ const HOSTING_DEPLOYS = new Map<string, (args: readonly string[], cwd: string, r
   ['fly', flyDeploy],
   ['flyctl', flyDeploy],
   ['wrangler', wranglerUpload],
-  ['supabase', supabaseRun],
+  ['supabase', (args, cwd, read) => supabaseRun(args, cwd, read) ?? supabaseFunctionsDeploy(args, cwd, read)],
+  // Serverless platforms (function-deploys.ts): Lambda, App Service, Functions, Elastic Beanstalk, Deno Deploy.
+  ...FUNCTION_DEPLOYS,
 ]);
 
 /**
