@@ -153,8 +153,9 @@ const asMap = (value: Yaml | undefined): { [key: string]: Yaml } | null => (valu
 
 /**
  * What `ansible-playbook [options] PLAYBOOK...` sends: each play's tasks (with its roles' tasks and
- * the task files and playbooks it includes), to the play's hosts; null when nothing goes to another
- * machine. `read` gives a file's text by full path ('' when there is none; a folder whole).
+ * the task files and playbooks it includes), to the play's hosts, and the commands its plays and
+ * tasks for this machine run here; null when it neither sends to another machine nor runs a command
+ * here. `read` gives a file's text by full path ('' when there is none; a folder whole).
  */
 export function playbookSend(args: readonly string[], cwd: string, read: (file: string) => string): PlaybookSend | null {
   const words = wordsOf(args, VALUE_OPTIONS);

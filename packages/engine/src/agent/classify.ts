@@ -632,9 +632,15 @@ function copyView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
  */
 function ansibleView(program: string, cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const args = cmd.argv.slice(1);
-  const key = `${ctx.cwd}\0${args.join('\0')}`;
-  if (program === 'ansible-playbook' && !ctx.playbooks?.has(key)) ctx.playbooks?.set(key, playbookSend(args, ctx.cwd, (file) => readSentFile(file, ctx, WHOLE)));
-  const send = program === 'ansible' ? adHocSend(args, ctx.cwd) : ctx.playbooks?.has(key) ? ctx.playbooks.get(key)! : playbookSend(args, ctx.cwd, (file) => readSentFile(file, ctx, WHOLE));
+  // A playbook is read once for the call, by its words and folder.
+  const playbook = (): PlaybookSend | null => {
+    const key = `${ctx.cwd}\0${args.join('\0')}`;
+    const read = (file: string) => readSentFile(file, ctx, WHOLE);
+    if (ctx.playbooks === undefined) return playbookSend(args, ctx.cwd, read);
+    if (!ctx.playbooks.has(key)) ctx.playbooks.set(key, playbookSend(args, ctx.cwd, read));
+    return ctx.playbooks.get(key)!;
+  };
+  const send = program === 'ansible' ? adHocSend(args, ctx.cwd) : playbook();
   const runsHere = send && send.here.length > 0 ? { runsHere: { shell: send.here.join('\n'), path: program } } : {};
   if (send === null || send.hosts.length === 0) return { action: 'process', summary: program, sent: [], hosts: [], ...runsHere };
   if ('unread' in send) for (const { why, tooMuch } of send.unread) ctx.uninspected?.add(why, tooMuch);
