@@ -14,7 +14,7 @@
 // folders (`dist`, `.venv`, `__pycache__`, ...), are left out.
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
-import { optionAndValue } from './option-words.ts';
+import { type Words, lastValue, wordsOf } from './option-words.ts';
 import { type FolderReader, ignoreRules } from './published-packages.ts';
 
 /** A build of a project's folder: the archives it writes (full paths), null for one it does not make. */
@@ -47,18 +47,10 @@ function buildWords(argv: readonly string[]): { tool: string; words: readonly st
   return null;
 }
 
-/** A tool's words, read with the options that take a value: its options' values by option, its flags and its operands. */
-function toolWords(takes: ReadonlySet<string>, words: readonly string[]): { value: (...names: string[]) => string | undefined; has: (...flags: string[]) => boolean; operands: string[] } {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  const operands: string[] = [];
-  for (let k = 0; k < words.length; k++) {
-    const [option, inline] = optionAndValue(words[k]!);
-    if (takes.has(option)) values.set(option, inline ?? words[++k] ?? '');
-    else if (option.startsWith('-')) flags.add(option);
-    else operands.push(option);
-  }
-  return { value: (...names) => names.map((n) => values.get(n)).find((v) => v !== undefined), has: (...names) => names.some((n) => flags.has(n)), operands };
+/** A tool's words (option-words.ts), asked for an option's last value or whether a flag is given. */
+function readWords(takes: ReadonlySet<string>, args: readonly string[]): { value: (...names: string[]) => string | undefined; has: (...flags: string[]) => boolean; operands: string[] } {
+  const words: Words = wordsOf(args, takes);
+  return { value: (...names) => lastValue(words, ...names), has: (...names) => names.some((n) => words.flags.has(n)), operands: words.operands };
 }
 
 /**
@@ -71,7 +63,7 @@ export function pythonBuild(argv: readonly string[], cwd: string, read: FolderRe
   const found = buildWords(argv);
   if (found === null) return null;
   const { tool, words } = found;
-  const w = toolWords(BUILD_VALUE_OPTIONS[tool]!, words);
+  const w = readWords(BUILD_VALUE_OPTIONS[tool]!, words);
   let folder = cwd;
   let out = 'dist';
   let sdist = true;
@@ -137,7 +129,7 @@ export function pythonPublish(given: readonly string[], cwd: string, env: Readon
   const command = program === 'twine' ? 'upload' : 'publish';
   const at = argv.indexOf(command);
   if (!(program in PUBLISH_VALUE_OPTIONS) || at !== 1) return null;
-  const w = toolWords(PUBLISH_VALUE_OPTIONS[program]!, argv.slice(2));
+  const w = readWords(PUBLISH_VALUE_OPTIONS[program]!, argv.slice(2));
   const named = w.value('--repository-url', '--publish-url', '-r', '--repository', '--repo', '--index');
   const fromEnv = { twine: env.TWINE_REPOSITORY_URL ?? env.TWINE_REPOSITORY, uv: env.UV_PUBLISH_URL, hatch: env.HATCH_INDEX_REPO, flit: env.FLIT_INDEX_URL, pdm: env.PDM_PUBLISH_REPO, poetry: undefined }[program];
   const registry = registryHost(named ?? fromEnv, program);
