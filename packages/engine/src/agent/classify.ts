@@ -22,6 +22,7 @@ import { type ResolvedDestination, hostOf, resolveDestination } from './destinat
 import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
+import { unpushedFiles } from './git-commits.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -258,6 +259,11 @@ const folderReader =
   (ctx: ClassifyContext): FolderReader =>
   (word, folder, skip) =>
     readSentFile(word, { ...ctx, cwd: folder }, skip ? { folders: true, skip } : undefined);
+
+/** `git push`'s options that take the next word as a value. */
+const GIT_PUSH_VALUE_OPTIONS = new Set(['--repo', '--receive-pack', '--exec', '-o', '--push-option']);
+/** `git commit`'s options that take the next word as a value (its other words are the paths it commits). */
+const GIT_COMMIT_VALUE_OPTIONS = new Set(['-m', '--message', '-F', '--file', '-C', '--reuse-message', '-c', '--reedit-message', '--author', '--date', '--fixup', '--squash', '-t', '--template', '--cleanup', '--trailer', '--pathspec-from-file']);
 
 /** Programs that pass on what they read (transformed, compressed or encoded, but the data is still in it). */
 const PASS_THROUGH = new Set([
@@ -1403,14 +1409,18 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   if (program === 'git') {
     const sub = args.find((a) => !a.startsWith('-'));
     if (sub === 'push') {
-      const remote = args.slice(args.indexOf('push') + 1).find((a) => !a.startsWith('-')) ?? 'origin';
+      const [remote = 'origin', refspec = null] = wordsOf(args.slice(args.indexOf('push') + 1), GIT_PUSH_VALUE_OPTIONS).operands;
       const host = hostOf(remote) ?? `git remote ${remote}`;
-      // What `git add` named earlier on the line is in what it pushes.
-      const sent = (ctx.staged ?? []).map((full) => readSentFile(full, ctx, WHOLE));
+      // What `git add` named earlier on the line is in what it pushes, and what the branch's commits changed since the remote's (git-commits.ts).
+      const unpushed = ctx.files?.onThisMachine === false ? null : unpushedFiles(ctx.cwd, remote, refspec);
+      if (unpushed?.unread) ctx.uninspected?.add(unpushed.unread, true);
+      const sent = [...(ctx.staged ?? []).map((full) => readSentFile(full, ctx, WHOLE)), unpushed?.text ?? ''];
       return { action: 'share', summary: `git push to ${host}`, sent, hosts: [{ host, encrypted: true }] };
     }
     if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
     if (sub === 'add') ctx.staged?.push(...stagedPaths(args.slice(args.indexOf('add') + 1), ctx.cwd));
+    // `git commit -m msg path...` commits the paths it names as they are.
+    if (sub === 'commit') ctx.staged?.push(...wordsOf(args.slice(args.indexOf('commit') + 1), GIT_COMMIT_VALUE_OPTIONS).operands.map((word) => localPath(word, ctx.cwd)));
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };

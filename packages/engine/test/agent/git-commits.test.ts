@@ -1,0 +1,79 @@
+// What a `git push` sends that its command line did not add (git-commits.ts): the files the
+// branch's commits changed since what the remote has, read from real repositories made with git.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { unpushedFiles } from '../../src/agent/git-commits.ts';
+import { hookIn } from './hook-in-folder.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-git-'));
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
+
+/** A clone of a bare repository, with one commit pushed to its main branch. */
+function clone(name: string): string {
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', path.join(root, `${name}.git`)]);
+  const work = path.join(root, name);
+  git(root, 'clone', '-q', `${name}.git`, name);
+  git(work, 'config', 'user.email', 'dev@acme-corp.example');
+  git(work, 'config', 'user.name', 'Dev');
+  git(work, 'checkout', '-q', '-b', 'main');
+  fs.writeFileSync(path.join(work, 'README.md'), '# crm\n');
+  git(work, 'add', 'README.md');
+  git(work, 'commit', '-q', '-m', 'init');
+  git(work, 'push', '-q', '-u', 'origin', 'main');
+  return work;
+}
+const commit = (work: string, file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+  fs.writeFileSync(path.join(work, file), text);
+  git(work, 'add', file);
+  git(work, 'commit', '-q', '-m', `add ${file}`);
+};
+
+describe('what a git push sends from commits made before it', () => {
+  it('reads the files the branch’s commits changed since the remote’s branch, and nothing once they are pushed', () => {
+    const work = clone('pushed');
+    commit(work, 'data/customers.csv', customers);
+    commit(work, 'src/app.js', 'module.exports = 1;\n');
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: `module.exports = 1;\n\n${customers}`, unread: null });
+    git(work, 'push', '-q');
+    commit(work, 'README.md', '# crm\n\nSee docs.\n');
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: '# crm\n\nSee docs.\n', unread: null });
+  });
+
+  it('reads a new branch’s commits up to what the remote holds, and the branch a refspec names', () => {
+    const work = clone('branch');
+    git(work, 'checkout', '-q', '-b', 'leads');
+    commit(work, 'leads.csv', customers);
+    git(work, 'checkout', '-q', 'main');
+    commit(work, 'notes.md', 'notes\n');
+    expect(unpushedFiles(work, 'origin', 'leads').text).toBe(customers);
+    expect(unpushedFiles(work, 'origin', 'leads:refs/heads/main').text).toBe(customers);
+    expect(unpushedFiles(work, 'origin', null).text).toBe('notes\n');
+    expect(unpushedFiles(work, 'origin', 'nonexistent').text).toBe('');
+  });
+
+  it('reads a worktree’s branch through the repository it belongs to, and nothing outside a repository', () => {
+    const work = clone('worktree');
+    git(work, 'worktree', 'add', '-q', '-b', 'side', path.join(root, 'worktree-side'));
+    commit(path.join(root, 'worktree-side'), 'side.csv', customers);
+    expect(unpushedFiles(path.join(root, 'worktree-side', 'sub'), 'origin', null).text).toBe(customers);
+    expect(unpushedFiles(os.tmpdir(), 'origin', null)).toEqual({ text: '', unread: null });
+  });
+
+  it('blocks a push of a commit made by an earlier call, and allows one whose commits hold nothing personal', () => {
+    const work = clone('hook');
+    const { bash, expectBlocked } = hookIn(work);
+    commit(work, 'exports/leads.csv', customers);
+    expectBlocked('git push', 'git remote origin');
+    expectBlocked('git push -u origin HEAD', 'git remote origin');
+    git(work, 'reset', '-q', '--hard', 'origin/main');
+    commit(work, 'src/index.js', 'console.log(1);\n');
+    expect(bash('git push')).toMatchObject({ exitCode: 0, stderr: '' });
+    fs.writeFileSync(path.join(work, 'src', 'index.js'), `console.log(${JSON.stringify(customers)});\n`);
+    expectBlocked('git commit -m update src/index.js && git push', 'git remote origin');
+  });
+});
