@@ -11,7 +11,7 @@ import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
 
 /** The most commits, and tree entries, one push is read for. */
-const MAX_COMMITS = 256;
+const MAX_COMMITS = 1_000;
 const MAX_ENTRIES = 20_000;
 
 /** What the push sends: the changed files' text, and why part of it was not read (null when all was). */
