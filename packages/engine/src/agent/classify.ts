@@ -22,7 +22,7 @@ import { type ResolvedDestination, hostOf, resolveDestination } from './destinat
 import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
-import { unpushedFiles } from './git-commits.ts';
+import { modifiedTrackedFiles, unpushedFiles } from './git-commits.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -1298,10 +1298,38 @@ function descriptorNamed(target: string): string | null {
 
 
 /** Pathspecs of the whole working tree: what it holds beyond the last push is not known without git, and is not read. */
-const WHOLE_TREE = new Set(['.', './', ':/', ':', '*', '-A', '--all', '-u', '--update', '--no-ignore-removal']);
+const WHOLE_TREE = new Set(['.', './', ':/', ':', '*', '-A', '--all', '--no-ignore-removal']);
 
-/** The files and folders `git add` names (full paths), none when it adds the whole working tree. */
+/** The files `git commit` takes (full paths): the paths it names, and with `-a` the tracked files changed since git's index (git-commits.ts). */
+function committedPaths(args: readonly string[], cwd: string): string[] {
+  const paths: string[] = [];
+  let all = false;
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (a === '--') {
+      paths.push(...args.slice(k + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      if (a === '--all') all = true;
+      else if (GIT_COMMIT_VALUE_OPTIONS.has(a)) k++;
+    } else if (a.startsWith('-') && a.length > 1) {
+      // A cluster of short options (`-am msg`): one that takes a value ends it, with the value glued or the next word.
+      for (let c = 1; c < a.length; c++) {
+        if (a[c] === 'a') all = true;
+        else if (GIT_COMMIT_VALUE_OPTIONS.has(`-${a[c]}`)) {
+          if (c === a.length - 1) k++;
+          break;
+        }
+      }
+    } else paths.push(a);
+  }
+  return [...paths.map((p) => localPath(p, cwd)), ...(all ? (modifiedTrackedFiles(cwd) ?? []) : [])];
+}
+
+/** The files and folders `git add` names (full paths), with `-u` the tracked files changed since git's index (git-commits.ts); none when it adds the whole working tree. */
 function stagedPaths(args: readonly string[], cwd: string): string[] {
+  if (args.includes('-u') || args.includes('--update')) return modifiedTrackedFiles(cwd) ?? [];
   if (args.some((a) => WHOLE_TREE.has(a))) return [];
   const words = args.includes('--') ? args.slice(args.indexOf('--') + 1) : args.filter((a) => !a.startsWith('-'));
   return words.map((word) => localPath(word, cwd));
@@ -1419,8 +1447,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     }
     if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
     if (sub === 'add') ctx.staged?.push(...stagedPaths(args.slice(args.indexOf('add') + 1), ctx.cwd));
-    // `git commit -m msg path...` commits the paths it names as they are.
-    if (sub === 'commit') ctx.staged?.push(...wordsOf(args.slice(args.indexOf('commit') + 1), GIT_COMMIT_VALUE_OPTIONS).operands.map((word) => localPath(word, ctx.cwd)));
+    if (sub === 'commit') ctx.staged?.push(...committedPaths(args.slice(args.indexOf('commit') + 1), ctx.cwd));
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };

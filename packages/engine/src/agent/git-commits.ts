@@ -184,3 +184,58 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
   }
   return { text: texts.join('\n'), unread };
 }
+
+/** The most entries of git's index read for the tracked files a commit or add would take. */
+const MAX_INDEX_ENTRIES = 50_000;
+
+/**
+ * The tracked files (full paths) of the repository `cwd` is in that differ from git's index by size
+ * or modification time: what `git commit -a` and `git add -u` take. Read from the index (versions 2
+ * and 3); null where it cannot be read (no repository, version 4, past MAX_INDEX_ENTRIES).
+ */
+export function modifiedTrackedFiles(cwd: string): string[] | null {
+  const git = gitDir(cwd);
+  if (git === null) return null;
+  let index: Buffer;
+  try {
+    index = fs.readFileSync(path.join(git, 'index'));
+  } catch {
+    return [];
+  }
+  if (index.length < 12 || index.toString('latin1', 0, 4) !== 'DIRC') return null;
+  const version = index.readUInt32BE(4);
+  const count = index.readUInt32BE(8);
+  if ((version !== 2 && version !== 3) || count > MAX_INDEX_ENTRIES) return null;
+  const root = workTree(git, cwd);
+  const modified: string[] = [];
+  for (let at = 12, k = 0; k < count && at + 62 <= index.length; k++) {
+    const mtime = index.readUInt32BE(at + 8);
+    const mtimeNs = index.readUInt32BE(at + 12);
+    const mode = index.readUInt32BE(at + 24);
+    const size = index.readUInt32BE(at + 36);
+    const flags = index.readUInt16BE(at + 60);
+    const start = at + 62 + (version === 3 && flags & 0x4000 ? 2 : 0);
+    const end = index.indexOf(0, start);
+    if (end < 0) break;
+    const name = index.toString('utf8', start, end);
+    at += Math.floor((end - at + 8) / 8) * 8;
+    // Regular files only: not a link (0o120000) or a submodule (0o160000).
+    if ((mode & 0o170000) !== 0o100000) continue;
+    const full = path.join(root, name);
+    try {
+      const stat = fs.lstatSync(full, { bigint: true });
+      const sameTime = Number(stat.mtimeMs / 1000n) === mtime && (mtimeNs === 0 || Number(stat.mtimeNs % 1_000_000_000n) === mtimeNs);
+      if (Number(stat.size & 0xffffffffn) !== size || !sameTime) modified.push(full);
+    } catch {
+      // Deleted: nothing of it is sent.
+    }
+  }
+  return modified;
+}
+
+/** The work tree a git folder belongs to: a worktree's (its `gitdir` file names its `.git`), else the folder above `.git`. */
+function workTree(git: string, cwd: string): string {
+  const pointer = text(path.join(git, 'gitdir')).trim();
+  if (pointer !== '') return path.dirname(path.resolve(git, pointer));
+  return path.basename(git) === '.git' ? path.dirname(git) : path.resolve(cwd);
+}

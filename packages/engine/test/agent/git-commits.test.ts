@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unpushedFiles } from '../../src/agent/git-commits.ts';
+import { modifiedTrackedFiles, unpushedFiles } from '../../src/agent/git-commits.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-git-'));
@@ -75,5 +75,30 @@ describe('what a git push sends from commits made before it', () => {
     expect(bash('git push')).toMatchObject({ exitCode: 0, stderr: '' });
     fs.writeFileSync(path.join(work, 'src', 'index.js'), `console.log(${JSON.stringify(customers)});\n`);
     expectBlocked('git commit -m update src/index.js && git push', 'git remote origin');
+  });
+
+  it('finds the tracked files changed since git’s index, which `commit -a` and `add -u` take, and not the untracked ones', () => {
+    const work = clone('tracked');
+    commit(work, 'src/fixtures.json', '[]\n');
+    commit(work, 'src/app.js', 'module.exports = 1;\n');
+    fs.writeFileSync(path.join(work, 'src', 'fixtures.json'), JSON.stringify([{ email: 'jane.doe@acme-corp.com' }]));
+    fs.writeFileSync(path.join(work, 'notes.txt'), 'untracked\n');
+    fs.rmSync(path.join(work, 'README.md'));
+    expect(modifiedTrackedFiles(work)).toEqual([path.join(work, 'src', 'fixtures.json')]);
+    expect(modifiedTrackedFiles(os.tmpdir())).toBeNull();
+  });
+
+  it('blocks `git commit -am` and `git add -u` of a changed tracked file before a push on the same line', () => {
+    const work = clone('commit-all');
+    const { bash, expectBlocked } = hookIn(work);
+    commit(work, 'data/leads.json', '[]\n');
+    git(work, 'push', '-q');
+    fs.writeFileSync(path.join(work, 'data', 'leads.json'), JSON.stringify([{ email: 'jane.doe@acme-corp.com' }]));
+    expectBlocked('git commit -am "update leads" && git push', 'git remote origin');
+    expectBlocked('git add -u && git commit -m "update leads" && git push origin main', 'git remote origin');
+    expectBlocked('git commit --all --message "update leads" && git push', 'git remote origin');
+    git(work, 'checkout', '-q', '--', 'data/leads.json');
+    fs.writeFileSync(path.join(work, 'README.md'), '# crm\n\nUsage.\n');
+    expect(bash('git commit -am "docs" && git push')).toMatchObject({ exitCode: 0, stderr: '' });
   });
 });
