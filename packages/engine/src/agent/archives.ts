@@ -1,5 +1,6 @@
-// What an archive an outbound command sends holds. gzip (and so .tgz and .tar.gz), zip and, on Node
-// 22.15 or later, zstd (.zst, .tar.zst) are opened and their files read like any other file,
+// What an archive an outbound command sends holds. gzip (and so .tgz and .tar.gz), zip, tar (a
+// RubyGems .gem is one, holding data.tar.gz) and, on Node 22.15 or later, zstd (.zst, .tar.zst) are
+// opened and their files read like any other file,
 // within the hook’s bounds: MAX_SENT_FILE_BYTES unpacked in all, MAX_ARCHIVE_NESTING archives deep.
 // An archive the hook cannot open (bzip2, xz, 7z and rar, zstd on an older Node, an encrypted zip
 // entry, a damaged archive, one that unpacks past the bound) is noted as unread, so that sending it
@@ -61,9 +62,11 @@ function opened(bytes: Buffer, depth: number, budget: Budget): ArchiveText | nul
   if (unopened) return { text: '', unread: form(`an archive it sends is in the ${unopened[1]} format, which the hook cannot open`) };
   const gzip = startsWith(bytes, GZIP);
   const zstd = startsWith(bytes, ZSTD);
-  if (!gzip && !zstd && !startsWith(bytes, ZIP) && !startsWith(bytes, EMPTY_ZIP)) return null;
+  const tar = isTar(bytes);
+  if (!gzip && !zstd && !tar && !startsWith(bytes, ZIP) && !startsWith(bytes, EMPTY_ZIP)) return null;
   if (depth >= MAX_ARCHIVE_NESTING) return { text: '', unread: form(`it sends archives nested more than ${MAX_ARCHIVE_NESTING} deep`) };
   if (gzip) return decompressed(inflate.gzip, 'gzip', bytes, depth, budget);
+  if (tar) return untarred(bytes, depth, budget);
   if (!zstd) return unzipped(bytes, depth, budget);
   const unzstd = inflate.zstd();
   if (!unzstd) return { text: '', unread: form(`an archive it sends is in the zstd format, which the hook opens on Node 22.15 or later (this is Node ${process.versions.node})`) };
@@ -133,6 +136,34 @@ function unzipped(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
     if (inner.unread !== null) return stop(inner.unread);
   }
   return stop(null);
+}
+
+/** Whether bytes start with a tar header: a POSIX (`ustar\0`) or GNU (`ustar  `) magic where a header keeps it. */
+function isTar(bytes: Buffer): boolean {
+  return bytes.length >= 512 && bytes.toString('latin1', 257, 262) === 'ustar';
+}
+
+/** A tar archive's files (their names too), each read as text or opened again; its headers' fields are octal. */
+function untarred(bytes: Buffer, depth: number, budget: Budget): ArchiveText {
+  const texts: string[] = [];
+  for (let at = 0; at + 512 <= bytes.length; ) {
+    const header = bytes.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const field = (start: number, length: number) => header.toString('latin1', start, start + length).replace(/\0.*$/s, '');
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    if (!Number.isFinite(size) || size < 0 || at + 512 + size > bytes.length) return { text: texts.join('\n'), unread: form('a tar archive it sends is damaged and cannot be read') };
+    const name = `${field(345, 155)}${field(345, 155) ? '/' : ''}${field(0, 100)}`;
+    texts.push(name);
+    const type = field(156, 1);
+    // Regular files ('0', or NUL in old archives); links, folders and extended headers hold no file's data.
+    if (type === '0' || type === '') {
+      const inner = contentText(bytes.subarray(at + 512, at + 512 + size), depth, budget);
+      texts.push(inner.text);
+      if (inner.unread !== null) return { text: texts.join('\n'), unread: inner.unread };
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return { text: texts.join('\n'), unread: null };
 }
 
 /** Where the end-of-central-directory record starts (it ends the file, after a comment of at most 65,535 bytes); -1 when there is none. */

@@ -38,6 +38,15 @@ zipped("stored.zip", {"customers.csv": customers}, zipfile.ZIP_STORED)
 zipped("named.zip", {"jane.doe@acme-corp.com/notes.txt": notes})
 zipped("clean.zip", {"notes.txt": notes})
 zipped("nested.zip", {"backup.tar.gz": open(f"{d}/data.tar.gz", "rb").read()})
+# A RubyGems .gem: a plain tar (GNU format, as gem writes it) holding metadata.gz and data.tar.gz.
+def tar_plain(name, files):
+    with tarfile.open(f"{d}/{name}", "w", format=tarfile.GNU_FORMAT) as t:
+        for n, data in files.items():
+            info = tarfile.TarInfo(n); info.size = len(data); t.addfile(info, io.BytesIO(data))
+tgz("gem-data.tar.gz", {"lib/crm.rb": b"module Crm; end\n", "data/customers.csv": customers})
+tgz("clean-gem-data.tar.gz", {"lib/crm.rb": b"module Crm; end\n"})
+tar_plain("crm-1.0.0.gem", {"metadata.gz": gzip.compress(b"name: crm\n"), "data.tar.gz": open(f"{d}/gem-data.tar.gz", "rb").read()})
+tar_plain("clean-1.0.0.gem", {"metadata.gz": gzip.compress(b"name: clean\n"), "data.tar.gz": open(f"{d}/clean-gem-data.tar.gz", "rb").read()})
 open(f"{d}/customers.csv.xz", "wb").write(lzma.compress(customers))
 open(f"{d}/customers.csv.bz2", "wb").write(bz2.compress(customers))
 open(f"{d}/zeros.gz", "wb").write(gzip.compress(b"\0" * (17 * 1024 * 1024)))
@@ -66,7 +75,7 @@ const ZSTD_TAR =
 const nodeHasZstd = typeof (zlib as { zstdDecompressSync?: unknown }).zstdDecompressSync === 'function';
 
 describe('archives an agent sends', () => {
-  it.each(['customers.csv.gz', 'data.tar.gz', 'data.zip', 'stored.zip', 'nested.zip'])('%s: the personal data in it is found and the upload blocked', (file) => {
+  it.each(['customers.csv.gz', 'data.tar.gz', 'data.zip', 'stored.zip', 'nested.zip', 'crm-1.0.0.gem'])('%s: the personal data in it is found and the upload blocked', (file) => {
     const out = scp(file);
     expect(out.exitCode).toBe(2);
     expect(out.stderr).toContain('1 email address');
@@ -76,7 +85,7 @@ describe('archives an agent sends', () => {
     expect(scp('named.zip').stderr).toContain('1 email address');
   });
 
-  it.each(['clean.tar.gz', 'clean.zip'])('%s: an archive without personal data is sent', (file) => {
+  it.each(['clean.tar.gz', 'clean.zip', 'clean-1.0.0.gem'])('%s: an archive without personal data is sent', (file) => {
     expect(scp(file)).toMatchObject({ exitCode: 0, stderr: '' });
   });
 
