@@ -35,6 +35,7 @@ import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPa
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
+import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
 import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
 import { serviceCall } from './service-clis.ts';
@@ -853,7 +854,9 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   return { action: share ? 'share' : 'read', summary: `${basename(cmd.argv[0]!)} ${method || (share ? 'POST' : 'GET')} to ${hosts.map((h) => h.host).join(', ') || 'no host'}`, sent, hosts };
 }
 
-const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io', gem: 'rubygems.org' };
+const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io' };
+/** `gem push`'s options that take the next word as a value. */
+const GEM_PUSH_VALUE_OPTIONS = new Set(['--host', '-k', '--key', '--otp', '-p', '--http-proxy', '--attestation']);
 /**
  * A container tool's build or push (`docker build -t app . && docker push app`, `docker buildx build
  * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
@@ -1476,7 +1479,24 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const sent = [...python.files.map((file) => readSentFile(file, ctx, WHOLE)), ...built];
     return { action: 'share', summary: `${program} publish to ${python.registry}`, sent, hosts: [{ host: python.registry, encrypted: true }] };
   }
-  const publishes = args.includes('publish') || program === 'np' || (program === 'gem' && args.includes('push'));
+  // `gem build` (ruby-gems.ts): the gem it writes holds what its gemspec's `files` lists, so a `gem push` of it later on the line sends that;
+  // `gem push` sends the gems it is given (one built earlier is opened as the archive it is); `rake release` builds and pushes.
+  const gem = gemBuild(cmd.argv, ctx.cwd, folderReader(ctx));
+  if (gem) {
+    ctx.files?.write(gem.gem, ctx.cwd, (unread) => gemContents(gem.folder, gem.gemspec, folderReader({ ...ctx, uninspected: unread })));
+    return { action: 'create', summary: 'gem build (local)', sent: [], hosts: [] };
+  }
+  if (program === 'gem' && args[0] === 'push') {
+    const host = gemPushHost(args.slice(1), environmentOf(cmd, ctx));
+    const gems = wordsOf(args.slice(1), GEM_PUSH_VALUE_OPTIONS).operands.map((file) => readSentFile(file, ctx));
+    return { action: 'share', summary: `gem push to ${host}`, sent: gems, hosts: [{ host, encrypted: true }] };
+  }
+  const release = rakeRelease(cmd.argv, ctx.cwd, folderReader(ctx));
+  if (release !== null) {
+    const host = gemPushHost([], environmentOf(cmd, ctx));
+    return { action: 'share', summary: `rake release to ${host}`, sent: [gemContents(ctx.cwd, release, folderReader(ctx))], hosts: [{ host, encrypted: true }] };
+  }
+  const publishes = args.includes('publish') || program === 'np';
   if (publishes && REGISTRIES[program]) {
     // What npm's (np's, lerna's) and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
     if (PACKAGE_MANAGERS.has(program) || RELEASE_TOOLS.has(program) || program === 'cargo') {
@@ -1485,9 +1505,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       const hosts = publish.registries.map((host) => ({ host, encrypted: true }));
       return { action: 'share', summary: `${program} publish to ${publish.registries.join(', ')}`, sent: [publish.sent], hosts };
     }
-    // The gems gem pushes are read (`gem push app-1.0.gem`).
-    const packages = program === 'gem' ? args.slice(1).filter((a) => !a.startsWith('-')).map((file) => readSentFile(file, ctx)) : [];
-    return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: packages, hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
+    return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: [], hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
   }
   if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
   if (program === 'find' && args.includes('-delete')) return { action: 'delete', summary: 'find -delete (local delete)', sent: [], hosts: [] };
