@@ -65,5 +65,5 @@ export function gemContents(folder: string, gemspec: string, read: FolderReader)
   }
   const patterns = [...files.matchAll(/["']([^"'\n]+)["']/g)].map((m) => m[1]!).concat([...files.matchAll(/%w[[({]([^\])}]*)[\])}]/g)].flatMap((m) => m[1]!.trim().split(/\s+/)));
   // `lib/**/*.rb`: the folder before `**`, whole (read more, never less).
-  return [...spec, ...[...new Set(patterns)].map((p) => read(p.includes('**') ? p.slice(0, p.indexOf('**')).replace(/\/$/, '') || '.' : p, folder))].join('\n');
+  return [...spec, ...[...new Set(patterns)].map((p) => read(p.includes('**') ? p.slice(0, p.indexOf('**')).replace(/\/$/, '') || '.' : p, folder, () => false))].join('\n');
 }

@@ -23,6 +23,7 @@ project('crm', { 'crm.gemspec': templateGemspec('crm'), 'lib/crm/version.rb': ve
 project('tidy', { 'tidy.gemspec': templateGemspec('tidy'), 'lib/tidy/version.rb': version('tidy'), 'test/fixtures/customers.csv': customers, 'spec/customers.csv': customers });
 project('leads', { 'leads.gemspec': 'Gem::Specification.new do |s|\n  s.name = "leads"\n  s.version = "0.1.0"\n  s.files = Dir["lib/**/*.rb", "data/*.csv"] + %w[README.md]\nend\n', 'lib/leads.rb': 'x = 1\n', 'data/customers.csv': customers });
 project('code-only', { 'code-only.gemspec': 'Gem::Specification.new do |s|\n  s.name = "code-only"\n  s.version = "0.1.0"\n  s.files = Dir.glob("lib/**/*")\nend\n', 'lib/code.rb': 'x = 1\n', 'data/customers.csv': customers });
+project('deep', { 'deep.gemspec': 'Gem::Specification.new do |s|\n  s.name = "deep"\n  s.version = "0.1.0"\n  s.files = Dir["lib/**/*.rb", "data/**/*"]\nend\n', 'lib/deep.rb': 'x = 1\n', 'data/seed/customers.csv': customers });
 const { bash, expectBlocked } = hookIn(cwd);
 
 describe('what a gem build writes', () => {
@@ -48,6 +49,7 @@ describe('what a gem push or release sends, through the hook', () => {
     ['a gem whose git ls-files takes data under lib', 'cd crm && gem build crm.gemspec && gem push crm-1.2.0.gem', 'rubygems.org'],
     ['a gem whose files patterns name the data', 'cd leads && gem build && gem push --host https://gems.acme-analytics.io leads-0.1.0.gem', 'gems.acme-analytics.io'],
     ['bundler’s rake release', 'cd leads && bundle exec rake release', 'rubygems.org'],
+    ['a gem whose `**` pattern takes a folder of data', 'cd deep && gem build && gem push deep-0.1.0.gem', 'rubygems.org'],
   ])('blocks personal data sent through %s', (_road, command, host) => {
     expectBlocked(command, host);
   });
