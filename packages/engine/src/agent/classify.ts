@@ -33,9 +33,11 @@ import { modelPrompt } from './model-clis.ts';
 import { notebookCode, notebookRun } from './notebooks.ts';
 import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPath } from './own-files.ts';
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
-import { type FolderReader, type NpmEnvironment, RELEASE_TOOLS, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
+import { type FolderReader, type NpmEnvironment, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
 import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
+import { gradlePublish, mavenDeploy } from './maven-publishes.ts';
+import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
 import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
 import { serviceCall } from './service-clis.ts';
@@ -1496,16 +1498,21 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const host = gemPushHost([], environmentOf(cmd, ctx));
     return { action: 'share', summary: `rake release to ${host}`, sent: [gemContents(ctx.cwd, release, folderReader(ctx))], hosts: [{ host, encrypted: true }] };
   }
+  // Maven's and Gradle's (maven-publishes.ts), Dart's, Hex's and NuGet's (package-publishes.ts): a repository in the build's folder or on this machine receives nothing.
+  const library = mavenDeploy(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradlePublish(cmd.argv, ctx.cwd, folderReader(ctx)) ?? pubPublish(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), folderReader(ctx)) ?? hexPublish(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), folderReader(ctx));
+  const nuget = library === null ? nugetPush(cmd.argv, ctx.cwd, folderReader(ctx)) : null;
+  const published = nuget === null ? library : { host: nuget.host, sent: nuget.packages.map((file) => readSentFile(file, ctx)) };
+  if (published !== null) {
+    if (published.host === null) return { action: 'create', summary: `${program} publish (local repository)`, sent: [], hosts: [] };
+    return { action: 'share', summary: `${program} publish to ${published.host}`, sent: published.sent, hosts: [{ host: published.host, encrypted: true }] };
+  }
   const publishes = args.includes('publish') || program === 'np';
   if (publishes && REGISTRIES[program]) {
     // What npm's (np's, lerna's) and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.
-    if (PACKAGE_MANAGERS.has(program) || RELEASE_TOOLS.has(program) || program === 'cargo') {
-      const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(program, args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx), npmEnvironment(cmd, ctx));
-      if (publish === null) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
-      const hosts = publish.registries.map((host) => ({ host, encrypted: true }));
-      return { action: 'share', summary: `${program} publish to ${publish.registries.join(', ')}`, sent: [publish.sent], hosts };
-    }
-    return { action: 'share', summary: `${program} publish to ${REGISTRIES[program]}`, sent: [], hosts: [{ host: REGISTRIES[program]!, encrypted: true }] };
+    const publish = program === 'cargo' ? cargoPublish(args, ctx.cwd, folderReader(ctx)) : npmPublish(program, args, ctx.cwd, REGISTRIES[program]!, folderReader(ctx), npmEnvironment(cmd, ctx));
+    if (publish === null) return { action: 'process', summary: `${program} publish --dry-run (local)`, sent: [], hosts: [] };
+    const hosts = publish.registries.map((host) => ({ host, encrypted: true }));
+    return { action: 'share', summary: `${program} publish to ${publish.registries.join(', ')}`, sent: [publish.sent], hosts };
   }
   if (DELETERS.has(program)) return { action: 'delete', summary: `${program} (local delete)`, sent: [], hosts: [] };
   if (program === 'find' && args.includes('-delete')) return { action: 'delete', summary: 'find -delete (local delete)', sent: [], hosts: [] };

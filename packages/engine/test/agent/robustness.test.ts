@@ -74,6 +74,13 @@ describe('robustness', () => {
       'zappa_settings.json': '{"prod": {"exclude": ["*.csv", 3]}, "dev": null}',
       'x.gemspec': 'Gem::Specification.new do |s|\n  s.name = "x"\n  s.files = `git ls-files -z`.reject { |f| f.match(%r{^(test|lib)/}) || f.start_with?("a", *%w[b/ c]) }\n  s.files = Dir["lib/**/*", "[", "{a,b}/*"] + %w(customers.csv)\nend\n',
       'main.tf': 'terraform {\n  backend "http" { address = "x" }\n  cloud {}\n}\nmodule "m" {\n  source = "./"\n}\nresource "aws_s3_object" "o" {\n  source = "${path.module}/customers.csv"\n  content = file("customers.csv")\n}\n',
+      'pom.xml': '<project><version>1-SNAPSHOT</version><modules><module>.</module><module>lib</module><module><</module></modules><distributionManagement><repository><url>file:x</url></repository></distributionManagement></project>',
+      'lib/pom.xml': '<project><modules><module>..</module></modules></project>',
+      'settings.gradle': 'include ":lib", "lib:x", "::"\ninclude(\n',
+      'build.gradle': 'publishing { repositories { maven { url System.getenv("U") } } }\n',
+      'pubspec.yaml': 'publish_to: \n',
+      'mix.exs': 'package: [files: ~w(lib customers.csv]\n',
+      'nuget.config': '<add key="a" value="file:x"/>',
       'roles/ship/tasks/main.yml': '- ansible.builtin.template:\n    src: customers.csv\n- include_role:\n    name: ship\n',
     };
     for (const [name, text] of Object.entries(files)) {
@@ -85,11 +92,12 @@ describe('robustness', () => {
       // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
       ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
       ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
-      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.', 'jupyter execute', 'jupyter nbconvert --execute', 'papermill', 'pixi run', 'uvx', 'rye run', 'pipx run', 'ipython', 'serverless', 'sls', 'sam', 'eb', 'zappa', 'chalice', 'az webapp up', 'func azure functionapp publish', 'deployctl', 'supabase functions deploy', 'gem build', 'gem push', 'rake release', 'bundle exec rake']);
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.', 'jupyter execute', 'jupyter nbconvert --execute', 'papermill', 'pixi run', 'uvx', 'rye run', 'pipx run', 'ipython', 'serverless', 'sls', 'sam', 'eb', 'zappa', 'chalice', 'az webapp up', 'func azure functionapp publish', 'deployctl', 'supabase functions deploy', 'gem build', 'gem push', 'rake release', 'bundle exec rake', 'mvn', './mvnw', 'gradle', './gradlew', 'dart pub publish', 'flutter pub publish', 'mix hex.publish', 'dotnet nuget push', 'nuget push']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
       fc.constantFrom('deploy', 'sync', 'update', 'create', '--package', '-t', 'template.yaml', '--exclude=lib', '--include=customers.csv', 'nb.ipynb', '--inplace', 'python', 'apply', 'plan', '-var', '-var=k=v', '-var-file', '-auto-approve', '-chdir=lib', 'sdist', 'bdist_wheel', '--sdist', '--wheel', '--build', '--no-build', '-r', 'testpypi', 'dist/*', 'site.yml', '--check', '-C', '-l', '--connection=local', '-elocal=1', '@site.yml', 'load', 'in', 'attack', 'curl', 'run', 'pack', '-m', '-w', '-r', '-S', '-i', '-e', '--workspaces', '--filter', '-targets=targets.txt', 'crm.upload', 'up.py', 'targets.txt', 'postgresql://db.acme-analytics.io/crm'),
+      fc.constantFrom('deploy:deploy-file', '-Dfile=customers.csv', '-Durl=https://x', '-DaltDeploymentRepository=a::', '-pl', 'lib,!x', '-am', ':lib:publish', 'publishPlugins', 'publishToMavenLocal', 'hex.publish', 'docs', 'push', 'x.nupkg', '-Source', 'a'),
       fc.constantFrom('cp', 'put', 'pub', 'publish', 'upload', 'write', 'produce', 'topic', 'kv', 'object', 'fs', 'dfs', '-put', 'add', 'send', 'exec', 'api', 'files', 'datasets', 'create', 'artifact', 'artifacts', 'log-artifact', 'storage', 'database:set', 'oss', 'os'),
       fc.constantFrom('-P', '-b', '-L', '--bootstrap-server', '--endpoint-url', '--host', '--input', '--output', '-q', '-a', '-o', '-R', '-c', 's3://b/k', 'ss:///b/k', 'dbfs:/k', 'oss://b/k', 'ftp://ftp.acme-analytics.io/', 'tgram://t/c', 'mailto://ops@acme-analytics.io', '@customers.csv', 'spawn', '"put customers.csv\\r"', '{', '}', ';'),
       fc.stringMatching(/^[a-z0-9@:/._=-]{0,12}$/),
@@ -124,6 +132,20 @@ describe('reading long adversarial command lines and files', () => {
     expect(classify('ansible-playbook loop.yml').transfers.map((t) => t.host)).toEqual(['ansible:web']);
     fs.writeFileSync(path.join(cwd, 'deep.yml'), `- hosts: web\n  tasks:\n${Array.from({ length: 1_000 }, (_, k) => `${' '.repeat(2 * k + 4)}- block:`).join('\n')}\n`);
     expect(classify('ansible-playbook deep.yml').uninspected).toEqual(["its playbook's YAML is nested more than 64 levels deep"]);
+  });
+
+  it('reads a pom, a Gradle build and a mix.exs of 100,000 unclosed elements and lists', () => {
+    const at = (name: string) => {
+      fs.mkdirSync(path.join(cwd, name), { recursive: true });
+      return path.join(cwd, name);
+    };
+    fs.writeFileSync(path.join(at('pom'), 'pom.xml'), `<project><parent>${'<modules><module> '.repeat(100_000)}<distributionManagement><repository><url>https://repo.acme-analytics.io/m</url>`);
+    expect(classify('cd pom && mvn deploy').transfers.map((t) => t.host)).toEqual(['central.sonatype.com']);
+    fs.writeFileSync(path.join(at('gradle'), 'build.gradle'), `publishing {\n${'url url url '.repeat(100_000)}\n`);
+    fs.writeFileSync(path.join(at('gradle'), 'settings.gradle'), `include ${'"a'.repeat(100_000)}\n`);
+    expect(classify('cd gradle && gradle publish').transfers.map((t) => t.host)).toEqual(['central.sonatype.com']);
+    fs.writeFileSync(path.join(at('hex'), 'mix.exs'), 'files: ~w('.repeat(100_000));
+    expect(classify('cd hex && mix hex.publish').transfers.map((t) => t.host)).toEqual(['hex.pm']);
   });
 
   it('reads a script that runs itself 2,000 ways, and a local play whose 50 commands each run it again, a bounded number of times', () => {

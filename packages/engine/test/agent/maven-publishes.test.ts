@@ -1,0 +1,92 @@
+// What a Maven deploy or a Gradle publish sends (maven-publishes.ts), judged by the hook: each
+// module's src/main, to the repository its build names.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gradlePublish, mavenDeploy } from '../../src/agent/maven-publishes.ts';
+import { hookIn } from './hook-in-folder.ts';
+
+const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-maven-'));
+const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
+const project = (name: string, files: Record<string, string>) => {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(cwd, name, file)), { recursive: true });
+    fs.writeFileSync(path.join(cwd, name, file), text);
+  }
+};
+const pom = (version: string, more = '') =>
+  `<project><groupId>com.acme</groupId><artifactId>crm</artifactId><version>${version}</version>${more}<distributionManagement><repository><id>releases</id><url>https://repo.acme-analytics.io/releases</url></repository><snapshotRepository><id>snapshots</id><url>https://snapshots.acme-analytics.io/maven</url></snapshotRepository></distributionManagement></project>`;
+project('crm', { 'pom.xml': pom('1.2.0'), 'src/main/resources/seed.csv': customers, 'src/main/java/Crm.java': 'class Crm {}\n' });
+project('nightly', { 'pom.xml': pom('1.3.0-SNAPSHOT'), 'src/main/resources/seed.csv': customers });
+project('tested', { 'pom.xml': pom('1.2.0'), 'src/main/java/Crm.java': 'class Crm {}\n', 'src/test/resources/customers.csv': customers });
+project('multi', {
+  'pom.xml': pom('2.0.0', '<modules><module>api</module><module>data</module></modules>'),
+  'api/pom.xml': '<project><artifactId>api</artifactId></project>',
+  'api/src/main/java/Api.java': 'class Api {}\n',
+  'data/pom.xml': '<project><artifactId>data</artifactId></project>',
+  'data/src/main/resources/customers.csv': customers,
+});
+project('files', { 'dist/crm.jar': customers });
+const gradleBuild = (repository: string) => `plugins { id("maven-publish") }\npublishing {\n  repositories {\n    maven {\n      url = ${repository}\n    }\n  }\n}\n`;
+project('lib', { 'settings.gradle.kts': 'rootProject.name = "lib"\ninclude("core", "seed")\n', 'build.gradle.kts': gradleBuild('uri("https://maven.pkg.github.com/acme/lib")'), 'core/src/main/kotlin/Core.kt': 'class Core\n', 'seed/src/main/resources/customers.csv': customers });
+project('local', { 'build.gradle': gradleBuild('layout.buildDirectory.dir("repo")'), 'src/main/resources/customers.csv': customers });
+project('plugin', { 'build.gradle': 'plugins { id "com.gradle.plugin-publish" }\n', 'src/main/resources/customers.csv': customers });
+const { bash, expectBlocked } = hookIn(cwd);
+
+const read = (word: string, folder: string) => {
+  const full = path.resolve(folder, word);
+  return fs.existsSync(full) && fs.statSync(full).isFile() ? fs.readFileSync(full, 'utf8') : fs.existsSync(full) ? `(folder ${path.relative(cwd, full)})` : '';
+};
+
+describe('where a deploy or publish sends', () => {
+  it('takes the pom’s repository, its snapshot repository for a snapshot, or the one the line gives', () => {
+    expect(mavenDeploy(['mvn', 'deploy'], path.join(cwd, 'crm'), read)?.host).toBe('repo.acme-analytics.io');
+    expect(mavenDeploy(['mvn', 'clean', 'deploy'], path.join(cwd, 'nightly'), read)?.host).toBe('snapshots.acme-analytics.io');
+    expect(mavenDeploy(['mvn', 'deploy', '-DaltDeploymentRepository=ours::default::https://nexus.acme-analytics.io/repo'], path.join(cwd, 'crm'), read)?.host).toBe('nexus.acme-analytics.io');
+    expect(mavenDeploy(['mvn', 'deploy', '-DaltDeploymentRepository=local::file:./target/repo'], path.join(cwd, 'crm'), read)?.host).toBeNull();
+    expect(mavenDeploy(['mvn', 'deploy', '-Dmaven.deploy.skip=true'], path.join(cwd, 'crm'), read)).toBeNull();
+    expect(mavenDeploy(['mvn', 'package'], path.join(cwd, 'crm'), read)).toBeNull();
+  });
+
+  it('reads each module’s src/main, or those -pl names', () => {
+    expect(mavenDeploy(['mvn', 'deploy'], path.join(cwd, 'multi'), read)?.sent).toEqual(['', '(folder multi/api/src/main)', '(folder multi/data/src/main)']);
+    expect(mavenDeploy(['./mvnw', '-pl', 'api', 'deploy'], path.join(cwd, 'multi'), read)?.sent).toEqual(['(folder multi/api/src/main)']);
+    expect(mavenDeploy(['mvn', '-pl', 'api', '-am', 'deploy'], path.join(cwd, 'multi'), read)?.sent).toHaveLength(3);
+  });
+
+  it('takes Gradle’s publishing repository, the plugin portal for publishPlugins, or none for a local one', () => {
+    expect(gradlePublish(['./gradlew', 'publish'], path.join(cwd, 'lib'), read)).toMatchObject({ host: 'maven.pkg.github.com', sent: ['', '(folder lib/core/src/main)', '(folder lib/seed/src/main)'] });
+    expect(gradlePublish(['gradle', ':core:publish'], path.join(cwd, 'lib'), read)?.sent).toEqual(['(folder lib/core/src/main)']);
+    expect(gradlePublish(['gradle', 'publishPlugins'], path.join(cwd, 'plugin'), read)?.host).toBe('plugins.gradle.org');
+    expect(gradlePublish(['gradle', 'publish'], path.join(cwd, 'local'), read)?.host).toBeNull();
+    expect(gradlePublish(['gradle', 'publishToMavenLocal'], path.join(cwd, 'lib'), read)).toBeNull();
+    expect(gradlePublish(['gradle', 'build'], path.join(cwd, 'lib'), read)).toBeNull();
+  });
+});
+
+describe('what a deploy or publish sends, through the hook', () => {
+  it.each([
+    ['a Maven deploy of resources', 'cd crm && mvn -B deploy', 'repo.acme-analytics.io'],
+    ['a Maven snapshot deploy', 'cd nightly && ./mvnw clean deploy -DskipTests', 'snapshots.acme-analytics.io'],
+    ['a module of a multi-module build', 'cd multi && mvn deploy', 'repo.acme-analytics.io'],
+    ['a file deployed as it is', 'cd files && mvn deploy:deploy-file -Dfile=dist/crm.jar -Durl=https://repo.acme-analytics.io/releases -DgroupId=com.acme', 'repo.acme-analytics.io'],
+    ['a Gradle subproject', 'cd lib && ./gradlew publish', 'maven.pkg.github.com'],
+    ['a Gradle plugin', 'cd plugin && gradle publishPlugins', 'plugins.gradle.org'],
+  ])('blocks personal data sent through %s', (_road, command, host) => {
+    expectBlocked(command, host);
+  });
+
+  it.each([
+    ['cd tested && mvn deploy'],
+    ['cd multi && mvn -pl api deploy'],
+    ['cd crm && mvn package'],
+    ['cd crm && mvn deploy -Dmaven.deploy.skip=true'],
+    ['cd crm && mvn deploy -DaltDeploymentRepository=local::file:./target/repo'],
+    ['cd lib && ./gradlew :core:publish'],
+    ['cd lib && ./gradlew publishToMavenLocal'],
+    ['cd local && gradle publish'],
+  ])('allows %s', (command) => {
+    expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+});
