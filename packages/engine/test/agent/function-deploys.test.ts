@@ -8,13 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-functions-'));
+const { bash, expectBlocked, project } = hookIn(cwd);
 const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
-const project = (name: string, files: Record<string, string>) => {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(cwd, name, file)), { recursive: true });
-    fs.writeFileSync(path.join(cwd, name, file), text);
-  }
-};
 const handler = 'exports.handler = async () => ({ statusCode: 200 });\n';
 project('sls', { 'serverless.yml': 'service: crm\nprovider:\n  name: aws\n', 'handler.js': handler, 'fixtures/customers.csv': customers, 'node_modules/dep/index.js': 'module.exports = 1;\n' });
 project('sls-clean', { 'serverless.yml': "service: crm\nprovider:\n  name: aws\npackage:\n  patterns:\n    - '!fixtures/**'\n", 'handler.js': handler, 'fixtures/customers.csv': customers });
@@ -31,7 +26,6 @@ project('zappa-clean', { 'zappa_settings.json': JSON.stringify({ prod: { app_fun
 project('chalice', { 'app.py': 'from chalice import Chalice\napp = Chalice(app_name="crm")\n', 'chalicelib/seed.csv': customers, 'tests/customers.csv': customers });
 project('deno', { 'main.ts': 'Deno.serve(() => new Response("ok"));\n', 'customers.csv': customers });
 project('supa', { 'supabase/functions/leads/index.ts': 'Deno.serve(() => new Response("ok"));\n', 'supabase/functions/leads/seed.csv': customers, 'supabase/functions/hello/index.ts': 'Deno.serve(() => new Response("hi"));\n' });
-const { bash, expectBlocked } = hookIn(cwd);
 
 describe('serverless platforms’ deploys', () => {
   it.each([

@@ -8,13 +8,8 @@ import { gradlePublish, mavenDeploy } from '../../src/agent/maven-publishes.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-maven-'));
+const { bash, expectBlocked, project } = hookIn(cwd);
 const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
-const project = (name: string, files: Record<string, string>) => {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(cwd, name, file)), { recursive: true });
-    fs.writeFileSync(path.join(cwd, name, file), text);
-  }
-};
 const pom = (version: string, more = '') =>
   `<project><groupId>com.acme</groupId><artifactId>crm</artifactId><version>${version}</version>${more}<distributionManagement><repository><id>releases</id><url>https://repo.acme-analytics.io/releases</url></repository><snapshotRepository><id>snapshots</id><url>https://snapshots.acme-analytics.io/maven</url></snapshotRepository></distributionManagement></project>`;
 project('crm', { 'pom.xml': pom('1.2.0'), 'src/main/resources/seed.csv': customers, 'src/main/java/Crm.java': 'class Crm {}\n' });
@@ -32,7 +27,6 @@ const gradleBuild = (repository: string) => `plugins { id("maven-publish") }\npu
 project('lib', { 'settings.gradle.kts': 'rootProject.name = "lib"\ninclude("core", "seed")\n', 'build.gradle.kts': gradleBuild('uri("https://maven.pkg.github.com/acme/lib")'), 'core/src/main/kotlin/Core.kt': 'class Core\n', 'seed/src/main/resources/customers.csv': customers });
 project('local', { 'build.gradle': gradleBuild('layout.buildDirectory.dir("repo")'), 'src/main/resources/customers.csv': customers });
 project('plugin', { 'build.gradle': 'plugins { id "com.gradle.plugin-publish" }\n', 'src/main/resources/customers.csv': customers });
-const { bash, expectBlocked } = hookIn(cwd);
 
 const read = (word: string, folder: string) => {
   const full = path.resolve(folder, word);

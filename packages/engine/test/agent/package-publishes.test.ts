@@ -9,13 +9,8 @@ import { hexPublish, nugetPush, pubPublish } from '../../src/agent/package-publi
 import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-publishes-'));
+const { bash, expectBlocked, project } = hookIn(cwd);
 const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
-const project = (name: string, files: Record<string, string>) => {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(cwd, name, file)), { recursive: true });
-    fs.writeFileSync(path.join(cwd, name, file), text);
-  }
-};
 project('dart', { 'pubspec.yaml': 'name: crm\nversion: 1.0.0\n', 'lib/crm.dart': 'void main() {}\n', 'assets/customers.csv': customers });
 project('dart-own', { 'pubspec.yaml': 'name: crm\npublish_to: https://pub.acme-analytics.io\n', 'lib/customers.csv': customers });
 project('dart-private', { 'pubspec.yaml': 'name: crm\npublish_to: none\n', 'lib/customers.csv': customers });
@@ -25,7 +20,6 @@ project('hex-listed', { 'mix.exs': 'defp package do\n  [files: ~w(lib mix.exs RE
 project('hex-data', { 'mix.exs': 'defp package do\n  [files: ["lib", "data"]]\nend\n', 'lib/crm.ex': 'defmodule Crm do\nend\n', 'data/customers.csv': customers });
 project('nuget', { 'nuget.config': '<configuration><packageSources><add key="acme" value="https://nuget.acme-analytics.io/v3/index.json" /></packageSources></configuration>' });
 execFileSync('python3', ['-c', 'import sys, zipfile\nfor name, text in (("Crm.1.0.0.nupkg", sys.argv[2]), ("Clean.1.0.0.nupkg", "x = 1")):\n  with zipfile.ZipFile(f"{sys.argv[1]}/{name}", "w", zipfile.ZIP_DEFLATED) as z: z.writestr("content/seed.csv", text)', path.join(cwd, 'nuget'), customers]);
-const { bash, expectBlocked } = hookIn(cwd);
 
 const read = (word: string, folder: string) => {
   const full = path.resolve(folder, word);

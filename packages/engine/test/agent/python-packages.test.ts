@@ -9,13 +9,8 @@ import { pythonBuild, pythonPublish } from '../../src/agent/python-packages.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-python-'));
+const { bash, expectBlocked, project } = hookIn(cwd);
 const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
-const project = (name: string, files: Record<string, string>) => {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(cwd, name, file)), { recursive: true });
-    fs.writeFileSync(path.join(cwd, name, file), text);
-  }
-};
 const hatchling = '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n';
 // hatchling: its sdist holds the project, tests and their fixtures too.
 project('crm-sync', { 'pyproject.toml': `[project]\nname = "crm-sync"\nversion = "1.2.0"\n${hatchling}`, 'src/crm_sync/__init__.py': 'VERSION = "1.2.0"\n', 'tests/fixtures/customers.csv': customers, '.gitignore': 'dist/\n' });
@@ -34,7 +29,6 @@ project('crm-poetry', {
   'src/crm_poetry/__init__.py': '',
   'src/crm_poetry/seed/customers.csv': customers,
 });
-const { bash, expectBlocked } = hookIn(cwd);
 
 describe('what a Python build writes', () => {
   const reader = (files: Record<string, string>) => (word: string, folder: string) => files[path.resolve(folder, word)] ?? '';

@@ -8,13 +8,8 @@ import { gemBuild, gemPushHost } from '../../src/agent/ruby-gems.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-gems-'));
+const { bash, expectBlocked, project } = hookIn(cwd);
 const customers = 'name,email\nJane,jane.doe@acme-corp.com\n';
-const project = (name: string, files: Record<string, string>) => {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(cwd, name, file)), { recursive: true });
-    fs.writeFileSync(path.join(cwd, name, file), text);
-  }
-};
 // Bundler's template: `git ls-files`, less bin/, test/, spec/, features/ and git's files.
 const templateGemspec = (name: string) =>
   `require_relative "lib/${name}/version"\nGem::Specification.new do |spec|\n  spec.name = "${name}"\n  spec.version = ${name[0]!.toUpperCase()}${name.slice(1)}::VERSION\n  spec.files = Dir.chdir(__dir__) do\n    \`git ls-files -z\`.split("\\x0").reject do |f|\n      (File.expand_path(f) == __FILE__) || f.start_with?(*%w[bin/ test/ spec/ features/ .git .github appveyor Gemfile])\n    end\n  end\n  spec.require_paths = ["lib"]\nend\n`;
@@ -24,7 +19,6 @@ project('tidy', { 'tidy.gemspec': templateGemspec('tidy'), 'lib/tidy/version.rb'
 project('leads', { 'leads.gemspec': 'Gem::Specification.new do |s|\n  s.name = "leads"\n  s.version = "0.1.0"\n  s.files = Dir["lib/**/*.rb", "data/*.csv"] + %w[README.md]\nend\n', 'lib/leads.rb': 'x = 1\n', 'data/customers.csv': customers });
 project('code-only', { 'code-only.gemspec': 'Gem::Specification.new do |s|\n  s.name = "code-only"\n  s.version = "0.1.0"\n  s.files = Dir.glob("lib/**/*")\nend\n', 'lib/code.rb': 'x = 1\n', 'data/customers.csv': customers });
 project('deep', { 'deep.gemspec': 'Gem::Specification.new do |s|\n  s.name = "deep"\n  s.version = "0.1.0"\n  s.files = Dir["lib/**/*.rb", "data/**/*"]\nend\n', 'lib/deep.rb': 'x = 1\n', 'data/seed/customers.csv': customers });
-const { bash, expectBlocked } = hookIn(cwd);
 
 describe('what a gem build writes', () => {
   it('names the gem from the gemspec, its VERSION constant or --output', () => {
