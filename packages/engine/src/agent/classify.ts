@@ -36,7 +36,7 @@ import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.t
 import { type FolderReader, type NpmEnvironment, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
 import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
-import { gradlePublish, mavenDeploy } from './maven-publishes.ts';
+import { gradleJars, gradlePublish, jarText, mavenDeploy, mavenJars } from './maven-publishes.ts';
 import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
 import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
@@ -1498,14 +1498,18 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const host = gemPushHost([], environmentOf(cmd, ctx));
     return { action: 'share', summary: `rake release to ${host}`, sent: [gemContents(ctx.cwd, release, folderReader(ctx))], hosts: [{ host, encrypted: true }] };
   }
+  // `mvn package`, `gradle build` (maven-publishes.ts): each module's jar holds its src/main, so an `scp target/*.jar` later on the line sends that.
+  const jars = mavenJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradleJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? [];
+  for (const { jar, module } of jars) ctx.files?.write(jar, ctx.cwd, (unread) => jarText(module, folderReader({ ...ctx, uninspected: unread })));
   // Maven's and Gradle's (maven-publishes.ts), Dart's, Hex's and NuGet's (package-publishes.ts): a repository in the build's folder or on this machine receives nothing.
-  const library = mavenDeploy(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradlePublish(cmd.argv, ctx.cwd, folderReader(ctx)) ?? pubPublish(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), folderReader(ctx)) ?? hexPublish(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), folderReader(ctx));
+  const library = mavenDeploy(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradlePublish(cmd.argv, ctx.cwd, folderReader(ctx)) ?? pubPublish(cmd.argv, ctx.cwd, () => environmentOf(cmd, ctx), folderReader(ctx)) ?? hexPublish(cmd.argv, ctx.cwd, () => environmentOf(cmd, ctx), folderReader(ctx));
   const nuget = library === null ? nugetPush(cmd.argv, ctx.cwd, folderReader(ctx)) : null;
   const published = nuget === null ? library : { host: nuget.host, sent: nuget.packages.map((file) => readSentFile(file, ctx)) };
   if (published !== null) {
     if (published.host === null) return { action: 'create', summary: `${program} publish (local repository)`, sent: [], hosts: [] };
     return { action: 'share', summary: `${program} publish to ${published.host}`, sent: published.sent, hosts: [{ host: published.host, encrypted: true }] };
   }
+  if (jars.length > 0) return { action: 'create', summary: `${program} build (local)`, sent: [], hosts: [] };
   const publishes = args.includes('publish') || program === 'np';
   if (publishes && REGISTRIES[program]) {
     // What npm's (np's, lerna's) and cargo's publishes pack is read (published-packages.ts); a dry run sends nothing.

@@ -23,8 +23,8 @@ export type NugetPush = { host: string | null; packages: string[] };
 /** The files Hex packs when mix.exs lists none. */
 const HEX_DEFAULT_FILES = ['lib', 'priv', '.formatter.exs', 'mix.exs', 'README*', 'readme*', 'LICENSE*', 'license*', 'CHANGELOG*', 'changelog*', 'src', 'c_src', 'Makefile*'];
 
-/** `dart pub publish`, `flutter pub publish` (see the head of this file); null for another command, a dry run or a package never published. */
-export function pubPublish(argv: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>, read: FolderReader): PackagePublish | null {
+/** `dart pub publish`, `flutter pub publish` (see the head of this file; `env` gives the command's environment); null for another command, a dry run or a package never published. */
+export function pubPublish(argv: readonly string[], cwd: string, env: () => Readonly<Record<string, string | undefined>>, read: FolderReader): PackagePublish | null {
   const program = path.basename(argv[0] ?? '');
   const at = program === 'pub' ? 1 : (program === 'dart' || program === 'flutter') && argv[1] === 'pub' ? 2 : -1;
   if (at < 0 || argv[at] !== 'publish') return null;
@@ -33,17 +33,17 @@ export function pubPublish(argv: readonly string[], cwd: string, env: Readonly<R
   const folder = path.resolve(cwd, lastValue(words, '-C', '--directory') ?? '.');
   const publishTo = /^publish_to:\s*["']?([^"'\s#]+)/m.exec(read('pubspec.yaml', folder))?.[1];
   if (publishTo === 'none') return null;
-  const host = hostOf(publishTo ?? env.PUB_HOSTED_URL ?? '') ?? 'pub.dev';
+  const host = hostOf(publishTo ?? env().PUB_HOSTED_URL ?? '') ?? 'pub.dev';
   const ignore = read('.pubignore', folder) || read('.gitignore', folder);
   return { host, sent: [readFolderLess(folder, read, orderedIgnoreRules(['.*', ...ignore.split('\n')], false))] };
 }
 
 /** `mix hex.publish [package | docs]` (see the head of this file); null for another command or a dry run. */
-export function hexPublish(argv: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>, read: FolderReader): PackagePublish | null {
+export function hexPublish(argv: readonly string[], cwd: string, env: () => Readonly<Record<string, string | undefined>>, read: FolderReader): PackagePublish | null {
   if (path.basename(argv[0] ?? '') !== 'mix' || argv[1] !== 'hex.publish') return null;
   const words = wordsOf(argv.slice(2), new Set(['--organization', '--replace-with', '--message', '-m']));
   if (words.flags.has('--dry-run')) return null;
-  const host = hostOf(env.HEX_API_URL ?? '') ?? 'hex.pm';
+  const host = hostOf(env().HEX_API_URL ?? '') ?? 'hex.pm';
   if (words.operands[0] === 'docs') return { host, sent: [read('doc', cwd, () => false)] };
   const mix = read('mix.exs', cwd);
   // `files: ~w(lib priv mix.exs)` (any sigil delimiter) or `files: ["lib", "mix.exs"]`, read at the first `files:` only (sticky: tried at every one, an unclosed list would cost the square of the file's length).

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gradlePublish, mavenDeploy } from '../../src/agent/maven-publishes.ts';
+import { gradleJars, gradlePublish, mavenDeploy, mavenJars } from '../../src/agent/maven-publishes.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-maven-'));
@@ -16,7 +16,7 @@ project('crm', { 'pom.xml': pom('1.2.0'), 'src/main/resources/seed.csv': custome
 project('nightly', { 'pom.xml': pom('1.3.0-SNAPSHOT'), 'src/main/resources/seed.csv': customers });
 project('tested', { 'pom.xml': pom('1.2.0'), 'src/main/java/Crm.java': 'class Crm {}\n', 'src/test/resources/customers.csv': customers });
 project('multi', {
-  'pom.xml': pom('2.0.0', '<modules><module>api</module><module>data</module></modules>'),
+  'pom.xml': pom('2.0.0', '<packaging>pom</packaging><modules><module>api</module><module>data</module></modules>'),
   'api/pom.xml': '<project><artifactId>api</artifactId></project>',
   'api/src/main/java/Api.java': 'class Api {}\n',
   'data/pom.xml': '<project><artifactId>data</artifactId></project>',
@@ -26,6 +26,8 @@ project('files', { 'dist/crm.jar': customers });
 const gradleBuild = (repository: string) => `plugins { id("maven-publish") }\npublishing {\n  repositories {\n    maven {\n      url = ${repository}\n    }\n  }\n}\n`;
 project('lib', { 'settings.gradle.kts': 'rootProject.name = "lib"\ninclude("core", "seed")\n', 'build.gradle.kts': gradleBuild('uri("https://maven.pkg.github.com/acme/lib")'), 'core/src/main/kotlin/Core.kt': 'class Core\n', 'seed/src/main/resources/customers.csv': customers });
 project('local', { 'build.gradle': gradleBuild('layout.buildDirectory.dir("repo")'), 'src/main/resources/customers.csv': customers });
+project('boot', { 'settings.gradle': "rootProject.name = 'crm-app'\n", 'build.gradle': "plugins { id 'org.springframework.boot' }\nversion = '3.1.0'\n", 'src/main/resources/application.yml': 'seed: |\n  jane.doe@acme-corp.com\n' });
+project('web', { 'pom.xml': '<project><parent><artifactId>base</artifactId><version>5.0</version></parent><artifactId>web</artifactId><packaging>war</packaging><build><finalName>ROOT</finalName></build></project>', 'src/main/webapp/customers.csv': customers });
 project('plugin', { 'build.gradle': 'plugins { id "com.gradle.plugin-publish" }\n', 'src/main/resources/customers.csv': customers });
 
 const read = (word: string, folder: string) => {
@@ -59,6 +61,23 @@ describe('where a deploy or publish sends', () => {
   });
 });
 
+describe('the jars a build writes', () => {
+  it('names each Maven module’s target/<artifactId>-<version>.jar, its finalName, a war, and none for a pom module', () => {
+    expect(mavenJars(['mvn', 'package'], path.join(cwd, 'crm'), read)).toEqual([{ jar: path.join(cwd, 'crm', 'target', 'crm-1.2.0.jar'), module: path.join(cwd, 'crm') }]);
+    expect(mavenJars(['mvn', 'install'], path.join(cwd, 'multi'), read)?.map((j) => path.relative(cwd, j.jar))).toEqual(['multi/api/target/api.jar', 'multi/data/target/data.jar']);
+    expect(mavenJars(['mvn', 'verify'], path.join(cwd, 'web'), read)?.map((j) => path.relative(cwd, j.jar))).toEqual(['web/target/ROOT.war']);
+    expect(mavenJars(['mvn', 'test'], path.join(cwd, 'crm'), read)).toEqual([]);
+    expect(mavenJars(['gradle', 'build'], path.join(cwd, 'crm'), read)).toBeNull();
+  });
+
+  it('names each Gradle project’s build/libs/<name>-<version>.jar', () => {
+    expect(gradleJars(['./gradlew', 'bootJar'], path.join(cwd, 'boot'), read)?.map((j) => path.relative(cwd, j.jar))).toEqual(['boot/build/libs/crm-app-3.1.0.jar']);
+    expect(gradleJars(['gradle', 'build'], path.join(cwd, 'lib'), read)?.map((j) => path.relative(cwd, j.jar))).toEqual(['lib/build/libs/lib.jar', 'lib/core/build/libs/core.jar', 'lib/seed/build/libs/seed.jar']);
+    expect(gradleJars(['gradle', ':seed:shadowJar'], path.join(cwd, 'lib'), read)?.map((j) => path.relative(cwd, j.jar))).toEqual(['lib/seed/build/libs/seed-all.jar']);
+    expect(gradleJars(['gradle', 'test'], path.join(cwd, 'lib'), read)).toEqual([]);
+  });
+});
+
 describe('what a deploy or publish sends, through the hook', () => {
   it.each([
     ['a Maven deploy of resources', 'cd crm && mvn -B deploy', 'repo.acme-analytics.io'],
@@ -67,6 +86,10 @@ describe('what a deploy or publish sends, through the hook', () => {
     ['a file deployed as it is', 'cd files && mvn deploy:deploy-file -Dfile=dist/crm.jar -Durl=https://repo.acme-analytics.io/releases -DgroupId=com.acme', 'repo.acme-analytics.io'],
     ['a Gradle subproject', 'cd lib && ./gradlew publish', 'maven.pkg.github.com'],
     ['a Gradle plugin', 'cd plugin && gradle publishPlugins', 'plugins.gradle.org'],
+    ['a jar a Maven build writes, copied to a server', 'cd crm && mvn -q clean package -DskipTests && scp target/*.jar deploy@app.acme-analytics.io:/opt/crm/', 'app.acme-analytics.io'],
+    ['a module’s jar', 'cd multi && mvn install && rsync -a data/target/data.jar app.acme-analytics.io:/opt/', 'app.acme-analytics.io'],
+    ['a war', 'cd web && mvn package && scp target/ROOT.war app.acme-analytics.io:/var/lib/tomcat/webapps/', 'app.acme-analytics.io'],
+    ['a Spring Boot jar', 'cd boot && ./gradlew bootJar && scp build/libs/crm-app-3.1.0.jar app.acme-analytics.io:', 'app.acme-analytics.io'],
   ])('blocks personal data sent through %s', (_road, command, host) => {
     expectBlocked(command, host);
   });
@@ -80,6 +103,9 @@ describe('what a deploy or publish sends, through the hook', () => {
     ['cd lib && ./gradlew :core:publish'],
     ['cd lib && ./gradlew publishToMavenLocal'],
     ['cd local && gradle publish'],
+    ['cd tested && mvn package && scp target/*.jar app.acme-analytics.io:/opt/'],
+    ['cd crm && mvn test && scp target/*.jar app.acme-analytics.io:/opt/'],
+    ['cd lib && gradle :core:jar && scp core/build/libs/*.jar app.acme-analytics.io:'],
   ])('allows %s', (command) => {
     expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
   });

@@ -28,18 +28,18 @@ const read = (word: string, folder: string) => {
 
 describe('where a publish sends', () => {
   it('sends a Dart package to publish_to, PUB_HOSTED_URL or pub.dev, and never one published nowhere', () => {
-    expect(pubPublish(['dart', 'pub', 'publish'], path.join(cwd, 'dart'), {}, read)?.host).toBe('pub.dev');
-    expect(pubPublish(['flutter', 'pub', 'publish', '--force'], path.join(cwd, 'dart'), { PUB_HOSTED_URL: 'https://pub.acme-analytics.io' }, read)?.host).toBe('pub.acme-analytics.io');
-    expect(pubPublish(['dart', 'pub', 'publish', '-C', 'dart-own'], cwd, {}, read)?.host).toBe('pub.acme-analytics.io');
-    expect(pubPublish(['dart', 'pub', 'publish'], path.join(cwd, 'dart-private'), {}, read)).toBeNull();
-    expect(pubPublish(['dart', 'pub', 'publish', '--dry-run'], path.join(cwd, 'dart'), {}, read)).toBeNull();
-    expect(pubPublish(['dart', 'pub', 'get'], path.join(cwd, 'dart'), {}, read)).toBeNull();
+    expect(pubPublish(['dart', 'pub', 'publish'], path.join(cwd, 'dart'), () => ({}), read)?.host).toBe('pub.dev');
+    expect(pubPublish(['flutter', 'pub', 'publish', '--force'], path.join(cwd, 'dart'), () => ({ PUB_HOSTED_URL: 'https://pub.acme-analytics.io' }), read)?.host).toBe('pub.acme-analytics.io');
+    expect(pubPublish(['dart', 'pub', 'publish', '-C', 'dart-own'], cwd, () => ({}), read)?.host).toBe('pub.acme-analytics.io');
+    expect(pubPublish(['dart', 'pub', 'publish'], path.join(cwd, 'dart-private'), () => ({}), read)).toBeNull();
+    expect(pubPublish(['dart', 'pub', 'publish', '--dry-run'], path.join(cwd, 'dart'), () => ({}), read)).toBeNull();
+    expect(pubPublish(['dart', 'pub', 'get'], path.join(cwd, 'dart'), () => ({}), read)).toBeNull();
   });
 
   it('sends a Hex package to HEX_API_URL or hex.pm', () => {
-    expect(hexPublish(['mix', 'hex.publish'], path.join(cwd, 'hex'), {}, read)?.host).toBe('hex.pm');
-    expect(hexPublish(['mix', 'hex.publish', 'package'], path.join(cwd, 'hex'), { HEX_API_URL: 'https://hex.acme-analytics.io/api' }, read)?.host).toBe('hex.acme-analytics.io');
-    expect(hexPublish(['mix', 'hex.publish', '--dry-run'], path.join(cwd, 'hex'), {}, read)).toBeNull();
+    expect(hexPublish(['mix', 'hex.publish'], path.join(cwd, 'hex'), () => ({}), read)?.host).toBe('hex.pm');
+    expect(hexPublish(['mix', 'hex.publish', 'package'], path.join(cwd, 'hex'), () => ({ HEX_API_URL: 'https://hex.acme-analytics.io/api' }), read)?.host).toBe('hex.acme-analytics.io');
+    expect(hexPublish(['mix', 'hex.publish', '--dry-run'], path.join(cwd, 'hex'), () => ({}), read)).toBeNull();
   });
 
   it('pushes a NuGet package to its source, by URL or by nuget.config’s name, and to nuget.org without one', () => {
@@ -56,6 +56,7 @@ describe('what a publish sends, through the hook', () => {
   it.each([
     ['a Dart package’s assets', 'cd dart && dart pub publish --force', 'pub.dev'],
     ['a Flutter package to its own registry', 'cd dart-own && flutter pub publish', 'pub.acme-analytics.io'],
+    ['a Dart package to the registry its environment names', 'cd dart && PUB_HOSTED_URL=https://pub.acme-analytics.io dart pub publish -f', 'pub.acme-analytics.io'],
     ['a Hex package’s priv folder, in Hex’s default files', 'cd hex && mix hex.publish --yes', 'hex.pm'],
     ['a folder a Hex package lists', 'cd hex-data && mix hex.publish package', 'hex.pm'],
     ['a NuGet package', 'cd nuget && dotnet nuget push Crm.1.0.0.nupkg --api-key key', 'www.nuget.org'],
