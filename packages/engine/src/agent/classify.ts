@@ -22,7 +22,7 @@ import { type ResolvedDestination, hostOf, resolveDestination } from './destinat
 import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
-import { modifiedTrackedFiles, unpushedFiles } from './git-commits.ts';
+import { modifiedTrackedFiles, unpushedFiles, untrackedFiles } from './git-commits.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -89,8 +89,8 @@ export type ClassifyContext = {
   inputs?: Map<string, string>;
   /** The images (by name, without a tag) an earlier build on the command line made, and where from: a push after it sends what they hold. */
   images?: Map<string, BuiltImage>;
-  /** The paths (full) an earlier `git add` on the command line named: a `git push` after it sends them. */
-  staged?: string[];
+  /** The paths (full) an earlier `git add` or `git commit` on the command line takes, found when a `git push` after it sends them. */
+  staged?: (() => string[])[];
   /** The folders (full paths) a static web server started earlier on the command line serves, by port: a tunnel to that port publishes them. */
   served?: Map<string, string>;
   /** The remote filesystems the command line mounts, by mount point (a full path): what it writes under one goes to that host (remote-mounts.ts). */
@@ -1302,8 +1302,9 @@ function descriptorNamed(target: string): string | null {
 }
 
 
-/** Pathspecs of the whole working tree: what it holds beyond the last push is not known without git, and is not read. */
-const WHOLE_TREE = new Set(['.', './', ':/', ':', '*', '-A', '--all', '--no-ignore-removal']);
+/** `git add`'s words for the whole work tree, from its top (`-A` with no other pathspec, `:/`) or from the folder it runs in (`.`, `*`). */
+const WHOLE_TREE = new Set(['-A', '--all', '--no-ignore-removal', ':/', ':']);
+const WHOLE_FOLDER = new Set(['.', './', '*']);
 
 /** The files `git commit` takes (full paths): the paths it names, and with `-a` the tracked files changed since git's index (git-commits.ts). */
 function committedPaths(args: readonly string[], cwd: string): string[] {
@@ -1332,12 +1333,21 @@ function committedPaths(args: readonly string[], cwd: string): string[] {
   return [...paths.map((p) => localPath(p, cwd)), ...(all ? (modifiedTrackedFiles(cwd) ?? []) : [])];
 }
 
-/** The files and folders `git add` names (full paths), with `-u` the tracked files changed since git's index (git-commits.ts); none when it adds the whole working tree. */
-function stagedPaths(args: readonly string[], cwd: string): string[] {
-  if (args.includes('-u') || args.includes('--update')) return modifiedTrackedFiles(cwd) ?? [];
-  if (args.some((a) => WHOLE_TREE.has(a))) return [];
-  const words = args.includes('--') ? args.slice(args.indexOf('--') + 1) : args.filter((a) => !a.startsWith('-'));
-  return words.map((word) => localPath(word, cwd));
+/**
+ * The files and folders `git add` names (full paths); with `-u` the tracked files changed since
+ * git's index, and for the whole work tree (`-A`, `.`) those and the untracked files git does not
+ * ignore (git-commits.ts).
+ */
+function stagedPaths(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): string[] {
+  if (args.includes('-u') || args.includes('--update')) return modifiedTrackedFiles(ctx.cwd) ?? [];
+  const words = args.includes('--') ? args.slice(args.indexOf('--') + 1) : args.filter((a) => !a.startsWith('-') || WHOLE_TREE.has(a));
+  const named = words.filter((word) => !WHOLE_TREE.has(word) && !WHOLE_FOLDER.has(word));
+  const whole = words.some((word) => WHOLE_FOLDER.has(word)) || (named.length === 0 && words.some((word) => WHOLE_TREE.has(word)));
+  if (!whole || ctx.files?.onThisMachine === false) return named.map((word) => localPath(word, ctx.cwd));
+  const env = environmentOf(cmd, ctx);
+  const top = !words.some((word) => WHOLE_FOLDER.has(word));
+  const untracked = untrackedFiles(ctx.cwd, top, env.HOME || os.homedir(), env) ?? [];
+  return [...named.map((word) => localPath(word, ctx.cwd)), ...untracked, ...(modifiedTrackedFiles(ctx.cwd) ?? [])];
 }
 
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
@@ -1447,12 +1457,13 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       // What `git add` named earlier on the line is in what it pushes, and what the branch's commits changed since the remote's (git-commits.ts).
       const unpushed = ctx.files?.onThisMachine === false ? null : unpushedFiles(ctx.cwd, remote, refspec);
       if (unpushed?.unread) ctx.uninspected?.add(unpushed.unread, true);
-      const sent = [...(ctx.staged ?? []).map((full) => readSentFile(full, ctx, WHOLE)), unpushed?.text ?? ''];
+      const sent = [...(ctx.staged ?? []).flatMap((paths) => paths()).map((full) => readSentFile(full, ctx, WHOLE)), unpushed?.text ?? ''];
       return { action: 'share', summary: `git push to ${host}`, sent, hosts: [{ host, encrypted: true }] };
     }
     if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
-    if (sub === 'add') ctx.staged?.push(...stagedPaths(args.slice(args.indexOf('add') + 1), ctx.cwd));
-    if (sub === 'commit') ctx.staged?.push(...committedPaths(args.slice(args.indexOf('commit') + 1), ctx.cwd));
+    // Found only when a push on the line sends them: the work tree is not walked for an add alone.
+    if (sub === 'add') ctx.staged?.push(() => stagedPaths(args.slice(args.indexOf('add') + 1), cmd, ctx));
+    if (sub === 'commit') ctx.staged?.push(() => committedPaths(args.slice(args.indexOf('commit') + 1), ctx.cwd));
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };

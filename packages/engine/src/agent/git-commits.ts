@@ -5,10 +5,13 @@
 // parent's: a file added or changed is read. Objects are read where git first writes them, loose
 // (zlib under `objects/`); what git has packed is what a clone or fetch brought, or a commit old
 // enough to be packed, and is not read. Bounded: MAX_COMMITS commits, MAX_ENTRIES tree entries and
-// MAX_SENT_FILE_BYTES of files.
+// MAX_SENT_FILE_BYTES of files. What a `git add` or `git commit` on the same line takes beyond the
+// paths it names is read here too: the tracked files changed since git's index (`commit -a`, `add
+// -u`) and the untracked files git does not ignore (`add -A`, `add .`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
+import { orderedIgnoreRules } from './container-images.ts';
 
 /** The most commits, and tree entries, one push is read for. */
 const MAX_COMMITS = 1_000;
@@ -185,8 +188,39 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
   return { text: texts.join('\n'), unread };
 }
 
-/** The most entries of git's index read for the tracked files a commit or add would take. */
+/** The most entries of git's index read for the tracked files a commit or add would take, and of the work tree walked for the untracked ones `git add -A` takes. */
 const MAX_INDEX_ENTRIES = 50_000;
+const MAX_WORK_TREE_ENTRIES = 50_000;
+
+/** An entry of git's index: its path in the work tree (`/`-separated), mode, size and modification time (seconds, nanoseconds). */
+type IndexEntry = { name: string; mode: number; size: number; mtime: number; mtimeNs: number };
+
+/** The work tree of the repository `cwd` is in and the entries of its index (versions 2 and 3; none without an index); null where it cannot be read (no repository, version 4, past MAX_INDEX_ENTRIES). */
+function readIndex(cwd: string): { git: string; root: string; entries: IndexEntry[] } | null {
+  const git = gitDir(cwd);
+  if (git === null) return null;
+  const root = workTree(git, cwd);
+  let index: Buffer;
+  try {
+    index = fs.readFileSync(path.join(git, 'index'));
+  } catch {
+    return { git, root, entries: [] };
+  }
+  if (index.length < 12 || index.toString('latin1', 0, 4) !== 'DIRC') return null;
+  const version = index.readUInt32BE(4);
+  const count = index.readUInt32BE(8);
+  if ((version !== 2 && version !== 3) || count > MAX_INDEX_ENTRIES) return null;
+  const entries: IndexEntry[] = [];
+  for (let at = 12, k = 0; k < count && at + 62 <= index.length; k++) {
+    const flags = index.readUInt16BE(at + 60);
+    const start = at + 62 + (version === 3 && flags & 0x4000 ? 2 : 0);
+    const end = index.indexOf(0, start);
+    if (end < 0) break;
+    entries.push({ name: index.toString('utf8', start, end), mtime: index.readUInt32BE(at + 8), mtimeNs: index.readUInt32BE(at + 12), mode: index.readUInt32BE(at + 24), size: index.readUInt32BE(at + 36) });
+    at += Math.floor((end - at + 8) / 8) * 8;
+  }
+  return { git, root, entries };
+}
 
 /**
  * The tracked files (full paths) of the repository `cwd` is in that differ from git's index by size
@@ -194,34 +228,13 @@ const MAX_INDEX_ENTRIES = 50_000;
  * and 3); null where it cannot be read (no repository, version 4, past MAX_INDEX_ENTRIES).
  */
 export function modifiedTrackedFiles(cwd: string): string[] | null {
-  const git = gitDir(cwd);
-  if (git === null) return null;
-  let index: Buffer;
-  try {
-    index = fs.readFileSync(path.join(git, 'index'));
-  } catch {
-    return [];
-  }
-  if (index.length < 12 || index.toString('latin1', 0, 4) !== 'DIRC') return null;
-  const version = index.readUInt32BE(4);
-  const count = index.readUInt32BE(8);
-  if ((version !== 2 && version !== 3) || count > MAX_INDEX_ENTRIES) return null;
-  const root = workTree(git, cwd);
+  const index = readIndex(cwd);
+  if (index === null) return null;
   const modified: string[] = [];
-  for (let at = 12, k = 0; k < count && at + 62 <= index.length; k++) {
-    const mtime = index.readUInt32BE(at + 8);
-    const mtimeNs = index.readUInt32BE(at + 12);
-    const mode = index.readUInt32BE(at + 24);
-    const size = index.readUInt32BE(at + 36);
-    const flags = index.readUInt16BE(at + 60);
-    const start = at + 62 + (version === 3 && flags & 0x4000 ? 2 : 0);
-    const end = index.indexOf(0, start);
-    if (end < 0) break;
-    const name = index.toString('utf8', start, end);
-    at += Math.floor((end - at + 8) / 8) * 8;
+  for (const { name, mode, size, mtime, mtimeNs } of index.entries) {
     // Regular files only: not a link (0o120000) or a submodule (0o160000).
     if ((mode & 0o170000) !== 0o100000) continue;
-    const full = path.join(root, name);
+    const full = path.join(index.root, name);
     try {
       const stat = fs.lstatSync(full, { bigint: true });
       const sameTime = Number(stat.mtimeMs / 1000n) === mtime && (mtimeNs === 0 || Number(stat.mtimeNs % 1_000_000_000n) === mtimeNs);
@@ -231,6 +244,77 @@ export function modifiedTrackedFiles(cwd: string): string[] | null {
     }
   }
   return modified;
+}
+
+/** A folder's ignore rules: the folder they are relative to, and the test of a path (relative, and whether it is a folder). */
+type IgnoreFile = { base: string; ignored: (relative: string, folder: boolean) => boolean };
+
+/** The ignore file of `base` (`.gitignore`, or `info/exclude`, or the user's), as rules for the paths under it; null when it holds none. */
+function ignoreFile(base: string, file: string): IgnoreFile | null {
+  const lines = text(file).split('\n');
+  return lines.some((line) => line.trim() !== '' && !line.startsWith('#')) ? { base, ignored: orderedIgnoreRules(lines, false) } : null;
+}
+
+/** The user's excludes file: git config's `core.excludesFile`, else `$XDG_CONFIG_HOME/git/ignore` (`~/.config/git/ignore`). */
+function userExcludes(home: string, env: Readonly<Record<string, string | undefined>>): string {
+  const configured = /^\s*excludesfile\s*=\s*(.+?)\s*$/im.exec(text(path.join(home, '.gitconfig')))?.[1]?.replace(/^"|"$/g, '');
+  if (configured !== undefined) return configured.startsWith('~/') ? path.join(home, configured.slice(2)) : path.resolve(home, configured);
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'git', 'ignore');
+}
+
+/**
+ * The untracked files (full paths) under `folder` (with `top`, in the whole work tree) of the
+ * repository it is in that git does not ignore: with the modified tracked ones, what `git add -A`
+ * (`git add .` in `folder`) takes. The work tree is walked from there, less `.git`, nested repositories, links, and what the
+ * `.gitignore` files on the way, `info/exclude` and the user's excludes file leave out (a path any
+ * of them ignores is left out); files in the index are tracked. null where it cannot be read: no
+ * repository or index (readIndex), or past MAX_WORK_TREE_ENTRIES entries.
+ */
+export function untrackedFiles(folder: string, top: boolean, home: string, env: Readonly<Record<string, string | undefined>>): string[] | null {
+  const index = readIndex(folder);
+  if (index === null) return null;
+  const { git, root } = index;
+  const tracked = new Set(index.entries.map((entry) => entry.name));
+  const common = path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+  const rules = [ignoreFile(root, path.join(common, 'info', 'exclude')), ignoreFile(root, userExcludes(home, env))].filter((r) => r !== null);
+  const start = top ? root : path.resolve(folder);
+  const relativeStart = path.relative(root, start);
+  if (relativeStart.startsWith('..')) return [];
+  // The .gitignore files of the folders from the work tree's top down to where the walk starts.
+  const above = relativeStart === '' ? [] : relativeStart.split(path.sep);
+  for (let k = 0; k <= above.length; k++) {
+    const dir = path.join(root, ...above.slice(0, k));
+    const own = ignoreFile(dir, path.join(dir, '.gitignore'));
+    if (own !== null) rules.push(own);
+  }
+  const isIgnored = (full: string, folder: boolean, among: readonly IgnoreFile[]) =>
+    among.some((r) => (full === r.base ? false : r.ignored(path.relative(r.base, full).split(path.sep).join('/'), folder)));
+  const found: string[] = [];
+  let seen = 0;
+  const walk = (dir: string, among: readonly IgnoreFile[]): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    const own = dir === start ? null : ignoreFile(dir, path.join(dir, '.gitignore'));
+    const here = own === null ? among : [...among, own];
+    for (const entry of entries) {
+      if (++seen > MAX_WORK_TREE_ENTRIES) return false;
+      if (entry.name === '.git') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        // A repository of its own (a submodule, a clone inside) is not added.
+        if (isIgnored(full, true, here) || fs.existsSync(path.join(full, '.git'))) continue;
+        if (!walk(full, here)) return false;
+      } else if (entry.isFile() && !tracked.has(path.relative(root, full).split(path.sep).join('/')) && !isIgnored(full, false, here)) {
+        found.push(full);
+      }
+    }
+    return true;
+  };
+  return walk(start, rules) ? found : null;
 }
 
 /** The work tree a git folder belongs to: a worktree's (its `gitdir` file names its `.git`), else the folder above `.git`. */

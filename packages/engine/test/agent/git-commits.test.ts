@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modifiedTrackedFiles, unpushedFiles } from '../../src/agent/git-commits.ts';
+import { modifiedTrackedFiles, unpushedFiles, untrackedFiles } from '../../src/agent/git-commits.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-git-'));
@@ -100,5 +100,60 @@ describe('what a git push sends from commits made before it', () => {
     git(work, 'checkout', '-q', '--', 'data/leads.json');
     fs.writeFileSync(path.join(work, 'README.md'), '# crm\n\nUsage.\n');
     expect(bash('git commit -am "docs" && git push')).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+
+  it('finds the untracked files `git add -A` takes: not what .gitignore, info/exclude or the user’s excludes leave out, nor a nested repository', () => {
+    const work = clone('untracked');
+    commit(work, '.gitignore', 'node_modules/\n*.log\n!keep.log\n');
+    commit(work, 'app/.gitignore', 'fixtures/\n');
+    const write = (file: string, text = customers) => {
+      fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+      fs.writeFileSync(path.join(work, file), text);
+    };
+    for (const file of ['data/customers.csv', 'app/seed.csv', 'keep.log', 'node_modules/dep/leads.csv', 'debug.log', 'app/fixtures/users.csv', 'scratch/private.csv', 'personal.csv', 'vendor/lib/.git/HEAD', 'vendor/lib/users.csv']) write(file);
+    fs.writeFileSync(path.join(work, '.git', 'info', 'exclude'), 'scratch/\n');
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-home-'));
+    fs.mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), 'personal.csv\n');
+    const found = (folder: string, top: boolean) => untrackedFiles(folder, top, home, {})?.map((full) => path.relative(work, full)).sort();
+    expect(found(work, true)).toEqual(['app/seed.csv', 'data/customers.csv', 'keep.log']);
+    expect(found(path.join(work, 'app'), false)).toEqual(['app/seed.csv']);
+    expect(found(path.join(work, 'app'), true)).toEqual(['app/seed.csv', 'data/customers.csv', 'keep.log']);
+    // core.excludesFile in the user's git config names another file.
+    fs.writeFileSync(path.join(home, '.gitconfig'), '[core]\n\texcludesFile = ~/ignore-these\n');
+    fs.writeFileSync(path.join(home, 'ignore-these'), 'data/\n');
+    expect(found(work, true)).toEqual(['app/seed.csv', 'keep.log', 'personal.csv']);
+    expect(untrackedFiles(os.tmpdir(), true, home, {})).toBeNull();
+  });
+
+  it('blocks `git add -A` or `git add .` of an untracked file before a push on the same line, and allows one of ignored files', () => {
+    const work = clone('add-all');
+    const { bash, expectBlocked } = hookIn(work);
+    commit(work, '.gitignore', 'exports/\n');
+    git(work, 'push', '-q');
+    fs.mkdirSync(path.join(work, 'exports'));
+    fs.writeFileSync(path.join(work, 'exports', 'leads.csv'), customers);
+    fs.writeFileSync(path.join(work, 'index.js'), 'console.log(1);\n');
+    expect(bash('git add -A && git commit -m "wip" && git push')).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(bash('git add . && git commit -m "wip" && git push origin main')).toMatchObject({ exitCode: 0, stderr: '' });
+    fs.mkdirSync(path.join(work, 'data'));
+    fs.writeFileSync(path.join(work, 'data', 'customers.csv'), customers);
+    expectBlocked('git add -A && git commit -m "wip" && git push', 'git remote origin');
+    expectBlocked('git add --all; git commit -m wip; git push -u origin main', 'git remote origin');
+    expectBlocked('cd data && git add . && git commit -m wip && git push', 'git remote origin');
+    expect(bash('cd exports && git add . && git commit -m wip && git push')).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(bash('git add -A')).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+
+  it('reads no untracked files past 50,000 entries of the work tree, and ignored folders are not walked', () => {
+    const work = clone('large');
+    commit(work, '.gitignore', 'build/\n');
+    for (let d = 0; d < 250; d++) {
+      fs.mkdirSync(path.join(work, 'build', `${d}`), { recursive: true });
+      for (let f = 0; f < 201; f++) fs.writeFileSync(path.join(work, 'build', `${d}`, `${f}.txt`), '');
+    }
+    expect(untrackedFiles(work, true, os.tmpdir(), {})).toEqual([]);
+    fs.renameSync(path.join(work, 'build'), path.join(work, 'out'));
+    expect(untrackedFiles(work, true, os.tmpdir(), {})).toBeNull();
   });
 });

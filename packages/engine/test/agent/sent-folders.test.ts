@@ -138,7 +138,7 @@ describe('what git add names, then pushed', () => {
     expect(out.stderr).toContain('1 email address');
   });
 
-  it('pushes the whole working tree, and files with nothing personal, unread', () => {
+  it('pushes the whole working tree outside a repository git can read (git-commits.test.ts reads one), and files with nothing personal', () => {
     expect(bash('git add . && git commit -m wip && git push')).toMatchObject({ exitCode: 0, stderr: '' });
     expect(bash('git add -A && git commit -m wip && git push')).toMatchObject({ exitCode: 0, stderr: '' });
     expect(bash('git add site/index.html && git commit -m "Update the page" && git push')).toMatchObject({ exitCode: 0, stderr: '' });
