@@ -1451,14 +1451,16 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   }
   if (program === 'git') {
     const sub = args.find((a) => !a.startsWith('-'));
-    if (sub === 'push') {
+    // `git lfs push REMOTE [REF]` uploads the LFS objects of the commits a push of REF would send (git-commits.ts reads them as a push does).
+    const lfs = sub === 'lfs' && args[args.indexOf('lfs') + 1] === 'push';
+    if (sub === 'push' || lfs) {
       const [remote = 'origin', refspec = null] = wordsOf(args.slice(args.indexOf('push') + 1), GIT_PUSH_VALUE_OPTIONS).operands;
       const host = hostOf(remote) ?? `git remote ${remote}`;
       // What `git add` named earlier on the line is in what it pushes, and what the branch's commits changed since the remote's (git-commits.ts).
       const unpushed = ctx.files?.onThisMachine === false ? null : unpushedFiles(ctx.cwd, remote, refspec);
       if (unpushed?.unread) ctx.uninspected?.add(unpushed.unread, true);
       const sent = [...(ctx.staged ?? []).flatMap((paths) => paths()).map((full) => readSentFile(full, ctx, WHOLE)), unpushed?.text ?? ''];
-      return { action: 'share', summary: `git push to ${host}`, sent, hosts: [{ host, encrypted: true }] };
+      return { action: 'share', summary: `git ${lfs ? 'lfs push' : 'push'} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
     }
     if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
     // Found only when a push on the line sends them: the work tree is not walked for an add alone.

@@ -5,7 +5,8 @@
 // parent's: a file added or changed is read. Objects are read where git first writes them, loose
 // (zlib under `objects/`); what git has packed is what a clone or fetch brought, or a commit old
 // enough to be packed, and is not read. Bounded: MAX_COMMITS commits, MAX_ENTRIES tree entries and
-// MAX_SENT_FILE_BYTES of files. What a `git add` or `git commit` on the same line takes beyond the
+// MAX_SENT_FILE_BYTES of files. A file git LFS tracks is read from the object its pointer names
+// (`lfs/objects/`), which LFS uploads as the push runs. What a `git add` or `git commit` on the same line takes beyond the
 // paths it names is read here too: the tracked files changed since git's index (`commit -a`, `add
 // -u`) and the untracked files git does not ignore (`add -A`, `add .`).
 import fs from 'node:fs';
@@ -47,9 +48,12 @@ function text(file: string): string {
   }
 }
 
+/** The git folder a worktree's shares (its `commondir`: refs, objects, LFS objects, info/exclude), or the git folder itself. */
+const commonDir = (git: string): string => path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+
 /** The commit a ref names (`refs/heads/main`): its file, else its line in packed-refs; null for none. Worktrees keep refs in the common git folder. */
 function resolveRef(git: string, ref: string): string | null {
-  const common = path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+  const common = commonDir(git);
   for (const dir of [git, common]) {
     const sha = text(path.join(dir, ref)).trim();
     if (/^[0-9a-f]{40}$/.test(sha)) return sha;
@@ -61,7 +65,7 @@ function resolveRef(git: string, ref: string): string | null {
 
 /** The commits a remote's tracking refs name (`refs/remotes/<remote>/*`, loose and packed). */
 function remoteTips(git: string, remote: string): string[] {
-  const common = path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+  const common = commonDir(git);
   const prefix = `refs/remotes/${remote}/`;
   const tips = [...text(path.join(common, 'packed-refs')).matchAll(/^([0-9a-f]{40}) (\S+)$/gm)].filter((m) => m[2]!.startsWith(prefix)).map((m) => m[1]!);
   const walk = (dir: string, depth: number): void => {
@@ -82,7 +86,7 @@ function remoteTips(git: string, remote: string): string[] {
 
 /** A loose object's type and body; null when it is not loose (packed, or not there), TOO_LARGE past MAX_SENT_FILE_BYTES. */
 function looseObject(git: string, sha: string): { type: string; body: Buffer } | null | typeof TOO_LARGE {
-  const common = path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+  const common = commonDir(git);
   let data: Buffer;
   try {
     data = process.getBuiltinModule('node:zlib').inflateSync(fs.readFileSync(path.join(common, 'objects', sha.slice(0, 2), sha.slice(2))), { maxOutputLength: MAX_SENT_FILE_BYTES + 64 });
@@ -162,7 +166,17 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
           unread = `the files its commits change are larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all`;
           return;
         }
-        texts.push(blob.body.toString('utf8'));
+        // A file git LFS tracks is committed as a pointer; the push sends the object it points to.
+        const lfs = lfsObject(git, blob.body);
+        if (lfs === null) texts.push(blob.body.toString('utf8'));
+        else {
+          bytes += lfs.length;
+          if (bytes > MAX_SENT_FILE_BYTES) {
+            unread = `the files its commits change are larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all`;
+            return;
+          }
+          texts.push(lfs.toString('utf8'));
+        }
       }
     }
   };
@@ -186,6 +200,29 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
     queue.push(...parents);
   }
   return { text: texts.join('\n'), unread };
+}
+
+/** The size past which a blob is not an LFS pointer (git LFS's own limit). */
+const MAX_LFS_POINTER = 1024;
+
+/**
+ * The object a git LFS pointer (`version https://git-lfs.github.com/spec/v1`, `oid sha256:...`)
+ * names, from `lfs/objects/` of the repository's git folder; null for a blob that is not a pointer.
+ * An object not here (never fetched) is not what the push sends either: empty. One larger than the
+ * files a push is read for counts as that large.
+ */
+function lfsObject(git: string, blob: Buffer): Buffer | null {
+  if (blob.length > MAX_LFS_POINTER || !blob.toString('latin1', 0, 40).startsWith('version https://git-lfs.github.com/spec/')) return null;
+  const oid = /^oid sha256:([0-9a-f]{64})$/m.exec(blob.toString('latin1'))?.[1];
+  if (oid === undefined) return null;
+  const common = commonDir(git);
+  const file = path.join(common, 'lfs', 'objects', oid.slice(0, 2), oid.slice(2, 4), oid);
+  try {
+    const size = fs.statSync(file).size;
+    return size > MAX_SENT_FILE_BYTES ? Buffer.alloc(MAX_SENT_FILE_BYTES + 1) : fs.readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
 }
 
 /** The most entries of git's index read for the tracked files a commit or add would take, and of the work tree walked for the untracked ones `git add -A` takes. */
@@ -265,17 +302,18 @@ function userExcludes(home: string, env: Readonly<Record<string, string | undefi
 /**
  * The untracked files (full paths) under `folder` (with `top`, in the whole work tree) of the
  * repository it is in that git does not ignore: with the modified tracked ones, what `git add -A`
- * (`git add .` in `folder`) takes. The work tree is walked from there, less `.git`, nested repositories, links, and what the
- * `.gitignore` files on the way, `info/exclude` and the user's excludes file leave out (a path any
- * of them ignores is left out); files in the index are tracked. null where it cannot be read: no
- * repository or index (readIndex), or past MAX_WORK_TREE_ENTRIES entries.
+ * (`git add .` in `folder`) takes. The work tree is walked from there, less `.git`, nested
+ * repositories, links, and what the `.gitignore` files on the way, `info/exclude` and the user's
+ * excludes file leave out (a path any of them ignores is left out); files in the index are
+ * tracked. null where it cannot be read: no repository or index (readIndex), or past
+ * MAX_WORK_TREE_ENTRIES entries.
  */
 export function untrackedFiles(folder: string, top: boolean, home: string, env: Readonly<Record<string, string | undefined>>): string[] | null {
   const index = readIndex(folder);
   if (index === null) return null;
   const { git, root } = index;
   const tracked = new Set(index.entries.map((entry) => entry.name));
-  const common = path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+  const common = commonDir(git);
   const rules = [ignoreFile(root, path.join(common, 'info', 'exclude')), ignoreFile(root, userExcludes(home, env))].filter((r) => r !== null);
   const start = top ? root : path.resolve(folder);
   const relativeStart = path.relative(root, start);

@@ -1,6 +1,7 @@
 // What a `git push` sends that its command line did not add (git-commits.ts): the files the
 // branch's commits changed since what the remote has, read from real repositories made with git.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,5 +156,26 @@ describe('what a git push sends from commits made before it', () => {
     expect(untrackedFiles(work, true, os.tmpdir(), {})).toEqual([]);
     fs.renameSync(path.join(work, 'build'), path.join(work, 'out'));
     expect(untrackedFiles(work, true, os.tmpdir(), {})).toBeNull();
+  });
+
+  it('reads the object a git LFS pointer names, which LFS uploads as the push runs, for a push and a `git lfs push`', () => {
+    const work = clone('lfs');
+    const { bash, expectBlocked } = hookIn(work);
+    const pointer = (content: string) => {
+      const oid = crypto.createHash('sha256').update(content).digest('hex');
+      return { oid, text: `version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize ${Buffer.byteLength(content)}\n` };
+    };
+    // What git LFS's clean filter commits, and where it keeps the content.
+    const stored = pointer(customers);
+    fs.mkdirSync(path.join(work, '.git', 'lfs', 'objects', stored.oid.slice(0, 2), stored.oid.slice(2, 4)), { recursive: true });
+    fs.writeFileSync(path.join(work, '.git', 'lfs', 'objects', stored.oid.slice(0, 2), stored.oid.slice(2, 4), stored.oid), customers);
+    commit(work, '.gitattributes', '*.csv filter=lfs diff=lfs merge=lfs -text\n');
+    commit(work, 'data/customers.csv', stored.text);
+    commit(work, 'data/elsewhere.csv', pointer('never fetched').text);
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: `\n${customers}\n*.csv filter=lfs diff=lfs merge=lfs -text\n`, unread: null });
+    expectBlocked('git push origin main', 'git remote origin');
+    expect(expectBlocked('git lfs push origin main', 'git remote origin').stderr).toContain('git lfs push');
+    git(work, 'push', '-q');
+    expect(bash('git lfs push origin main')).toMatchObject({ exitCode: 0, stderr: '' });
   });
 });
