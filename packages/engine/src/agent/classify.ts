@@ -36,6 +36,7 @@ import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.t
 import { type FolderReader, type NpmEnvironment, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
 import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
+import { DVC_VALUE_OPTIONS, dvcPush } from './dvc-pushes.ts';
 import { gradleJars, gradlePublish, jarText, mavenDeploy, mavenJars } from './maven-publishes.ts';
 import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
@@ -91,6 +92,8 @@ export type ClassifyContext = {
   images?: Map<string, BuiltImage>;
   /** The paths (full) an earlier `git add` or `git commit` on the command line takes, found when a `git push` after it sends them. */
   staged?: (() => string[])[];
+  /** The paths (full) a `dvc add` earlier on the command line added: a `dvc push` after it sends them. */
+  dvcAdded?: string[];
   /** The folders (full paths) a static web server started earlier on the command line serves, by port: a tunnel to that port publishes them. */
   served?: Map<string, string>;
   /** The remote filesystems the command line mounts, by mount point (a full path): what it writes under one goes to that host (remote-mounts.ts). */
@@ -1511,6 +1514,17 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const host = gemPushHost([], environmentOf(cmd, ctx));
     return { action: 'share', summary: `rake release to ${host}`, sent: [gemContents(ctx.cwd, release, folderReader(ctx))], hosts: [{ host, encrypted: true }] };
   }
+  // `dvc add PATH... && dvc push` (dvc-pushes.ts): the push sends what the project's .dvc and dvc.lock files name, and what the add added.
+  if (program === 'dvc' && args[0] === 'add' && !args.includes('--to-remote')) {
+    ctx.dvcAdded?.push(...wordsOf(args.slice(1), DVC_VALUE_OPTIONS).operands.map((word) => localPath(word, ctx.cwd)));
+    return { action: 'modify', summary: 'dvc add (local)', sent: [], hosts: [] };
+  }
+  if (program === 'dvc' && (args[0] === 'push' || args[0] === 'add')) {
+    const env = environmentOf(cmd, ctx);
+    const push = ctx.files?.onThisMachine === false ? null : dvcPush(cmd.argv, ctx.cwd, env.HOME || os.homedir(), env, ctx.dvcAdded ?? []);
+    if (push === null || push.host === null) return { action: 'process', summary: `dvc ${args[0]} (local)`, sent: [], hosts: [] };
+    return { action: 'share', summary: `dvc ${args[0]} to ${push.host}`, sent: push.outputs.map((full) => readSentFile(full, ctx, WHOLE)), hosts: [{ host: push.host, encrypted: true }] };
+  }
   // `mvn package`, `gradle build` (maven-publishes.ts): each module's jar holds its src/main, so an `scp target/*.jar` later on the line sends that.
   const jars = mavenJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradleJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? [];
   for (const { jar, module } of jars) ctx.files?.write(jar, ctx.cwd, (unread) => jarText(module, folderReader({ ...ctx, uninspected: unread })));
@@ -2108,7 +2122,7 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), scriptsLeft: ctx.scriptsLeft ?? { count: MAX_SCRIPT_RUNS }, playbooks: ctx.playbooks ?? new Map(), ...setUpOnLine(commands, ctx) };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], dvcAdded: [], images: new Map(), scriptsLeft: ctx.scriptsLeft ?? { count: MAX_SCRIPT_RUNS }, playbooks: ctx.playbooks ?? new Map(), ...setUpOnLine(commands, ctx) };
   /** Reads a script a command runs as the commands it holds: what they send, it sends. A call on the hook's own files comes back, to be answered at once. */
   const runScript = (script: { shell: string; path: string; cwd?: string }): BashClassification | null => {
     const depth = (here.depth ?? 0) + 1;

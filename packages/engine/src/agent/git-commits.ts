@@ -361,3 +361,10 @@ function workTree(git: string, cwd: string): string {
   if (pointer !== '') return path.dirname(path.resolve(git, pointer));
   return path.basename(git) === '.git' ? path.dirname(git) : path.resolve(cwd);
 }
+
+/** The files git lists in the work tree of the repository `cwd` is in (full paths): those in its index and the untracked ones it does not ignore (`git ls-files --cached --others --exclude-standard`); null where they cannot be read (untrackedFiles). */
+export function listedFiles(cwd: string, home: string, env: Readonly<Record<string, string | undefined>>): string[] | null {
+  const index = readIndex(cwd);
+  const untracked = index === null ? null : untrackedFiles(cwd, true, home, env);
+  return index === null || untracked === null ? null : [...index.entries.map((entry) => path.join(index.root, entry.name)), ...untracked];
+}
