@@ -37,6 +37,7 @@ import { type FolderReader, type NpmEnvironment, cargoPublish, npmPack, npmPubli
 import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
 import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
 import { DVC_VALUE_OPTIONS, dvcPush } from './dvc-pushes.ts';
+import { assetPaths, cdkDeploy, programProviders, pulumiUp } from './infrastructure-apps.ts';
 import { gradleJars, gradlePublish, jarText, mavenDeploy, mavenJars } from './maven-publishes.ts';
 import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
@@ -1406,6 +1407,18 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     const sent = [...terraform.files.map((file) => readSentFile(file, ctx, WHOLE)), ...terraform.texts];
     return { action: 'share', summary: `${program} ${terraform.command} to ${terraform.hosts.join(', ')}`, sent, hosts: terraform.hosts.map((host) => ({ host, encrypted: true })) };
   }
+  // `cdk deploy`, `pulumi up` (infrastructure-apps.ts): the app's code and that of the local modules it imports, its config, and the assets it names.
+  const app = cdkDeploy(cmd.argv, ctx.cwd) ?? (program === 'pulumi' ? pulumiUp(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), environmentOf(cmd, ctx).HOME || os.homedir()) : null);
+  if (app) {
+    const entryCode = app.entry === null ? '' : scriptText(app.entry, ctx);
+    const files = app.entry === null ? [] : [app.entry, ...importedFiles(entryCode, path.dirname(app.entry), ctx)];
+    const codes = files.map((file) => ({ file, code: file === app.entry ? entryCode : scriptText(file, ctx) }));
+    const assets = [...new Set(codes.flatMap(({ file, code }) => assetPaths(code, file, app.folder)))];
+    const hosts = [...new Set([...(program === 'pulumi' ? programProviders(codes.map((c) => c.code).join('\n')) : []), ...app.hosts])];
+    if (hosts.length === 0) return { action: 'create', summary: `${program} deploy (local)`, sent: [], hosts: [] };
+    const sent = [...codes.map((c) => c.code), ...app.texts, ...assets.map((asset) => readSentFile(asset, ctx, WHOLE)), app.assembly === null ? '' : readSentFile(app.assembly, ctx, WHOLE)];
+    return { action: 'share', summary: `${program} ${args.find((a) => !a.startsWith('-')) ?? 'deploy'} to ${hosts.join(', ')}`, sent, hosts: hosts.map((host) => ({ host, encrypted: true })) };
+  }
   // A setting or secret a hosting or secrets service's command stores there (`vercel env add`, `fly secrets set`, `vault kv put`;
   // service-settings.ts): the values on the line, its input and the files it names.
   const setting = serviceSetting(program, args, sources);
@@ -1740,6 +1753,11 @@ const MAX_IMPORTS_LOOKED_UP = 256;
 
 /** The code of the local modules `code` imports from `dir` (or the call's folder), without their comment lines. */
 function importedCode(code: string, dir: string, ctx: ClassifyContext): string {
+  return importedFiles(code, dir, ctx).map((full) => scriptText(full, ctx)).join('\n');
+}
+
+/** The files (full paths) of the local modules `code` imports from `dir` (or the call's folder), at most MAX_LOCAL_MODULES. */
+function importedFiles(code: string, dir: string, ctx: ClassifyContext): string[] {
   const files = new Set<string>();
   let lookedUp = 0;
   for (const m of code.matchAll(LOCAL_IMPORT)) {
@@ -1749,7 +1767,7 @@ function importedCode(code: string, dir: string, ctx: ClassifyContext): string {
     for (const full of modules) if (full !== null) files.add(full);
     if (files.size >= MAX_LOCAL_MODULES) break;
   }
-  return [...files].slice(0, MAX_LOCAL_MODULES).map((full) => scriptText(full, ctx)).join('\n');
+  return [...files].slice(0, MAX_LOCAL_MODULES);
 }
 
 /** The file of a JavaScript module imported by a relative path from `dir`, with an ending it leaves out; null when it is not a local file. */

@@ -14,7 +14,7 @@ import { optionAndValue } from './option-words.ts';
 export type TerraformSend = { command: 'apply' | 'plan'; hosts: string[]; files: string[]; texts: string[] };
 
 /** Where each provider's resources go (a resource's type starts with its provider's name: `aws_s3_object`). */
-const PROVIDER_HOSTS: Record<string, string> = {
+export const PROVIDER_HOSTS: Record<string, string> = {
   aws: 'amazonaws.com',
   google: 'googleapis.com',
   'google-beta': 'googleapis.com',
@@ -41,7 +41,7 @@ const PROVIDER_HOSTS: Record<string, string> = {
   helm: 'kubernetes:cluster',
 };
 /** Providers that work on this machine alone. */
-const LOCAL_PROVIDERS = new Set(['local', 'null', 'random', 'tls', 'template', 'archive', 'external', 'time', 'terraform']);
+export const LOCAL_PROVIDERS = new Set(['local', 'null', 'random', 'tls', 'template', 'archive', 'external', 'time', 'terraform']);
 /** Where each backend keeps the state. */
 const BACKEND_HOSTS: Record<string, string> = { s3: 'amazonaws.com', gcs: 'googleapis.com', azurerm: 'blob.core.windows.net', remote: 'app.terraform.io', cos: 'myqcloud.com', oss: 'aliyuncs.com', kubernetes: 'kubernetes:cluster', consul: 'consul:cluster' };
 

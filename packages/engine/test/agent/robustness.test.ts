@@ -84,6 +84,9 @@ describe('robustness', () => {
       '.dvc/config': "[core]\nremote = r\n['remote \"r\"\nurl = s3://\n[remote \"r\"]\nurl=\nendpointurl = x\n",
       'x.dvc': 'outs:\n- path: ../../..\n- path:\n  - a\n- cache: false\n',
       'dvc.lock': 'stages: [a, b]\n',
+      'cdk.json': '{"app": "node lib/app.js ../.."}',
+      'Pulumi.yaml': 'runtime: yaml\nmain: lib\nbackend:\n  url: \nresources:\n  a:\n    type: :\n    properties:\n      fn::fileAsset:\n      fn::readFile: /\n',
+      'lib/app.js': "fromAsset(path.join(__dirname, '..', '..', '..'))\nSource.asset(`${x}`)\nnew FileAsset(('a', 'b'\nreadFileSync(\n",
       'roles/ship/tasks/main.yml': '- ansible.builtin.template:\n    src: customers.csv\n- include_role:\n    name: ship\n',
     };
     for (const [name, text] of Object.entries(files)) {
@@ -95,7 +98,7 @@ describe('robustness', () => {
       // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
       ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
       ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
-      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.', 'jupyter execute', 'jupyter nbconvert --execute', 'papermill', 'pixi run', 'uvx', 'rye run', 'pipx run', 'ipython', 'serverless', 'sls', 'sam', 'eb', 'zappa', 'chalice', 'az webapp up', 'func azure functionapp publish', 'deployctl', 'supabase functions deploy', 'gem build', 'gem push', 'rake release', 'bundle exec rake', 'mvn', './mvnw', 'gradle', './gradlew', 'dart pub publish', 'flutter pub publish', 'mix hex.publish', 'dotnet nuget push', 'nuget push', 'dvc push', 'dvc add', 'git lfs push']);
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.', 'jupyter execute', 'jupyter nbconvert --execute', 'papermill', 'pixi run', 'uvx', 'rye run', 'pipx run', 'ipython', 'serverless', 'sls', 'sam', 'eb', 'zappa', 'chalice', 'az webapp up', 'func azure functionapp publish', 'deployctl', 'supabase functions deploy', 'gem build', 'gem push', 'rake release', 'bundle exec rake', 'mvn', './mvnw', 'gradle', './gradlew', 'dart pub publish', 'flutter pub publish', 'mix hex.publish', 'dotnet nuget push', 'nuget push', 'dvc push', 'dvc add', 'git lfs push', 'cdk deploy', 'cdk', 'cdklocal deploy', 'pulumi up', 'pulumi']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
@@ -135,6 +138,13 @@ describe('reading long adversarial command lines and files', () => {
     expect(classify('ansible-playbook loop.yml').transfers.map((t) => t.host)).toEqual(['ansible:web']);
     fs.writeFileSync(path.join(cwd, 'deep.yml'), `- hosts: web\n  tasks:\n${Array.from({ length: 1_000 }, (_, k) => `${' '.repeat(2 * k + 4)}- block:`).join('\n')}\n`);
     expect(classify('ansible-playbook deep.yml').uninspected).toEqual(["its playbook's YAML is nested more than 64 levels deep"]);
+  });
+
+  it('reads a CDK app of 100,000 assets for its first 256', () => {
+    fs.mkdirSync(path.join(cwd, 'cdk', 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(cwd, 'cdk', 'cdk.json'), '{"app": "node bin/app.js"}');
+    fs.writeFileSync(path.join(cwd, 'cdk', 'bin', 'app.js'), Array.from({ length: 100_000 }, (_, k) => `Code.fromAsset('lambda/${k}', (((`).join('\n'));
+    expect(classify('cd cdk && cdk deploy').transfers.map((t) => t.host)).toEqual(['amazonaws.com']);
   });
 
   it('reads a pom, a Gradle build and a mix.exs of 100,000 unclosed elements and lists', () => {
