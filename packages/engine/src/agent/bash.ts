@@ -323,7 +323,7 @@ const WRAPPERS: Record<string, Set<string>> = {
   exec: new Set(['-a']),
   command: new Set(),
   builtin: new Set(),
-  xargs: new Set(['-I', '-n', '-P', '-L', '-d', '-E', '-s', '-a']),
+  xargs: new Set(['-I', '-n', '-P', '-L', '-d', '-E', '-s', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-lines', '--max-chars', '--eof']),
   watch: new Set(['-n', '-d']),
   caffeinate: new Set(),
   setsid: new Set(),
@@ -482,6 +482,8 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
   let filesAtRunTime = cmd.filesAtRunTime === true;
   /** xargs's replace string (-I R, -i, --replace): where each input line goes. */
   let replace: string | null = null;
+  /** xargs's `-a FILE` (`--arg-file`): the file its arguments come from instead of its input. */
+  let argFile: string | null = null;
   /**
    * A command line a wrapper carries as a string: its commands run with the wrapper's environment,
    * input and pipe, and its redirections. Those that read the line's input (not piped from another
@@ -564,6 +566,7 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
         return;
       }
       if (program === 'xargs' && /^(?:-I|-i|--replace)/.test(a)) replace = xargsReplace(a, argv[k + 1]) ?? replace;
+      if (program === 'xargs' && (option === '-a' || option === '--arg-file' || /^-a./.test(a))) argFile = inline ?? (a.length > 2 && a.startsWith('-a') ? a.slice(2) : (argv[k + 1] ?? null));
       if (program === 'env' && ASSIGNMENT.test(a)) {
         const eq = a.indexOf('=');
         env[a.slice(0, eq)] = a.slice(eq + 1);
@@ -639,7 +642,9 @@ function unwrap(cmd: SimpleCommand, depth: number, out: SimpleCommand[], uninspe
     const input: SimpleCommand = filtered.input === '-' ? { ...cmd, argv: ['cat'] } : { argv: ['cat', filtered.input], env, redirects: [], stdin: null, pipedFrom: null };
     for (const inner of parseCommandLine(`FILE=${shellWord(filtered.names[0]!)}; ${filtered.filter}`, depth + 1, uninspected, input)) out.push({ ...inner, env: { ...env, ...inner.env } });
   }
-  out.push({ ...cmd, argv, env, ...(argsFromStdin ? { argsFromStdin } : {}), ...(filesAtRunTime ? { filesAtRunTime } : {}) });
+  // `xargs -a customers.csv curl -d`: the file gives what its input would.
+  const redirects = argFile === null ? cmd.redirects : [...cmd.redirects.filter((r) => !readsInput(r)), { op: '<', target: argFile, fd: '0' }];
+  out.push({ ...cmd, argv, env, redirects, ...(argsFromStdin ? { argsFromStdin } : {}), ...(filesAtRunTime ? { filesAtRunTime } : {}) });
 }
 
 /** GNU parallel's options that take the next word as a value. */

@@ -355,6 +355,8 @@ function outputOf(cmd: SimpleCommand, ctx: ClassifyContext, stages = 0): string 
     return input === undefined ? stdinOf(cmd, ctx, stages) : readSentFile(input.slice(3), ctx);
   }
   if (DATABASES.has(program) || DATABASE_DUMPS.has(program)) return databaseOutput(cmd, ctx);
+  const saved = savedImages(program, cmd.argv.slice(1));
+  if (saved !== null && saved.output === null) return savedImagesText(saved.images, ctx);
   // A client-side dry run writes what it would send (`kubectl create configmap --from-file=c.csv --dry-run=client -o yaml`);
   // `helm template`, `kubectl kustomize` and `kustomize build`, what an install or an apply of theirs would.
   if (Object.hasOwn(CLOUD_CLIS, program) && (clientDryRun(cmd.argv) || printsManifests(SAME_WORDS_AS[program] ?? program, cmd.argv.slice(1)))) return cloudCliSends(program, CLOUD_CLIS[program]!, cmd.argv.slice(1), cmd, ctx)?.sent.join('\n') ?? '';
@@ -863,6 +865,20 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io' };
 /** `gem push`'s options that take the next word as a value. */
 const GEM_PUSH_VALUE_OPTIONS = new Set(['--host', '-k', '--key', '--otp', '-p', '--http-proxy', '--attestation']);
+/** `docker save [-o FILE] IMAGE...` (podman's, `docker image save`): the images it saves and the file it writes them to (null: its output); null for another command. */
+function savedImages(program: string, args: readonly string[]): { images: string[]; output: string | null } | null {
+  if (!CONTAINER_TOOLS.has(program)) return null;
+  const at = args.indexOf('save');
+  if (at < 0 || !(at === 0 || args[at - 1] === 'image' || args.slice(0, at).every((a) => a.startsWith('-')))) return null;
+  const words = wordsOf(args.slice(at + 1), new Set(['-o', '--output', '--format', '--platform']));
+  return { images: words.operands, output: lastValue(words, '-o', '--output') ?? null };
+}
+
+/** What saved images hold: those built on the line (an image built elsewhere holds what only the tool knows, and is not read). */
+function savedImagesText(images: readonly string[], ctx: ClassifyContext): string {
+  return images.map((image) => ctx.images?.get(imageName(image))).map((built) => (built ? imageContents(built, folderReader(ctx)) : '')).join('\n');
+}
+
 /**
  * A container tool's build or push (`docker build -t app . && docker push app`, `docker buildx build
  * --push`, `podman push`): a push is a share to the image's registry of what the line built into it
@@ -897,6 +913,12 @@ function containerView(program: string, args: readonly string[], cmd: SimpleComm
     const source = ctx.images?.get(imageName(sub[1]!));
     if (source) ctx.images?.set(imageName(sub[2]!), source);
     return { action: 'process', summary: `${program} tag (local)`, sent: [], hosts: [] };
+  }
+  // `docker save -o crm.tar crm`: the archive it writes holds the images built on the line (to stdout: savedImages in outputOf).
+  const saved = savedImages(program, args);
+  if (saved !== null) {
+    if (saved.output !== null) ctx.files?.write(saved.output, ctx.cwd, (unread) => savedImagesText(saved.images, { ...ctx, uninspected: unread }));
+    return { action: 'process', summary: `${program} save (local)`, sent: [], hosts: [] };
   }
   if (sub[0] !== 'push' || sub[1] === undefined) return null;
   const host = imageRegistry(sub[1]);
@@ -1139,12 +1161,14 @@ const SAME_WORDS_AS: Record<string, string> = { oc: 'kubectl' };
 /**
  * Their options whose value names files or folders they send, with the commands that send them
  * (any, when none is named): `kubectl apply -f cm.yaml` (`-k` a kustomization's folder), `helm
- * upgrade app ./chart -f values.yaml` (`--set-file key=path`), `az storage blob upload -f c.csv`.
+ * upgrade app ./chart -f values.yaml` (`--set-file key=path`), `az storage blob upload -f c.csv`,
+ * `az webapp deploy --src-path app.zip`.
  */
 const SENT_FILE_OPTIONS: Record<string, { options: ReadonlySet<string>; commands?: ReadonlySet<string> }> = {
   kubectl: { options: new Set(['-f', '--filename', '-k', '--kustomize']), commands: new Set(['apply', 'create', 'replace']) },
   helm: { options: new Set(['-f', '--values', '--set-file']), commands: new Set(['install', 'upgrade', 'template']) },
-  az: { options: new Set(['-f', '--parameters', '-p', '--source', '-s']) },
+  // `az webapp deploy --src-path app.zip`, `az functionapp deployment source config-zip --src app.zip`.
+  az: { options: new Set(['-f', '--parameters', '-p', '--source', '-s', '--src', '--src-path']) },
 };
 /** Their options whose value is text sent (`--message "..."`, gh's `--body`), and of those, the ones whose value may name a file sent (aws's `--body customers.csv`, `--from-file=key=customers.csv`). */
 const SENT_VALUE_OPTIONS = new Set(['--body', '--file', '--from-file', '--from-env-file', '--data-file', '--payload', '--message', '--message-body', '--data', '--content', '--value', '--secret-string', '--cli-input-json', '--set', '--set-string', '--set-json', '--from-literal']);
