@@ -11,7 +11,7 @@ import { type PlaybookSend, adHocSend, playbookSend } from './ansible-tasks.ts';
 import { archiveWrites } from './archive-commands.ts';
 import { chartContents, kustomization, manifestsOnly, manifestsWritten, packagedCharts, positionals, printsManifests } from './cluster-manifests.ts';
 import { type ComposeCall, COMPOSE_TOOLS, composeCall, composeFiles, composeImage, composeServices, composeVariables } from './compose-files.ts';
-import { type BuiltImage, CONTAINER_TOOLS, cloudBuildSource, cloudBuildSubmit, gcloudSourceDeploy, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
+import { type BuiltImage, CONTAINER_TOOLS, acrBuild, cloudBuildSource, herokuContainerPush, cloudBuildSubmit, gcloudSourceDeploy, imageBuild, imageContents, imageName, imageRegistry, isDockerfile } from './container-images.ts';
 import { DESTINATION_VARIABLE, HOST_LIKE, SENDS_IN_CODE, destinationsInCode, environmentReadIn, withoutDocstrings } from './code-sends.ts';
 import { MAX_CURL_CONFIG_DEPTH, curlConfigWords, curlrcPaths, readsCurlrc } from './curl-config.ts';
 import { DATABASE_DUMPS, DATABASES, databaseCall, databaseInputFiles, databaseOutputFiles, filesReadInSql, loadCommandFiles, loadsDatabase, loadTargetHost, sqlAction, sqliteFile, storeWrittenTo } from './database-commands.ts';
@@ -38,6 +38,7 @@ import { pythonBuild, pythonPackageContents, pythonPublish } from './python-pack
 import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
 import { DVC_VALUE_OPTIONS, dvcPush } from './dvc-pushes.ts';
 import { assetPaths, cdkDeploy, programProviders, pulumiUp } from './infrastructure-apps.ts';
+import { hgPushHost, isRepositoryUrl, repositoryCommand, svnRepositoryHost } from './other-repositories.ts';
 import { gradleJars, gradlePublish, jarText, mavenDeploy, mavenJars } from './maven-publishes.ts';
 import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
@@ -91,8 +92,8 @@ export type ClassifyContext = {
   inputs?: Map<string, string>;
   /** The images (by name, without a tag) an earlier build on the command line made, and where from: a push after it sends what they hold. */
   images?: Map<string, BuiltImage>;
-  /** The paths (full) an earlier `git add` or `git commit` on the command line takes, found when a `git push` after it sends them. */
-  staged?: (() => string[])[];
+  /** The paths (full) an earlier `git add` or `git commit` (svn's and hg's `add`, hg's `commit PATH`) on the command line takes, found when a push (an svn commit) after it sends them. */
+  staged?: { tool: 'git' | 'svn' | 'hg'; paths: () => string[] }[];
   /** The paths (full) a `dvc add` earlier on the command line added: a `dvc push` after it sends them. */
   dvcAdded?: string[];
   /** The folders (full paths) a static web server started earlier on the command line serves, by port: a tunnel to that port publishes them. */
@@ -1118,6 +1119,11 @@ function uploadView(program: string, args: readonly string[], cmd: SimpleCommand
     const sent = [cloudBuildSource(build, ctx.cwd, folderReader(ctx)), build.config === null ? '' : readSentFile(build.config, ctx), args.join(' ')];
     return { action: 'share', summary: `${command} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
   }
+  // `az acr build`: the context goes to the registry's build service; `heroku container:push`: the images it builds here go to Heroku's registry.
+  const acr = program === 'az' ? acrBuild(args, ctx.cwd, folderReader(ctx)) : null;
+  if (acr) return { action: 'share', summary: `az acr build to ${acr.host}`, sent: [acr.source, args.join(' ')], hosts: [{ host: acr.host, encrypted: true }] };
+  const heroku = program === 'heroku' ? herokuContainerPush(args, ctx.cwd) : null;
+  if (heroku) return { action: 'share', summary: 'heroku container:push to registry.heroku.com', sent: heroku.map((image) => imageContents(image, folderReader(ctx))), hosts: [{ host: 'registry.heroku.com', encrypted: true }] };
   // gsutil's options before its command (`gsutil -m cp -r ...`, `-o key=value`).
   const words = program === 'gsutil' ? args.slice(optionsEnd(args, GSUTIL_VALUE_OPTIONS)) : args;
   const cloud = CLOUD_COPIES.find((c) => c.program === program && c.sub.every((word, i) => words[i] === word));
@@ -1378,6 +1384,9 @@ function stagedPaths(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyC
   return [...named.map((word) => localPath(word, ctx.cwd)), ...untracked, ...(modifiedTrackedFiles(ctx.cwd) ?? [])];
 }
 
+/** The paths (full) what `tool`'s adds and commits earlier on the line took. */
+const stagedFor = (tool: 'git' | 'svn' | 'hg', ctx: ClassifyContext): string[] => (ctx.staged ?? []).filter((staged) => staged.tool === tool).flatMap((staged) => staged.paths());
+
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0] ?? '');
   const args = cmd.argv.slice(1);
@@ -1499,16 +1508,32 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       // What `git add` named earlier on the line is in what it pushes, and what the branch's commits changed since the remote's (git-commits.ts).
       const unpushed = ctx.files?.onThisMachine === false ? null : unpushedFiles(ctx.cwd, remote, refspec);
       if (unpushed?.unread) ctx.uninspected?.add(unpushed.unread, true);
-      const sent = [...(ctx.staged ?? []).flatMap((paths) => paths()).map((full) => readSentFile(full, ctx, WHOLE)), unpushed?.text ?? ''];
+      const sent = [...stagedFor('git', ctx).map((full) => readSentFile(full, ctx, WHOLE)), unpushed?.text ?? ''];
       return { action: 'share', summary: `git ${lfs ? 'lfs push' : 'push'} to ${host}`, sent, hosts: [{ host, encrypted: true }] };
     }
     if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
     // Found only when a push on the line sends them: the work tree is not walked for an add alone.
-    if (sub === 'add') ctx.staged?.push(() => stagedPaths(args.slice(args.indexOf('add') + 1), cmd, ctx));
-    if (sub === 'commit') ctx.staged?.push(() => committedPaths(args.slice(args.indexOf('commit') + 1), ctx.cwd));
+    if (sub === 'add') ctx.staged?.push({ tool: 'git', paths: () => stagedPaths(args.slice(args.indexOf('add') + 1), cmd, ctx) });
+    if (sub === 'commit') ctx.staged?.push({ tool: 'git', paths: () => committedPaths(args.slice(args.indexOf('commit') + 1), ctx.cwd) });
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };
+  }
+  // Subversion and Mercurial (other-repositories.ts): what the line adds or names, when a commit (svn) or push (hg) sends it.
+  const repository = repositoryCommand(cmd.argv, ctx.cwd);
+  if (repository) {
+    const { tool, command, operands, folder } = repository;
+    const paths = operands.filter((word) => !isRepositoryUrl(word)).map((word) => localPath(word, folder));
+    if (command === 'add' || (tool === 'hg' && command === 'commit')) {
+      ctx.staged?.push({ tool, paths: () => paths });
+      return { action: 'modify', summary: `${tool} ${command}`, sent: [], hosts: [] };
+    }
+    const to =
+      tool === 'svn' && command === 'import' ? (hostOf(operands.at(-1) ?? '') ?? 'svn:repository') : tool === 'svn' && command === 'commit' ? svnRepositoryHost(folder) : tool === 'hg' && command === 'push' ? hgPushHost(operands[0], folder) : null;
+    if (to !== null) {
+      const sent = command === 'import' ? [readSentFile(operands.length > 1 ? paths[0]! : folder, ctx, WHOLE)] : [...stagedFor(tool, ctx), ...(command === 'commit' ? paths : [])].map((full) => readSentFile(full, ctx, WHOLE));
+      return { action: 'share', summary: `${tool} ${command} to ${to}`, sent, hosts: [{ host: to, encrypted: true }] };
+    }
   }
   if (CONTAINER_TOOLS.has(program) || COMPOSE_TOOLS.has(program)) {
     const view = containerView(program, args, cmd, ctx);

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import type { Skip } from './local-files.ts';
+import { lastValue, wordsOf } from './option-words.ts';
 import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
@@ -357,6 +358,42 @@ export function gcloudSourceDeploy(args: readonly string[]): { build: CloudBuild
     return { build, host: deploy.host, command: `gcloud ${deploy.words.join(' ')}` };
   }
   return null;
+}
+
+/** `az acr build`'s options that take the next word as a value. */
+const ACR_BUILD_VALUE_OPTIONS = new Set(['-r', '--registry', '-t', '--image', '-f', '--file', '-g', '--resource-group', '--build-arg', '--secret-build-arg', '--platform', '--target', '--timeout', '--agent-pool', '--auth-mode', '--log-template', '--subscription', '-o', '--output', '--query']);
+
+/**
+ * `az acr build -r REG [-f Dockerfile] [CONTEXT]`: the context folder it uploads to the registry's
+ * build service (`<REG>.azurecr.io`), less what its .dockerignore leaves out, and the Dockerfile
+ * named outside it; null for az's other commands.
+ */
+export function acrBuild(args: readonly string[], cwd: string, read: FolderReader): { host: string; source: string } | null {
+  const at = args.findIndex((a, k) => a === 'acr' && args[k + 1] === 'build');
+  if (at < 0) return null;
+  const words = wordsOf(args.slice(at + 2), ACR_BUILD_VALUE_OPTIONS);
+  const registry = lastValue(words, '-r', '--registry') ?? 'registry';
+  const context = words.operands[0] ?? '.';
+  const host = `${registry.replace(/\.azurecr\.io$/, '')}.azurecr.io`;
+  if (/^(?:https?|git@)/.test(context) || context === '/dev/null') return { host, source: '' };
+  const folder = path.resolve(cwd, context);
+  if (SOURCE_ARCHIVE.test(context)) return { host, source: read(context, cwd) };
+  const file = lastValue(words, '-f', '--file');
+  const dockerfile = file === undefined ? '' : read(file, cwd);
+  return { host, source: `${dockerfile}\n${readFolderLess(folder, read, dockerignoreRules(read('.dockerignore', folder)))}` };
+}
+
+/**
+ * `heroku container:push PROCESS... [--recursive] [--context-path P]`: the images it builds here
+ * (each process's `Dockerfile.<process>` with `--recursive`, else the folder's Dockerfile) and
+ * pushes to registry.heroku.com; null for heroku's other commands.
+ */
+export function herokuContainerPush(args: readonly string[], cwd: string): BuiltImage[] | null {
+  if (args[0] !== 'container:push') return null;
+  const words = wordsOf(args.slice(1), new Set(['-a', '--app', '-r', '--remote', '--arg', '--context-path']));
+  const folder = path.resolve(cwd, lastValue(words, '--context-path') ?? '.');
+  if (!words.flags.has('--recursive') && !words.flags.has('-R')) return [{ folder, file: null, target: null }];
+  return words.operands.map((process) => ({ folder, file: path.join(cwd, `Dockerfile.${process}`), target: null }));
 }
 
 /** A source gcloud uploads as it is: an archive. */

@@ -1,7 +1,8 @@
 // What a serverless platform's deploy uploads from the machine, and where: `serverless deploy`
 // (`sls`: the service folder less serverless.yml's `package.patterns` and `package.exclude`), `sam
-// deploy` and `sam sync` (each function's and layer's `CodeUri`/`ContentUri` folder in the SAM
-// template, else the template's folder), `chalice deploy` (app.py, chalicelib, vendor,
+// deploy`, `sam sync` and `sam package` (each function's and layer's `CodeUri`/`ContentUri` folder in
+// the SAM template, else the template's folder; `aws cloudformation package`, the local artifacts
+// its template names), `chalice deploy` (app.py, chalicelib, vendor,
 // requirements.txt and its config), `zappa deploy|update` (the project folder less
 // zappa_settings.json's `exclude`), `eb deploy|create` (the folder less .ebignore, else .gitignore),
 // `az webapp up` (the folder), `func azure functionapp publish` (the folder less .funcignore),
@@ -51,22 +52,43 @@ function serverlessDeploy(args: readonly string[], cwd: string, read: FolderRead
   return { text: folderText(folder, read, lines, true), host, summary };
 }
 
-/** `sam deploy|sync [-t TEMPLATE]`: each function's and layer's code folder the template names (`CodeUri`, `ContentUri`, Globals' too), else the template's folder, to AWS. */
+/** `sam deploy|sync|package [-t TEMPLATE]`: each function's and layer's code folder the template names (templateArtifacts), else the template's folder, to AWS. */
 function samDeploy(args: readonly string[], cwd: string, read: FolderReader): HostingUpload | null {
-  const words = wordsOf(args, new Set(['-t', '--template-file', '--template', '--stack-name', '--s3-bucket', '--region', '--profile', '--config-file', '--config-env', '--parameter-overrides', '--capabilities']));
-  if (words.operands[0] !== 'deploy' && words.operands[0] !== 'sync') return null;
+  const words = wordsOf(args, new Set(['-t', '--template-file', '--template', '--stack-name', '--s3-bucket', '--region', '--profile', '--config-file', '--config-env', '--parameter-overrides', '--capabilities', '--output-template-file']));
+  if (words.operands[0] !== 'deploy' && words.operands[0] !== 'sync' && words.operands[0] !== 'package') return null;
   const given = lastValue(words, '-t', '--template-file', '--template');
   // `sam build` writes the template deploy uses, with each CodeUri pointing into .aws-sam/build.
   const built = path.join('.aws-sam', 'build', 'template.yaml');
   const template = given ?? [built, 'template.yaml', 'template.yml'].find((name) => read(name, cwd) !== '') ?? 'template.yaml';
+  return { text: templateArtifacts(template, cwd, read, true), host: 'amazonaws.com', summary: `sam ${words.operands[0]} to amazonaws.com` };
+}
+
+/** `aws cloudformation package --template-file T`: the local artifacts the template names (templateArtifacts), uploaded to S3. */
+function cloudformationPackage(args: readonly string[], cwd: string, read: FolderReader): HostingUpload | null {
+  const at = args.findIndex((a, k) => a === 'cloudformation' && args[k + 1] === 'package');
+  if (at < 0) return null;
+  const template = lastValue(wordsOf(args.slice(at + 2), new Set(['--template-file', '--s3-bucket', '--s3-prefix', '--kms-key-id', '--output-template-file', '--metadata', '--region', '--profile'])), '--template-file');
+  if (template === undefined) return null;
+  return { text: templateArtifacts(template, cwd, read, false), host: 'amazonaws.com', summary: 'aws cloudformation package to amazonaws.com' };
+}
+
+/**
+ * The local artifacts a SAM or CloudFormation template names, which a deploy or package uploads:
+ * each function's, layer's and nested stack's `CodeUri`, `ContentUri`, `Code`, `DefinitionUri`,
+ * `BodyS3Location` and `TemplateURL` given as a local path (Globals' too), from the template's
+ * folder; with `whole`, the template's folder when it names none (SAM's default CodeUri).
+ */
+function templateArtifacts(template: string, cwd: string, read: FolderReader, whole: boolean): string {
   const folder = path.dirname(localPath(template, cwd));
-  const uris = [...read(template, cwd).matchAll(/^[ \t]*(?:CodeUri|ContentUri)[ \t]*:[ \t]*["']?([^\s"'#]+)/gm)].map((m) => m[1]!).filter((uri) => !uri.startsWith('s3://'));
-  const code = uris.length > 0 ? uris : ['.'];
+  const uris = [...read(template, cwd).matchAll(/^[ \t]*(?:CodeUri|ContentUri|Code|DefinitionUri|BodyS3Location|TemplateURL)[ \t]*:[ \t]*["']?([^\s"'#{]+)/gm)]
+    .map((m) => m[1]!)
+    .filter((uri) => !/^(?:s3|https?):\/\//.test(uri));
+  const code = uris.length > 0 || !whole ? uris : ['.'];
   const text = [...new Set(code)].map((uri) => {
     const at = localPath(uri, folder);
     return at.includes(`${path.sep}.aws-sam${path.sep}`) ? read(at, folder, () => false) : folderText(at, read);
   });
-  return { text: text.join('\n'), host: 'amazonaws.com', summary: 'sam deploy to amazonaws.com' };
+  return [read(template, cwd), ...text].join('\n');
 }
 
 /** `chalice deploy [--project-dir DIR]`: app.py, chalicelib, vendor, requirements.txt and .chalice/config.json, to AWS. */
@@ -149,6 +171,7 @@ export const FUNCTION_DEPLOYS = new Map<string, (args: readonly string[], cwd: s
   ['serverless', serverlessDeploy],
   ['sls', serverlessDeploy],
   ['sam', samDeploy],
+  ['aws', cloudformationPackage],
   ['chalice', chaliceDeploy],
   ['zappa', zappaDeploy],
   ['eb', ebDeploy],

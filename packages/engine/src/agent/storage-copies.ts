@@ -10,7 +10,8 @@
 // - Backups: `restic backup` (to its repository, `-r` or RESTIC_REPOSITORY), `borg create`
 //   (REPO::ARCHIVE, or BORG_REPO) and `duplicity` (its target URL).
 // - FTP uploaders `ncftpput` and `wput`; publishing with `ipfs add` (the public IPFS network,
-//   `ipfs:network`) and `pastebinit` (paste.ubuntu.com, or `-b`'s host).
+//   `ipfs:network`), `pastebinit` (paste.ubuntu.com, or `-b`'s host) and `gist` (a GitHub gist:
+//   api.github.com, or GITHUB_URL's host).
 // - File-sharing services: `gdrive [files] upload`, `dropbox_uploader.sh upload`, MEGA's `megaput`
 //   and `mega-put`, Box's `box files:upload` and `folders:upload`; and the transfers to a person
 //   through a relay, `wormhole send`, `croc send` and `ffsend upload`.
@@ -48,6 +49,7 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   wput: new Set(['-o', '--output-file', '-a', '--append-output', '-t', '--tries', '-w', '--wait', '--waitretry', '--limit-rate', '-l', '--proxy-user', '--proxy-pass', '--basename', '-B']),
   ipfs: new Set(['--api', '-s', '--chunker', '--cid-version', '--hash', '--to-files', '--inline-limit', '--max-file-links', '--max-directory-links', '--max-hamt-fanout', '--mode', '--mtime', '--mtime-nsecs']),
   pastebinit: new Set(['-b', '-i', '-a', '-f', '-t', '-j', '-m', '-u', '-p', '-P', '-e', '-E']),
+  gist: new Set(['-d', '--description', '-f', '--filename', '-t', '--type', '-u', '--update', '-r', '--read']),
   gdrive: new Set(['-p', '--parent', '--name', '--mime', '--description', '--chunksize', '--delete', '--config', '-c', '--service-account']),
   dropbox_uploader: new Set(['-f', '-x']),
   megaput: new Set(['-u', '--username', '-p', '--password', '--path', '--config', '--speed-limit', '--proxy']),
@@ -192,6 +194,13 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
     const host = hostOf(lastValue(words, '-b') ?? '') ?? 'paste.ubuntu.com';
     const files = [...valuesOf(words, '-i'), ...[command, ...operands].filter((word) => word !== '')];
     return { summary: `pastebinit to ${host}`, host, files: files.filter((file) => file !== '-'), input: files.length === 0 || files.includes('-') };
+  }
+  // `gist [-p] [-d DESC] FILE...` (its input with none): a GitHub gist, public unless `-p`, a secret one still readable by its address.
+  if (program === 'gist') {
+    if (words.flags.has('-l') || words.flags.has('--list') || lastValue(words, '-r', '--read') !== undefined) return null;
+    const host = hostOf(environment.GITHUB_URL ?? '') ?? 'api.github.com';
+    const files = [command, ...operands].filter((word) => word !== '');
+    return { summary: `gist to ${host}`, host, files: files.filter((file) => file !== '-'), input: files.length === 0 || files.includes('-') };
   }
   const share = SHARING_SERVICES[program];
   if (share !== undefined) {

@@ -16,6 +16,8 @@ project('sls-clean', { 'serverless.yml': "service: crm\nprovider:\n  name: aws\n
 project('sls-azure', { 'serverless.yml': 'service: crm\nprovider:\n  name: azure\n', 'handler.js': handler, 'customers.csv': customers });
 project('sam', { 'template.yaml': 'Resources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: src/\n', 'src/app.py': 'def handler(e, c): return 1\n', 'src/seed.csv': customers });
 project('sam-clean', { 'template.yaml': 'Resources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: src/\n', 'src/app.py': 'def handler(e, c): return 1\n', 'events/customers.csv': customers });
+project('cfn', { 'stack.yaml': 'Resources:\n  Sync:\n    Type: AWS::Lambda::Function\n    Properties:\n      Code: functions/sync\n  Docs:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: https://s3.amazonaws.com/acme/docs.yaml\n', 'functions/sync/index.js': 'exports.handler = () => 1;\n', 'functions/sync/seed.csv': customers });
+project('cfn-clean', { 'stack.yaml': 'Resources:\n  Sync:\n    Type: AWS::Lambda::Function\n    Properties:\n      Code: functions/sync\n', 'functions/sync/index.js': 'exports.handler = () => 1;\n', 'exports/customers.csv': customers });
 project('eb', { 'app.py': 'app = 1\n', 'customers.csv': customers, '.ebignore': '*.log\n' });
 project('eb-clean', { 'app.py': 'app = 1\n', 'customers.csv': customers, '.ebignore': 'customers.csv\n' });
 project('webapp', { 'app.py': 'app = 1\n', 'data/customers.csv': customers });
@@ -32,6 +34,8 @@ describe('serverless platforms’ deploys', () => {
     ['the Serverless Framework', 'cd sls && serverless deploy --stage prod', 'amazonaws.com'],
     ['sls to Azure', 'cd sls-azure && sls deploy', 'azurewebsites.net'],
     ['a SAM function’s CodeUri folder', 'cd sam && sam deploy --guided', 'amazonaws.com'],
+    ['a SAM function’s CodeUri folder, packaged', 'cd sam && sam package --s3-bucket acme-artifacts --output-template-file packaged.yaml', 'amazonaws.com'],
+    ['a CloudFormation template’s local code, packaged', 'cd cfn && aws cloudformation package --template-file stack.yaml --s3-bucket acme-artifacts --output-template-file packaged.yaml', 'amazonaws.com'],
     ['Elastic Beanstalk', 'cd eb && eb deploy', 'elasticbeanstalk.amazonaws.com'],
     ['az webapp up', 'cd webapp && az webapp up --name crm --runtime PYTHON:3.12', 'azurewebsites.net'],
     ['Azure Functions Core Tools', 'cd funcapp && func azure functionapp publish crm', 'azurewebsites.net'],
@@ -46,6 +50,8 @@ describe('serverless platforms’ deploys', () => {
   it.each([
     ['cd sls-clean && serverless deploy'],
     ['cd sam-clean && sam deploy'],
+    ['cd cfn-clean && aws cloudformation package --template-file stack.yaml --s3-bucket acme-artifacts'],
+    ['cd cfn && aws cloudformation describe-stacks'],
     ['cd eb-clean && eb deploy'],
     ['cd funcapp-clean && func azure functionapp publish crm'],
     ['cd zappa-clean && zappa update prod'],

@@ -82,11 +82,11 @@ describe('robustness', () => {
       'mix.exs': 'package: [files: ~w(lib customers.csv]\n',
       'nuget.config': '<add key="a" value="file:x"/>',
       '.dvc/config': "[core]\nremote = r\n['remote \"r\"\nurl = s3://\n[remote \"r\"]\nurl=\nendpointurl = x\n",
-      'x.dvc': 'outs:\n- path: ../../..\n- path:\n  - a\n- cache: false\n',
+      'x.dvc': 'outs:\n- path: lib\n- path:\n  - a\n- cache: false\n',
       'dvc.lock': 'stages: [a, b]\n',
       'cdk.json': '{"app": "node lib/app.js ../.."}',
       'Pulumi.yaml': 'runtime: yaml\nmain: lib\nbackend:\n  url: \nresources:\n  a:\n    type: :\n    properties:\n      fn::fileAsset:\n      fn::readFile: /\n',
-      'lib/app.js': "fromAsset(path.join(__dirname, '..', '..', '..'))\nSource.asset(`${x}`)\nnew FileAsset(('a', 'b'\nreadFileSync(\n",
+      'lib/app.js': "fromAsset(path.join(__dirname, '..'))\nSource.asset(`${x}`)\nnew FileAsset(('a', 'b'\nreadFileSync(\n",
       'roles/ship/tasks/main.yml': '- ansible.builtin.template:\n    src: customers.csv\n- include_role:\n    name: ship\n',
     };
     for (const [name, text] of Object.entries(files)) {
@@ -98,7 +98,7 @@ describe('robustness', () => {
       // Message brokers, stores, file shares, model and message CLIs, encryptors, expect.
       ...['kafka-console-producer', 'kcat', 'rpk', 'mosquitto_pub', 'nats', 'amqp-publish', 's5cmd', 'supabase', 'databricks', 'dbfs', 'hdfs', 'hadoop', 'influx', 'elasticdump', 'snowsql'],
       ...['ncftpput', 'wput', 'ipfs', 'pastebinit', 'gdrive', 'dropbox_uploader.sh', 'megaput', 'mega-put', 'box', 'hf', 'kaggle', 'wandb', 'mlflow', 'firebase', 'oci', 'ibmcloud', 'aliyun', 'ossutil'],
-      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.', 'jupyter execute', 'jupyter nbconvert --execute', 'papermill', 'pixi run', 'uvx', 'rye run', 'pipx run', 'ipython', 'serverless', 'sls', 'sam', 'eb', 'zappa', 'chalice', 'az webapp up', 'func azure functionapp publish', 'deployctl', 'supabase functions deploy', 'gem build', 'gem push', 'rake release', 'bundle exec rake', 'mvn', './mvnw', 'gradle', './gradlew', 'dart pub publish', 'flutter pub publish', 'mix hex.publish', 'dotnet nuget push', 'nuget push', 'dvc push', 'dvc add', 'git lfs push', 'cdk deploy', 'cdk', 'cdklocal deploy', 'pulumi up', 'pulumi']);
+      ...['llm', 'openai', 'sgpt', 'mods', 'aichat', 'gemini', 'claude', 'codex', 'ollama', 'ntfy', 'apprise', 'shoutrrr', 'telegram-send', 'signal-cli', 'matrix-commander', 'logger', 'expect', 'gpg', 'age', 'xh', 'git send-email', 'deno eval', 'php -r', 'sshfs', 'mount', 's3fs', 'gcsfuse', 'ansible', 'ansible-playbook', 'pscp', 'twine', 'uv', 'hatch', 'poetry', 'flit', 'pdm', 'pyproject-build', 'python3 -m build', 'python -m twine', 'python setup.py', 'terraform', 'tofu', 'terraform -chdir=.', 'jupyter execute', 'jupyter nbconvert --execute', 'papermill', 'pixi run', 'uvx', 'rye run', 'pipx run', 'ipython', 'serverless', 'sls', 'sam', 'eb', 'zappa', 'chalice', 'az webapp up', 'func azure functionapp publish', 'deployctl', 'supabase functions deploy', 'gem build', 'gem push', 'rake release', 'bundle exec rake', 'mvn', './mvnw', 'gradle', './gradlew', 'dart pub publish', 'flutter pub publish', 'mix hex.publish', 'dotnet nuget push', 'nuget push', 'dvc push', 'dvc add', 'git lfs push', 'cdk deploy', 'cdk', 'cdklocal deploy', 'pulumi up', 'pulumi', 'svn', 'svn commit', 'svn import', 'hg', 'hg push', 'hg commit', 'gist', 'az acr build', 'heroku container:push', 'aws cloudformation package', 'sam package', 'xargs -a']);
     const word = fc.oneof(
       fc.constantFrom('-f', '-t', '-K', '-k', '-d', '-p', '-u', '-D', '-s', '-c', '-h', '-a', '-l', '-n', '-x', '-', '@', '--push', '--config', '--file', '--registry', '--uri', '--set', '--set-file', '--dry-run'),
       fc.constantFrom('build', 'buildx', 'push', 'tag', 'image', 'publish', 'apply', 'install', 'upgrade', '.', 'lib', 'customers.csv', 'up.cfg', 'seed.sql', 'Dockerfile', 'api.acme-analytics.io:443', 'https://api.acme-analytics.io', '3<', '<&3', '{in}<'),
