@@ -7,7 +7,8 @@ import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import { MAX_FOLDER_ENTRIES } from './config.ts';
 import type { Skip } from './local-files.ts';
-import { type FolderReader, ignoreRules } from './published-packages.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
+import type { FolderReader } from './published-packages.ts';
 import type { Unread } from './unread.ts';
 
 /** The files kubectl takes from a folder it is given (`kubectl apply -f k8s/`): manifests, by their names. */
@@ -103,13 +104,8 @@ function namedInKustomization(text: string): { field: string; word: string }[] {
 export function chartContents(word: string, cwd: string, read: FolderReader): string {
   const folder = path.resolve(cwd, word);
   if (read('Chart.yaml', folder) === '') return /\.tgz$/i.test(word) ? read(word, cwd) : '';
-  const lines = read('.helmignore', folder).split('\n');
-  const ignored = ignoreRules(lines);
-  const takenBack = ignoreRules(lines.filter((l) => l.trim().startsWith('!')).map((l) => l.trim().slice(1)));
-  const skip: Skip = (full, isFolder) => {
-    const relative = path.relative(folder, full);
-    return ignored(relative, isFolder) && !takenBack(relative, isFolder);
-  };
+  const ignored = orderedIgnoreRules(read('.helmignore', folder).split('\n'), false);
+  const skip: Skip = (full, isFolder) => ignored(path.relative(folder, full), isFolder);
   return read('.', folder, skip);
 }
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import type { Skip } from './local-files.ts';
 import { lastValue, wordsOf } from './option-words.ts';
-import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './published-packages.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
+import { type FolderReader, readFolderLess } from './published-packages.ts';
 
 /** Programs that build and push container images with docker's words. */
 export const CONTAINER_TOOLS = new Set(['docker', 'podman', 'buildah', 'nerdctl']);
@@ -219,50 +220,6 @@ function landingAt(source: string, relative: string): string[] {
 function stageNamed(stages: readonly Stage[], name: string, before: number): number {
   const k = /^\d+$/.test(name) ? Number(name) : stages.findIndex((s) => s.name === name);
   return k >= 0 && k < before ? k : -1;
-}
-
-/** A .dockerignore's or .gcloudignore's pattern, and whether it is an exception (`!src`) and what its first wildcard follows. */
-type IgnoreRule = { pattern: RegExp; exception: boolean; literal: string; foldersOnly: boolean };
-
-/**
- * A test of a folder's paths (relative, and whether each is a folder) against ignore lines, read in
- * order, the last line matching a path or a folder it is in deciding (an exception `!src` takes back
- * what `*` left out). With `fromTop` each pattern is from the folder's top, as Docker reads them;
- * without, one with no slash at its start or inside names any depth's (`*.csv`), as gcloud and git
- * read them. A
- * folder left out is still walked when an exception may take back something in it.
- */
-export function orderedIgnoreRules(lines: readonly string[], fromTop: boolean): (relative: string, folder: boolean) => boolean {
-  // A line past the bounds is not read as a pattern (a regex of it could take exponential time, or
-  // not be made at all): the whole file is set aside, and nothing is left out.
-  if (beyondIgnoreBounds(lines)) return () => false;
-  const rules: IgnoreRule[] = [];
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const exception = line.startsWith('!');
-    const text = line.slice(exception ? 1 : 0).trim();
-    const clean = path.posix.normalize(text).replace(/^(?:\.?\/)+/, '').replace(/\/+$/, '');
-    if (clean === '' || clean === '.') continue;
-    // A slash at its start or inside (`/fixtures`, `test/fixtures`) ties a pattern to the folder's top, as git reads it.
-    const glob = fromTop || text.replace(/\/+$/, '').includes('/') ? clean : `**/${clean}`;
-    const source = glob
-      .split(/(\*\*\/|\*\*|\*|\?)/)
-      .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    rules.push({ pattern: new RegExp(`^${source}$`), exception, literal: glob.split(/[*?[]/)[0]!, foldersOnly: !fromTop && text.endsWith('/') });
-  }
-  return (relative, folder) => {
-    const parts = relative.split('/');
-    const prefixes = parts.map((_, k) => parts.slice(0, k + 1).join('/'));
-    let ignored = false;
-    for (const rule of rules) {
-      if (prefixes.some((prefix, k) => (!rule.foldersOnly || folder || k < parts.length - 1) && rule.pattern.test(prefix))) ignored = !rule.exception;
-    }
-    if (!ignored || !folder) return ignored;
-    const inside = `${relative}/`;
-    return !rules.some((rule) => rule.exception && (rule.literal.startsWith(inside) || inside.startsWith(rule.literal)));
-  };
 }
 
 /** A test of context paths (relative, and whether each is a folder) against a .dockerignore's lines: each pattern from the context's top, the last that matches deciding (`!` takes back). */

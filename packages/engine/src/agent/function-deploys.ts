@@ -11,7 +11,7 @@
 // (node_modules, virtual environments) and the tools' own build folders are not read: they are the
 // platform's packages, not the agent's data.
 import path from 'node:path';
-import { orderedIgnoreRules } from './container-images.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
 import type { HostingUpload } from './hosting-deploys.ts';
 import { lastValue, valuesOf, wordsOf } from './option-words.ts';
 import { localPath } from './own-files.ts';

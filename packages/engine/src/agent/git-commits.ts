@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
-import { orderedIgnoreRules } from './container-images.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
 
 /** The most commits, and tree entries, one push is read for. */
 const MAX_COMMITS = 1_000;

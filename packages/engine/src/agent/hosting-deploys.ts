@@ -12,13 +12,14 @@
 // sends, and the command's input.
 import path from 'node:path';
 import { MAX_GLOB_FILES } from './config.ts';
-import { dockerignoreRules, orderedIgnoreRules } from './container-images.ts';
+import { dockerignoreRules } from './container-images.ts';
+import { beyondIgnoreBounds, orderedIgnoreRules } from './ignore-files.ts';
 import { FUNCTION_DEPLOYS, supabaseFunctionsDeploy } from './function-deploys.ts';
 import { supabaseRun } from './hosted-databases.ts';
 import { globMatcher } from './local-files.ts';
 import { lastValue, valuesOf, wordsOf } from './option-words.ts';
 import { localPath } from './own-files.ts';
-import { type FolderReader, beyondIgnoreBounds, readFolderLess } from './published-packages.ts';
+import { type FolderReader, readFolderLess } from './published-packages.ts';
 
 /** What one deploy uploads (its files' text, read), the service it goes to, and the call in words. */
 export type HostingUpload = { text: string; host: string; summary: string };

@@ -10,7 +10,7 @@
 //   is, to its `--source` (a URL, or a name nuget.config gives one), else nuget.org; a folder source
 //   is on this machine.
 import path from 'node:path';
-import { orderedIgnoreRules } from './container-images.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
 import { hostOf } from './destinations.ts';
 import { lastValue, wordsOf } from './option-words.ts';
 import { type FolderReader, readFolderLess } from './published-packages.ts';

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { optionAndValue } from './bash.ts';
 import { hostOf } from './destinations.ts';
+import { beyondIgnoreBounds, orderedIgnoreRules } from './ignore-files.ts';
 import { type Skip, globMatcher } from './local-files.ts';
 import { localPath } from './own-files.ts';
 
@@ -347,9 +348,9 @@ export function packedFiles(packageJson: string, ignoreFile: string | null): Pac
     // `"files": ["dist", "lib/", "bin/**", "!dist/fixtures"]`: folders whole, less what a negated entry leaves out.
     const words = files.filter((f) => !f.startsWith('!')).map((f) => f.replace(/^\.?\//, '').replace(/\/\*\*(?:\/\*)?$|\/+$/, '')).filter(Boolean);
     const negated = files.filter((f) => f.startsWith('!')).map((f) => f.slice(1).replace(/^\.?\//, '/'));
-    return { words: [...words, ...ALWAYS_PACKED, ...entryPoints(packageJson)], ignored: ignoreRules([...NEVER_PACKED, ...negated]) };
+    return { words: [...words, ...ALWAYS_PACKED, ...entryPoints(packageJson)], ignored: orderedIgnoreRules([...NEVER_PACKED, ...negated], false) };
   }
-  return { words: ['.'], ignored: ignoreRules([...NEVER_PACKED, ...(ignoreFile ?? '').split('\n')]) };
+  return { words: ['.'], ignored: orderedIgnoreRules([...NEVER_PACKED, ...(ignoreFile ?? '').split('\n')], false) };
 }
 
 /** package.json's `files`, or null when it has none (or is not JSON). */
@@ -365,56 +366,6 @@ function entryPoints(packageJson: string): string[] {
   return named.filter((file): file is string => typeof file === 'string' && file !== '').map((file) => file.replace(/^\.?\//, ''));
 }
 
-/** The longest ignore line read as a pattern, and the most wildcards (`*`, `**`, `?`) it may hold: a regex of a longer one, or of one with more, could take exponential time, or not be made at all. */
-export const MAX_IGNORE_LINE = 1024;
-export const MAX_IGNORE_WILDCARDS = 4;
-/** The most patterns an ignore file is read with: each path a walk meets is tested against each. */
-export const MAX_IGNORE_PATTERNS = 512;
-
-/** Whether ignore lines are past the bounds (MAX_IGNORE_LINE, MAX_IGNORE_WILDCARDS, MAX_IGNORE_PATTERNS), and so are set aside whole rather than read. */
-export function beyondIgnoreBounds(lines: readonly string[]): boolean {
-  let patterns = 0;
-  for (const line of lines) {
-    if (line.length > MAX_IGNORE_LINE || (line.match(/\*+|\?/g)?.length ?? 0) > MAX_IGNORE_WILDCARDS) return true;
-    const trimmed = line.trim();
-    if (trimmed !== '' && !trimmed.startsWith('#') && ++patterns > MAX_IGNORE_PATTERNS) return true;
-  }
-  return false;
-}
-
-/**
- * A test of paths (relative, `/`-separated; whether the path is a folder) against ignore-file lines, as git and npm read them: a
- * pattern with no `/` but a trailing one matches a name at any depth, one with a `/` matches from
- * the folder's top; a trailing `/` matches folders only; `*`, `?` and `**` are globs. Negations
- * (`!keep.txt`) are not read: what they would keep stays left out.
- */
-export function ignoreRules(lines: readonly string[]): (relative: string, folder: boolean) => boolean {
-  // Lines past the bounds are not read as patterns: the whole file is set aside, and nothing is left out.
-  if (beyondIgnoreBounds(lines)) return () => false;
-  const rules = lines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!')).map(ignoreRule);
-  return (relative, isFolder) => {
-    const parts = relative.split('/');
-    for (let k = 1; k <= parts.length; k++) {
-      const folder = k < parts.length || isFolder;
-      const prefix = parts.slice(0, k).join('/');
-      if (rules.some((r) => (folder || !r.foldersOnly) && r.pattern.test(r.anchored ? prefix : parts[k - 1]!))) return true;
-    }
-    return false;
-  };
-}
-
-function ignoreRule(line: string): { pattern: RegExp; anchored: boolean; foldersOnly: boolean } {
-  const foldersOnly = line.endsWith('/');
-  const trimmed = line.replace(/\/+$/, '');
-  const anchored = trimmed.includes('/');
-  const glob = trimmed.replace(/^\//, '');
-  const source = glob
-    .split('**')
-    .map((part) => part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]'))
-    .join('.*');
-  return { pattern: new RegExp(`^${source.replace(/^\.\*\//, '(?:.*/)?')}$`), anchored, foldersOnly };
-}
-
 /** What cargo never packs: its build output, git's folder, and the crates nested in the package (their own Cargo.toml's folders are left to them). */
 const NEVER_PACKED_BY_CARGO = ['/target', '.git'];
 
@@ -425,10 +376,10 @@ const NEVER_PACKED_BY_CARGO = ['/target', '.git'];
  */
 export function cargoPackedFiles(cargoToml: string, gitignore: string | null): PackedFiles {
   const include = tomlList(cargoToml, 'include');
-  const left = ignoreRules([...NEVER_PACKED_BY_CARGO, ...(tomlList(cargoToml, 'exclude') ?? []), ...(include ? [] : (gitignore ?? '').split('\n'))]);
+  const left = orderedIgnoreRules([...NEVER_PACKED_BY_CARGO, ...(tomlList(cargoToml, 'exclude') ?? []), ...(include ? [] : (gitignore ?? '').split('\n'))], false);
   if (include === null) return { words: ['.'], ignored: left };
   // Include patterns past the bounds are set aside: every file is packed.
-  const included = beyondIgnoreBounds(include) ? () => true : ignoreRules(['/Cargo.toml', ...include]);
+  const included = beyondIgnoreBounds(include) ? () => true : orderedIgnoreRules(['/Cargo.toml', ...include], false);
   // Folders are walked unless left out; a file is packed when an include pattern matches it.
   return { words: ['.'], ignored: (relative, folder) => left(relative, folder) || (!folder && !included(relative, false)) };
 }

@@ -15,7 +15,8 @@
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
 import { type Words, lastValue, wordsOf } from './option-words.ts';
-import { type FolderReader, ignoreRules } from './published-packages.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
+import type { FolderReader } from './published-packages.ts';
 
 /** A build of a project's folder: the archives it writes (full paths), null for one it does not make. */
 export type PythonBuild = { folder: string; sdist: string | null; wheel: string | null };
@@ -160,7 +161,7 @@ const NEVER_PACKED = ['.git', '/dist', '/build', '.venv', 'venv', '.tox', '.nox'
 export function pythonPackageContents(folder: string, kind: 'sdist' | 'wheel', read: FolderReader): string {
   const pyproject = read('pyproject.toml', folder);
   const backend = /^[ \t]*build-backend[ \t]*=[ \t]*["']([^"']+)["']/m.exec(pyproject)?.[1] ?? (pyproject === '' ? 'setuptools' : 'setuptools.build_meta');
-  const ignored = ignoreRules([...NEVER_PACKED, ...read('.gitignore', folder).split('\n')]);
+  const ignored = orderedIgnoreRules([...NEVER_PACKED, ...read('.gitignore', folder).split('\n')], false);
   const readLess = (word: string) => read(word, folder, (full, isFolder) => ignored(path.relative(folder, full).split(path.sep).join('/'), isFolder));
   const packages = importPackages(folder, pyproject, read);
   if (kind === 'wheel') return packages.map(readLess).join('\n');

@@ -6,7 +6,7 @@
 // then sends that gem (a gem already built is opened as the archive it is); `rake release`
 // (bundler's gem tasks, `bundle exec rake release`) builds and pushes in one.
 import path from 'node:path';
-import { orderedIgnoreRules } from './container-images.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
 import { hostOf } from './destinations.ts';
 import { lastValue, wordsOf } from './option-words.ts';
 import { type FolderReader, readFolderLess } from './published-packages.ts';

@@ -3,7 +3,8 @@
 // outbound-commands.test.ts shows the hook judging what a push sends.
 import { describe, expect, it } from 'vitest';
 import { composeCall, composeImage, composeServices, composeVariables, dotenvVariables } from '../../src/agent/compose-files.ts';
-import { cloudBuildSubmit, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry, orderedIgnoreRules } from '../../src/agent/container-images.ts';
+import { cloudBuildSubmit, dockerfileSources, dockerignoreRules, imageBuild, imageName, imageRegistry } from '../../src/agent/container-images.ts';
+import { orderedIgnoreRules } from '../../src/agent/ignore-files.ts';
 
 describe('a container image', () => {
   it('goes to the registry its name names, or Docker Hub', () => {
