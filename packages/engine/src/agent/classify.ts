@@ -39,6 +39,7 @@ import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts'
 import { DVC_VALUE_OPTIONS, dvcPush } from './dvc-pushes.ts';
 import { assetPaths, cdkDeploy, programProviders, pulumiUp } from './infrastructure-apps.ts';
 import { hgPushHost, isRepositoryUrl, repositoryCommand, svnRepositoryHost } from './other-repositories.ts';
+import { dotnetOutputs, projectText } from './dotnet-builds.ts';
 import { gradleJars, gradlePublish, jarText, mavenDeploy, mavenJars } from './maven-publishes.ts';
 import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
@@ -1384,6 +1385,9 @@ function stagedPaths(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyC
   return [...named.map((word) => localPath(word, ctx.cwd)), ...untracked, ...(modifiedTrackedFiles(ctx.cwd) ?? [])];
 }
 
+/** How each package tool's publish is named in a summary (`mvn deploy to repo.acme.io`). */
+const PUBLISH_VERBS: Record<string, string> = { mvn: 'deploy', mvnw: 'deploy', mvnd: 'deploy', dart: 'pub publish', flutter: 'pub publish', mix: 'hex.publish', dotnet: 'nuget push', nuget: 'push' };
+
 /** The paths (full) what `tool`'s adds and commits earlier on the line took. */
 const stagedFor = (tool: 'git' | 'svn' | 'hg', ctx: ClassifyContext): string[] => (ctx.staged ?? []).filter((staged) => staged.tool === tool).flatMap((staged) => staged.paths());
 
@@ -1587,6 +1591,12 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (push === null || push.host === null) return { action: 'process', summary: `dvc ${args[0]} (local)`, sent: [], hosts: [] };
     return { action: 'share', summary: `dvc ${args[0]} to ${push.host}`, sent: push.outputs.map((full) => readSentFile(full, ctx, WHOLE)), hosts: [{ host: push.host, encrypted: true }] };
   }
+  // `dotnet publish`, `dotnet pack` (dotnet-builds.ts): the app folder or package they write holds the project's folder, for a later command on the line to send.
+  const dotnet = dotnetOutputs(cmd.argv, ctx.cwd, folderReader(ctx));
+  if (dotnet !== null) {
+    for (const { file, project } of dotnet) ctx.files?.write(file, ctx.cwd, (unread) => projectText(project, folderReader({ ...ctx, uninspected: unread })));
+    return { action: 'create', summary: `dotnet ${args[0]} (local)`, sent: [], hosts: [] };
+  }
   // `mvn package`, `gradle build` (maven-publishes.ts): each module's jar holds its src/main, so an `scp target/*.jar` later on the line sends that.
   const jars = mavenJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradleJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? [];
   for (const { jar, module } of jars) ctx.files?.write(jar, ctx.cwd, (unread) => jarText(module, folderReader({ ...ctx, uninspected: unread })));
@@ -1595,8 +1605,9 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const nuget = library === null ? nugetPush(cmd.argv, ctx.cwd, folderReader(ctx)) : null;
   const published = nuget === null ? library : { host: nuget.host, sent: nuget.packages.map((file) => readSentFile(file, ctx)) };
   if (published !== null) {
-    if (published.host === null) return { action: 'create', summary: `${program} publish (local repository)`, sent: [], hosts: [] };
-    return { action: 'share', summary: `${program} publish to ${published.host}`, sent: published.sent, hosts: [{ host: published.host, encrypted: true }] };
+    const verb = `${program} ${PUBLISH_VERBS[program] ?? 'publish'}`;
+    if (published.host === null) return { action: 'create', summary: `${verb} (local repository)`, sent: [], hosts: [] };
+    return { action: 'share', summary: `${verb} to ${published.host}`, sent: published.sent, hosts: [{ host: published.host, encrypted: true }] };
   }
   if (jars.length > 0) return { action: 'create', summary: `${program} build (local)`, sent: [], hosts: [] };
   const publishes = args.includes('publish') || program === 'np';
