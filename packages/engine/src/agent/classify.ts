@@ -1418,9 +1418,9 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: 'share', summary: `${program || 'output'} to ${to.join(', ')} over a network socket`, sent: [outputOf(cmd, ctx)], hosts: to.map((host) => ({ host, encrypted: false })) };
   }
   // `python3 -m http.server 8000 & ngrok http 8000` (served-folders.ts): the tunnel publishes the folder the line's server serves (setUpOnLine).
-  const tunnel = tunnelledPort(cmd.argv);
+  const tunnel = tunnelledPort(cmd.argv, ctx.cwd);
   if (tunnel) {
-    const folder = ctx.served?.get(tunnel.port);
+    const folder = tunnel.folder ?? ctx.served?.get(tunnel.port ?? '');
     const sent = folder === undefined ? [] : [readSentFile(folder, ctx, WHOLE)];
     return { action: folder === undefined ? 'process' : 'share', summary: `${program} tunnel to ${tunnel.host}`, sent, hosts: [{ host: tunnel.host, encrypted: true }] };
   }

@@ -1,6 +1,7 @@
 // A folder a static web server started on the command line serves, and a tunnel that puts a port
 // of this machine on the internet: `python3 -m http.server 8000 & ngrok http 8000` publishes the
-// folder through ngrok's servers, `ssh -R 80:localhost:8000 serveo.net` through serveo's.
+// folder through ngrok's servers, `ssh -R 80:localhost:8000 serveo.net` through serveo's; `ngrok
+// http file:///srv/site` and `tailscale funnel /srv/site` serve a folder themselves.
 // classify.ts notes the servers on the line and reads the folder as what the tunnel sends.
 import path from 'node:path';
 import { lastValue, wordsOf } from './option-words.ts';
@@ -34,15 +35,25 @@ export function servedFolder(argv: readonly string[]): { port: string; folder: s
 }
 
 /** The services whose tunnels put a port on the internet, by program: where what it serves goes. */
-const TUNNELS: Record<string, string> = { ngrok: 'ngrok.com', cloudflared: 'trycloudflare.com', lt: 'loca.lt', localtunnel: 'loca.lt' };
+const TUNNELS: Record<string, string> = { ngrok: 'ngrok.com', cloudflared: 'trycloudflare.com', lt: 'loca.lt', localtunnel: 'loca.lt', tailscale: 'ts.net' };
 
-/** The port a tunnel puts on the internet, and the service it goes through: `ngrok http 8000`, `cloudflared tunnel --url http://localhost:8000`, `lt --port 8000`; null for another command. */
-export function tunnelledPort(argv: readonly string[]): { port: string; host: string } | null {
+/**
+ * The port a tunnel puts on the internet, or the folder it serves itself, and the service it goes
+ * through: `ngrok http 8000` (`ngrok http file:///srv/site`), `cloudflared tunnel --url
+ * http://localhost:8000`, `lt --port 8000`, `tailscale funnel 8000` (`tailscale serve`, to the
+ * tailnet; a folder's path); null for another command.
+ */
+export function tunnelledPort(argv: readonly string[], cwd: string): { port?: string; folder?: string; host: string } | null {
   const program = path.basename(argv[0] ?? '');
   const host = TUNNELS[program];
   if (host === undefined) return null;
-  const words = wordsOf(argv.slice(1), new Set(['--url', '--port', '-p', '--subdomain', '-s', '--local-host', '-l', '--hostname', '--authtoken', '--region', '--domain', '--config', '--log']));
+  const words = wordsOf(argv.slice(1), new Set(['--url', '--port', '-p', '--subdomain', '-s', '--local-host', '-l', '--hostname', '--authtoken', '--region', '--domain', '--config', '--log', '--https', '--http', '--tcp', '--set-path']));
   const [command, target] = words.operands;
+  if (program === 'tailscale') {
+    if ((command !== 'funnel' && command !== 'serve') || target === undefined || target === 'status' || target === 'reset' || target === 'off') return null;
+    return target.startsWith('/') || target.startsWith('.') ? { folder: path.resolve(cwd, target), host } : portOf(target) === undefined ? null : { port: portOf(target)!, host };
+  }
+  if (program === 'ngrok' && command === 'http' && /^file:\/\//.test(target ?? '')) return { folder: path.resolve(cwd, target!.replace(/^file:\/\//, '')), host };
   const port = program === 'ngrok' ? (command === 'http' || command === 'tcp' ? portOf(target ?? '') : undefined) : portOf(lastValue(words, '--url', '--port', '-p') ?? '');
   return port === undefined ? null : { port, host };
 }

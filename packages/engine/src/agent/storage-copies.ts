@@ -14,7 +14,8 @@
 //   api.github.com, or GITHUB_URL's host).
 // - File-sharing services: `gdrive [files] upload`, `dropbox_uploader.sh upload`, MEGA's `megaput`
 //   and `mega-put`, Box's `box files:upload` and `folders:upload`; and the transfers to a person
-//   through a relay, `wormhole send`, `croc send` and `ffsend upload`.
+//   through a relay, `wormhole send`, `croc send` and `ffsend upload`, and to a device of a tailnet,
+//   `tailscale file cp` (Taildrop).
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
 import { lastValue, valuesOf, wordsOf } from './option-words.ts';
@@ -49,6 +50,7 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   wput: new Set(['-o', '--output-file', '-a', '--append-output', '-t', '--tries', '-w', '--wait', '--waitretry', '--limit-rate', '-l', '--proxy-user', '--proxy-pass', '--basename', '-B']),
   ipfs: new Set(['--api', '-s', '--chunker', '--cid-version', '--hash', '--to-files', '--inline-limit', '--max-file-links', '--max-directory-links', '--max-hamt-fanout', '--mode', '--mtime', '--mtime-nsecs']),
   pastebinit: new Set(['-b', '-i', '-a', '-f', '-t', '-j', '-m', '-u', '-p', '-P', '-e', '-E']),
+  tailscale: new Set(['--name', '--socket']),
   gist: new Set(['-d', '--description', '-f', '--filename', '-t', '--type', '-u', '--update', '-r', '--read']),
   gdrive: new Set(['-p', '--parent', '--name', '--mime', '--description', '--chunksize', '--delete', '--config', '-c', '--service-account']),
   dropbox_uploader: new Set(['-f', '-x']),
@@ -194,6 +196,12 @@ export function storageCopy(argv: readonly string[], environment: Readonly<Recor
     const host = hostOf(lastValue(words, '-b') ?? '') ?? 'paste.ubuntu.com';
     const files = [...valuesOf(words, '-i'), ...[command, ...operands].filter((word) => word !== '')];
     return { summary: `pastebinit to ${host}`, host, files: files.filter((file) => file !== '-'), input: files.length === 0 || files.includes('-') };
+  }
+  // `tailscale file cp FILE... DEVICE:` (Taildrop): to another device of the tailnet, and whoever uses it.
+  if (program === 'tailscale') {
+    const target = operands.at(-1) ?? '';
+    if (command !== 'file' || operands[0] !== 'cp' || !target.endsWith(':') || operands.length < 3) return null;
+    return { summary: `tailscale file cp to ${target.slice(0, -1)}`, host: `tailscale:${target.slice(0, -1)}`, files: operands.slice(1, -1).filter((file) => file !== '-'), input: operands.includes('-') };
   }
   // `gist [-p] [-d DESC] FILE...` (its input with none): a GitHub gist, public unless `-p`, a secret one still readable by its address.
   if (program === 'gist') {

@@ -16,11 +16,19 @@ describe('servedFolder and tunnelledPort', () => {
   });
 
   it('reads the port ngrok, cloudflared and localtunnel put on the internet, and their service', () => {
-    expect(tunnelledPort(words('ngrok http 8000'))).toEqual({ port: '8000', host: 'ngrok.com' });
-    expect(tunnelledPort(words('ngrok http --domain x.ngrok.app http://localhost:3000'))).toEqual({ port: '3000', host: 'ngrok.com' });
-    expect(tunnelledPort(words('cloudflared tunnel --url http://localhost:9000'))).toEqual({ port: '9000', host: 'trycloudflare.com' });
-    expect(tunnelledPort(words('lt --port 4000 --subdomain acme'))).toEqual({ port: '4000', host: 'loca.lt' });
-    expect(tunnelledPort(words('ngrok config add-authtoken x'))).toBeNull();
-    expect(tunnelledPort(words('cloudflared tunnel run crm'))).toBeNull();
+    expect(tunnelledPort(words('ngrok http 8000'), '/srv')).toEqual({ port: '8000', host: 'ngrok.com' });
+    expect(tunnelledPort(words('ngrok http --domain x.ngrok.app http://localhost:3000'), '/srv')).toEqual({ port: '3000', host: 'ngrok.com' });
+    expect(tunnelledPort(words('cloudflared tunnel --url http://localhost:9000'), '/srv')).toEqual({ port: '9000', host: 'trycloudflare.com' });
+    expect(tunnelledPort(words('lt --port 4000 --subdomain acme'), '/srv')).toEqual({ port: '4000', host: 'loca.lt' });
+    expect(tunnelledPort(words('ngrok config add-authtoken x'), '/srv')).toBeNull();
+    expect(tunnelledPort(words('cloudflared tunnel run crm'), '/srv')).toBeNull();
+  });
+
+  it('reads the folder ngrok and tailscale serve themselves, and the port tailscale funnels', () => {
+    expect(tunnelledPort(words('ngrok http file:///srv/site'), '/work')).toEqual({ folder: '/srv/site', host: 'ngrok.com' });
+    expect(tunnelledPort(words('tailscale funnel --bg 8000'), '/work')).toEqual({ port: '8000', host: 'ts.net' });
+    expect(tunnelledPort(words('tailscale serve ./exports'), '/work')).toEqual({ folder: '/work/exports', host: 'ts.net' });
+    expect(tunnelledPort(words('tailscale funnel status'), '/work')).toBeNull();
+    expect(tunnelledPort(words('tailscale status'), '/work')).toBeNull();
   });
 });
