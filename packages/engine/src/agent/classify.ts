@@ -1634,7 +1634,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
   const { operands, script } = interpreterRun(program, args);
   // With no script and no inline code, the program comes in on its input: `python3 < send.py`, `cat send.js | node -`.
-  const programOnInput = INTERPRETER.test(program) && program !== 'k6' && script === null && !operands.some((a) => PROGRAM_IN_ARGUMENTS.has(a));
+  const programOnInput = INTERPRETER.test(program) && program !== 'k6' && program !== 'go' && script === null && !operands.some((a) => PROGRAM_IN_ARGUMENTS.has(a));
   // Its environment too: a URL or data given in it (`API_URL=https://... python3 up.py`, an `export` earlier on the line).
   const text = [...Object.values(cmd.env), args.join(' '), programOnInput ? stdinOf(cmd, ctx) : (cmd.stdin ?? '')].join('\n');
   // Its code, when it sends: a script file's or a module's, or the code given inline (`python3 -c`, `node -e`,
@@ -1714,6 +1714,13 @@ function interpreterRun(program: string, args: readonly string[]): { operands: r
   if (program === 'deno' && args[0] === 'eval') operands = ['-e', ...args.slice(1)];
   if (program === 'php') operands = args.map((a) => (a === '-r' ? '-e' : a));
   if (program === 'k6') return { operands, script: args[0] === 'run' ? scriptOperand(operands, K6_VALUE_OPTIONS, new Set()) : null };
+  // `go run up.go`, `go run ./cmd/up` (the package's main.go); go's other commands run no script of the agent's.
+  if (program === 'go') {
+    if (args[0] !== 'run') return { operands: [], script: null };
+    const rest = args.slice(1);
+    const target = rest[optionsEnd(rest, GO_RUN_VALUE_OPTIONS)];
+    return { operands: rest, script: target === undefined ? null : target.endsWith('.go') ? target : path.join(target, 'main.go') };
+  }
   return { operands, script: INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null };
 }
 
@@ -1737,8 +1744,10 @@ function givenTo(operands: readonly string[], script: string | null): string[] {
   return operands.slice(at + 1).flatMap((a) => (!a.startsWith('-') ? [a] : a.includes('=') ? [a.slice(a.indexOf('=') + 1)] : []));
 }
 
-/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`), k6 a load test's (`k6 run load.js`). */
-const INTERPRETER = /^(?:python[\d.]*|ipython[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6)$/i;
+/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`), k6 a load test's (`k6 run load.js`), go a program's (`go run up.go`). */
+const INTERPRETER = /^(?:python[\d.]*|ipython[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6|go)$/i;
+/** `go run`'s options that take the next word as a value. */
+const GO_RUN_VALUE_OPTIONS = new Set(['-C', '-tags', '-ldflags', '-gcflags', '-asmflags', '-exec', '-mod', '-modfile', '-overlay', '-pgo', '-p', '-o', '-toolexec', '-buildmode', '-compiler', '-gccgoflags', '-installsuffix', '-pkgdir']);
 /** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */
 const INTERPRETER_VALUE_OPTIONS = new Set(['-W', '-X', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '-I']);
 /** `k6 run`'s options that take the next word as a value (`k6 run -u 10 -d 30s -e HOST=... load.js`). */
