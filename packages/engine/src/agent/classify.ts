@@ -1009,6 +1009,11 @@ function databaseView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const files = remoteHost ? databaseInputFiles(program, args, [given, commands].join('\n')).map((file) => readSentFile(file, ctx)) : [];
   const read = [...files, ...files.flatMap((text) => filesReadInSql(text, program)).map((file) => readSentFile(file, ctx))];
   const text = [given, ...read].join('\n');
+  // `sqlite3 crm.db ".import --csv customers.csv c"`, DuckDB's `create table c as select * from read_csv('customers.csv')`:
+  // the database file holds what it loads, so a later `scp crm.db host:` sends that.
+  const database = program === 'sqlite3' || program === 'duckdb' ? sqliteFile(args) : null;
+  const loaded = database === null ? [] : filesReadInSql(given, program);
+  if (database !== null && loaded.length > 0) ctx.files?.write(database, ctx.cwd, (unread) => loaded.map((file) => readSentFile(file, { ...ctx, uninspected: unread })).join('\n'));
   const action = loadsDatabase(program, args) ? 'modify' : sqlAction(text);
   return {
     action: remoteHost && action !== 'read' ? 'share' : action,

@@ -70,14 +70,18 @@ const FILE_READ_IN_SQL =
 const MAX_FILES_READ_IN_SQL = 64;
 /**
  * The files a client itself reads where a server would read its own (a server's `COPY t FROM
- * '/data/c.csv'` reads the server's file): cqlsh's `COPY table FROM 'file'` (a comma list), and a
- * pgloader command file's `FROM 'file'` or `FROM csv:///path`.
+ * '/data/c.csv'` reads the server's file): cqlsh's `COPY table FROM 'file'` (a comma list), a
+ * pgloader command file's `FROM 'file'` or `FROM csv:///path`, and the files the embedded databases
+ * load (sqlite3's `.import`, DuckDB's `read_csv`).
  */
 const CLIENT_FILE_READS: Record<string, RegExp> = {
   cqlsh: /\bCOPY\s+[\w."]+(?:\s*\([^()]{0,1000}\))?\s+FROM\s+'([^']{1,4096})'/gi,
   pgloader: /\bFROM\s+(?:'([^']{1,4096})'|(?!(?:inline|stdin|all)\b)([^\s'";,()]+))/gi,
   // Snowflake's `PUT file:///data/c.csv @stage` uploads a file of this machine to a stage.
   snowsql: /\bPUT\s+(?:'file:\/\/([^']{1,4096})'|file:\/\/([^\s'";]{1,4096}))/gi,
+  // sqlite3's `.import [--csv] FILE TABLE` and `.read FILE`; DuckDB's `read_csv('c.csv')` (read_parquet, read_json, ...), `FROM 'c.csv'`, `COPY t FROM 'c.csv'`.
+  sqlite3: /^[ \t]*\.(?:import\s+(?:(?:--?(?:csv|ascii|v)|--skip\s+\d+|--schema\s+\S+)\s+)*|read\s+)(?:'([^']{1,4096})'|([^\s'"|]\S*))/gim,
+  duckdb: /\b(?:read_(?:csv(?:_auto)?|parquet|json(?:_auto)?|ndjson(?:_auto)?|xlsx)\s*\(\s*|FROM\s+)'([^']{1,4096})'/gi,
 };
 /** Loaders' and clients' options that take the next word as a value: their other words are their operands (SENT_OPERANDS, POSITIONAL_HOSTS). */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
@@ -233,7 +237,7 @@ export function filesReadInSql(sql: string, program = ''): string[] {
   if (own) {
     for (const m of sql.matchAll(own)) {
       if (files.size >= MAX_FILES_READ_IN_SQL) break;
-      for (const file of (m[1] ?? m[2])!.split(',').map(pgloaderFile)) if (!file.includes('://')) files.add(file);
+      for (const file of (m[1] ?? m[2] ?? '').split(',').map(pgloaderFile)) if (file !== '' && !file.includes('://')) files.add(file);
     }
   }
   return [...files].slice(0, MAX_FILES_READ_IN_SQL);
