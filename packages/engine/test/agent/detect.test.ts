@@ -42,6 +42,9 @@ describe('detectData finds personal data by format and checksum', () => {
     expect(targetsOf(detectData('My wife was diagnosed with diabetes'))).toEqual(['personal', 'sensitive']);
     expect(kinds('Patient John Smith has HIV')).toContain('special-category');
     expect(kinds('add a diabetes column to the report')).toEqual([]);
+    // Code's words that spell a term: Rust's and C++'s `std::`, a canvas's `stroke()`.
+    expect(kinds('let data = std::fs::read("customers.csv")?; ctx.stroke(); send(data, "jane.doe@acme-corp.com");')).toEqual(['email']);
+    expect(kinds('Jane Doe (jane.doe@acme-corp.com) was treated for an STD and had a stroke')).toContain('special-category');
   });
 });
 
