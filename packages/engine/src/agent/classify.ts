@@ -1639,12 +1639,13 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   // `deno run x.ts`, `bun run x.ts`: the script follows the subcommand.
   const { operands, script } = interpreterRun(program, args);
   // With no script and no inline code, the program comes in on its input: `python3 < send.py`, `cat send.js | node -`.
-  const programOnInput = INTERPRETER.test(program) && program !== 'k6' && program !== 'go' && script === null && !operands.some((a) => PROGRAM_IN_ARGUMENTS.has(a));
+  const programOnInput = INTERPRETER.test(program) && program !== 'k6' && !COMPILED_RUNS.has(program) && script === null && !operands.some((a) => PROGRAM_IN_ARGUMENTS.has(a));
   // Its environment too: a URL or data given in it (`API_URL=https://... python3 up.py`, an `export` earlier on the line).
   const text = [...Object.values(cmd.env), args.join(' '), programOnInput ? stdinOf(cmd, ctx) : (cmd.stdin ?? '')].join('\n');
   // Its code, when it sends: a script file's or a module's, or the code given inline (`python3 -c`, `node -e`,
   // a heredoc), with the local modules it imports and the files it names (`open("customers.csv")`).
-  const source = INTERPRETER.test(program) ? programCode(program, operands, script, text, ctx) : '';
+  // (A compiled language's command that runs no program of the agent's, `go build`, `java -jar app.jar`, has no code here.)
+  const source = INTERPRETER.test(program) && !(COMPILED_RUNS.has(program) && script === null) ? programCode(program, operands, script, text, ctx) : '';
   // Where it sends with no URL: an SDK's service (boto3's upload_file), a host it gives a mail or file-transfer client.
   const named = source ? destinationsInCode(source) : [];
   const code = named.length > 0 || SENDS_IN_CODE.test(source) ? source : '';
@@ -1719,12 +1720,33 @@ function interpreterRun(program: string, args: readonly string[]): { operands: r
   if (program === 'deno' && args[0] === 'eval') operands = ['-e', ...args.slice(1)];
   if (program === 'php') operands = args.map((a) => (a === '-r' ? '-e' : a));
   if (program === 'k6') return { operands, script: args[0] === 'run' ? scriptOperand(operands, K6_VALUE_OPTIONS, new Set()) : null };
-  // `go run up.go`, `go run ./cmd/up` (the package's main.go); go's other commands run no script of the agent's.
+  // Compiled languages' run commands, each the program's main file; their other commands run no script of the agent's.
+  // `go run up.go`, `go run ./cmd/up` (the package's main.go).
   if (program === 'go') {
     if (args[0] !== 'run') return { operands: [], script: null };
     const rest = args.slice(1);
     const target = rest[optionsEnd(rest, GO_RUN_VALUE_OPTIONS)];
     return { operands: rest, script: target === undefined ? null : target.endsWith('.go') ? target : path.join(target, 'main.go') };
+  }
+  // `cargo run [--bin NAME] [--manifest-path DIR/Cargo.toml]`: src/main.rs, or src/bin/NAME.rs.
+  if (program === 'cargo') {
+    if (args[0] !== 'run' && args[0] !== 'r') return { operands: [], script: null };
+    const words = wordsOf(args.slice(1, args.includes('--') ? args.indexOf('--') : args.length), CARGO_RUN_VALUE_OPTIONS);
+    const folder = path.dirname(lastValue(words, '--manifest-path') ?? 'Cargo.toml');
+    const bin = lastValue(words, '--bin');
+    return { operands: args.includes('--') ? args.slice(args.indexOf('--')) : [], script: path.join(folder, 'src', bin === undefined ? 'main.rs' : path.join('bin', `${bin}.rs`)) };
+  }
+  // `java Up.java` (a single source file run as it is); `java -jar`, a class name: compiled code, not read.
+  if (program === 'java') {
+    const at = args.findIndex((a) => a.endsWith('.java') && !a.startsWith('-'));
+    return { operands: at < 0 ? [] : args.slice(at), script: at < 0 ? null : args[at]! };
+  }
+  // `dotnet run [--project DIR]`: the project's Program.cs.
+  if (program === 'dotnet') {
+    if (args[0] !== 'run') return { operands: [], script: null };
+    const project = lastValue(wordsOf(args.slice(1), new Set(['--project', '-p', '-c', '--configuration', '-f', '--framework', '-r', '--runtime', '--launch-profile', '-lp'])), '--project', '-p');
+    const folder = project === undefined ? '.' : /\.\w+proj$/.test(project) ? path.dirname(project) : project;
+    return { operands: args.includes('--') ? args.slice(args.indexOf('--')) : [], script: path.join(folder, 'Program.cs') };
   }
   return { operands, script: INTERPRETER.test(program) ? scriptOperand(operands, INTERPRETER_VALUE_OPTIONS, PROGRAM_IN_ARGUMENTS) : null };
 }
@@ -1749,8 +1771,12 @@ function givenTo(operands: readonly string[], script: string | null): string[] {
   return operands.slice(at + 1).flatMap((a) => (!a.startsWith('-') ? [a] : a.includes('=') ? [a.slice(a.indexOf('=') + 1)] : []));
 }
 
-/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`), k6 a load test's (`k6 run load.js`), go a program's (`go run up.go`). */
-const INTERPRETER = /^(?:python[\d.]*|ipython[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6|go)$/i;
+/** Programs that run a script file named as their first operand (`python3 send.py`, `node upload.js`), k6 a load test's (`k6 run load.js`), a compiled language's run command its program's (`go run up.go`, `cargo run`, `java Up.java`, `dotnet run`). */
+const INTERPRETER = /^(?:python[\d.]*|ipython[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|rscript|lua(?:jit)?|groovy|pwsh|powershell|k6|go|cargo|java|dotnet)$/i;
+/** Of those, the compiled languages' run commands, which never take their program on their input. */
+const COMPILED_RUNS = new Set(['go', 'cargo', 'java', 'dotnet']);
+/** `cargo run`'s options that take the next word as a value. */
+const CARGO_RUN_VALUE_OPTIONS = new Set(['--bin', '--example', '-p', '--package', '--manifest-path', '--features', '-F', '--target', '--target-dir', '--profile', '-j', '--jobs', '--color', '--config', '-Z']);
 /** `go run`'s options that take the next word as a value. */
 const GO_RUN_VALUE_OPTIONS = new Set(['-C', '-tags', '-ldflags', '-gcflags', '-asmflags', '-exec', '-mod', '-modfile', '-overlay', '-pgo', '-p', '-o', '-toolexec', '-buildmode', '-compiler', '-gccgoflags', '-installsuffix', '-pkgdir']);
 /** Their options that take the next word as a value (`node -r dotenv/config x.js`, `python -W ignore x.py`). */

@@ -37,9 +37,11 @@ export const SENDS_IN_CODE = new RegExp(
     String.raw`\bINSERT\s+INTO\b|\bCOPY\s+[\w."]+(?:\s*\([^()]{0,1000}\))?\s+FROM\s+STDIN\b`,
     String.raw`\bhelpers\.(?:bulk|streaming_bulk|parallel_bulk)\s*\(`,
     String.raw`\b(?:net|tls)\.(?:connect|createConnection)\s*\(`,
-    // Go's: a request built with a sending method, and a raw connection.
+    // Go's: a request built with a sending method, and a raw connection; Rust's `ureq::post(`, `TcpStream::connect(`; C#'s `PostAsync(`, `PutAsJsonAsync(`.
     String.raw`\bNewRequest(?:WithContext)?\s*\((?:[^,()]*,\s*)?(?:"(?:POST|PUT|PATCH)"|http\.Method(?:Post|Put|Patch)\b)`,
     String.raw`\bnet\.Dial(?:Timeout|TCP|UDP)?\s*\(`,
+    String.raw`::(?:post|put|patch)\s*\(|\bTcpStream::connect\s*\(`,
+    String.raw`\.(?:Post|Put|Patch)(?:AsJson)?Async\s*\(`,
   ].join('|'),
   'i',
 );
@@ -197,8 +199,8 @@ const MAIL_SERVICE_NAMED = /\bservice\s*:\s*['"]([\w-]{1,40})['"]/g;
  */
 const HOST_GIVEN_IN_CODE =
   /(?:\b(?:SMTP(?:_SSL)?|LMTP|FTP(?:_TLS)?|Transport|Connection|SSHClient|Telnet|connect|create_connection|createConnection)\s*\(\s*(?:\d{1,5}\s*,\s*)?(?:[([{]\s*)?|->new\s*\(\s*)(['"])([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)\1/g;
-/** A host Go's dialers and mail sender are given, with its port (`net.Dial("tcp", "203.0.113.7:9000")`, `smtp.SendMail("smtp.acme.io:587", ...)`). */
-const HOST_DIALED_IN_GO = /\b(?:(?:net|tls|ftp|ssh)\.Dial(?:Timeout|TCP)?|smtp\.(?:SendMail|Dial))\s*\(\s*(?:"[a-z0-9]{1,10}"\s*,\s*)?(")([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)(?::\d{1,5})?"/g;
+/** A host Go's dialers and mail sender are given, with its port (`net.Dial("tcp", "203.0.113.7:9000")`, `smtp.SendMail("smtp.acme.io:587", ...)`), and Rust's and C#'s sockets (`TcpStream::connect("...:9000")`, `new TcpClient("...", 9000)`). */
+const HOST_DIALED = /\b(?:(?:net|tls|ftp|ssh)\.Dial(?:Timeout|TCP)?|smtp\.(?:SendMail|Dial)|TcpStream::connect|new\s+TcpClient)\s*\(\s*(?:"[a-z0-9]{1,10}"\s*,\s*)?(")([A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)(?::\d{1,5})?"/g;
 /**
  * A host named by an option, a key or a variable whose name says host or server (`host: "..."`,
  * `hostname='...'`, `SMTP_SERVER = "smtp.gmail.com"`, `ftpHost: "..."`, `HOST, PORT = "...", 9000`),
@@ -268,7 +270,7 @@ export function destinationsInCode(code: string): CodeDestination[] {
   if (LITELLM.test(code) && LITELLM_SENDS.test(code)) found.set(modelProvider(code), true);
   if (SENDS_IN_CODE.test(code)) {
     const encrypted = ENCRYPTED_IN_CODE.test(code);
-    for (const m of [...code.matchAll(HOST_GIVEN_IN_CODE), ...code.matchAll(HOST_DIALED_IN_GO), ...code.matchAll(HOST_NAMED_IN_CODE)]) {
+    for (const m of [...code.matchAll(HOST_GIVEN_IN_CODE), ...code.matchAll(HOST_DIALED), ...code.matchAll(HOST_NAMED_IN_CODE)]) {
       const host = m[2]!.toLowerCase();
       if (HOST_LIKE.test(host) && !FILE_ENDING.test(host) && !found.has(host)) found.set(host, encrypted);
     }
