@@ -4,6 +4,7 @@
 // MCP servers, subagent prompts. Files an outbound command sends are read (bounded) to see what leaves.
 // A call with more to read than the bounds allow is not passed half-read: what was left unread is
 // said in `uninspected`, and the hook blocks such a call (fail secure).
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Action, DestinationRecord } from '@bytebound/compiler/policy-model';
@@ -1834,7 +1835,19 @@ function programCode(program: string, operands: readonly string[], script: strin
   const moduleAt = /^(?:python|pypy)/i.test(program) && script === null ? operands.indexOf('-m') : -1;
   const file = script !== null ? localPath(script, ctx.cwd) : moduleAt >= 0 ? pythonModule(operands[moduleAt + 1] ?? '', ctx.cwd, ctx, '__main__.py') : null;
   const code = file !== null ? scriptText(file, ctx) : inline;
-  return code && `${code}\n${importedCode(code, file !== null ? path.dirname(file) : ctx.cwd, ctx)}`;
+  // `go run ./cmd/up` builds the package: the folder's other .go files (not its tests) are its code too.
+  const packageCode = program === 'go' && file !== null && ctx.files?.onThisMachine !== false && !operands.some((a) => a.endsWith('.go')) ? goPackageFiles(file).map((full) => scriptText(full, ctx)) : [];
+  return code && [code, ...packageCode, importedCode(code, file !== null ? path.dirname(file) : ctx.cwd, ctx)].join('\n');
+}
+
+/** The other files of the Go package whose main.go is `main` (full paths; not its tests), at most MAX_LOCAL_MODULES. */
+function goPackageFiles(main: string): string[] {
+  try {
+    const names = fs.readdirSync(path.dirname(main)).filter((name) => name.endsWith('.go') && !name.endsWith('_test.go') && name !== path.basename(main));
+    return names.sort().slice(0, MAX_LOCAL_MODULES).map((name) => path.join(path.dirname(main), name));
+  } catch {
+    return [];
+  }
 }
 
 /**

