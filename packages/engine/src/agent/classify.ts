@@ -23,7 +23,7 @@ import { type ResolvedDestination, hostOf, resolveDestination } from './destinat
 import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
-import { modifiedTrackedFiles, unpushedFiles, untrackedFiles } from './git-commits.ts';
+import { modifiedTrackedFiles, unpushedFiles, wholeTreeAdded } from './git-commits.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -36,12 +36,12 @@ import { type OwnFiles, commandTouchesOwnFiles, fileToolTouchesOwnFiles, localPa
 import { BAKE_FILES, type BakeCall, bakeCall, bakeTargets } from './bake-files.ts';
 import { type FolderReader, type NpmEnvironment, cargoPublish, npmPack, npmPublish, packageContents } from './published-packages.ts';
 import { pythonBuild, pythonPackageContents, pythonPublish } from './python-packages.ts';
-import { gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
-import { DVC_VALUE_OPTIONS, dvcPush } from './dvc-pushes.ts';
+import { GEM_PUSH_VALUE_OPTIONS, gemBuild, gemContents, gemPushHost, rakeRelease } from './ruby-gems.ts';
+import { dvcAdd, dvcPush } from './dvc-pushes.ts';
 import { assetPaths, cdkDeploy, programProviders, pulumiUp } from './infrastructure-apps.ts';
 import { hgPushHost, isRepositoryUrl, repositoryCommand, svnRepositoryHost } from './other-repositories.ts';
 import { dotnetOutputs, projectText } from './dotnet-builds.ts';
-import { gradleJars, gradlePublish, jarText, mavenDeploy, mavenJars } from './maven-publishes.ts';
+import { jarText, jvmBuild } from './maven-publishes.ts';
 import { hexPublish, nugetPush, pubPublish } from './package-publishes.ts';
 import { mountedHost, remoteMount } from './remote-mounts.ts';
 import { forwardedPort, servedFolder, tunnelledPort } from './served-folders.ts';
@@ -75,6 +75,9 @@ export type Classification = {
   touchesOwnFiles?: string;
 };
 
+/** The tools whose adds a later command on the line sends: git's, svn's and hg's (other-repositories.ts), dvc's (dvc-pushes.ts). */
+type StagingTool = 'git' | 'svn' | 'hg' | 'dvc';
+
 export type ClassifyContext = {
   cwd: string;
   destinations: readonly DestinationRecord[];
@@ -94,10 +97,8 @@ export type ClassifyContext = {
   inputs?: Map<string, string>;
   /** The images (by name, without a tag) an earlier build on the command line made, and where from: a push after it sends what they hold. */
   images?: Map<string, BuiltImage>;
-  /** The paths (full) an earlier `git add` or `git commit` (svn's and hg's `add`, hg's `commit PATH`) on the command line takes, found when a push (an svn commit) after it sends them. */
-  staged?: { tool: 'git' | 'svn' | 'hg'; paths: () => string[] }[];
-  /** The paths (full) a `dvc add` earlier on the command line added: a `dvc push` after it sends them. */
-  dvcAdded?: string[];
+  /** The paths (full) an earlier `git add` or `git commit` (svn's, hg's and dvc's `add`, hg's `commit PATH`) on the command line takes, found when a push (an svn commit) after it sends them. */
+  staged?: { tool: StagingTool; paths: () => string[] }[];
   /** The folders (full paths) a static web server started earlier on the command line serves, by port: a tunnel to that port publishes them. */
   served?: Map<string, string>;
   /** The remote filesystems the command line mounts, by mount point (a full path): what it writes under one goes to that host (remote-mounts.ts). */
@@ -866,8 +867,6 @@ function httpieView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
 }
 
 const REGISTRIES: Record<string, string> = { npm: 'registry.npmjs.org', yarn: 'registry.npmjs.org', pnpm: 'registry.npmjs.org', bun: 'registry.npmjs.org', np: 'registry.npmjs.org', lerna: 'registry.npmjs.org', changeset: 'registry.npmjs.org', cargo: 'crates.io' };
-/** `gem push`'s options that take the next word as a value. */
-const GEM_PUSH_VALUE_OPTIONS = new Set(['--host', '-k', '--key', '--otp', '-p', '--http-proxy', '--attestation']);
 /** `docker save [-o FILE] IMAGE...` (podman's, `docker image save`): the images it saves and the file it writes them to (null: its output); null for another command. */
 function savedImages(program: string, args: readonly string[]): { images: string[]; output: string | null } | null {
   if (!CONTAINER_TOOLS.has(program)) return null;
@@ -1387,15 +1386,14 @@ function stagedPaths(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyC
   if (!whole || ctx.files?.onThisMachine === false) return named.map((word) => localPath(word, ctx.cwd));
   const env = environmentOf(cmd, ctx);
   const top = !words.some((word) => WHOLE_FOLDER.has(word));
-  const untracked = untrackedFiles(ctx.cwd, top, env.HOME || os.homedir(), env) ?? [];
-  return [...named.map((word) => localPath(word, ctx.cwd)), ...untracked, ...(modifiedTrackedFiles(ctx.cwd) ?? [])];
+  return [...named.map((word) => localPath(word, ctx.cwd)), ...wholeTreeAdded(ctx.cwd, top, env.HOME || os.homedir(), env)];
 }
 
 /** How each package tool's publish is named in a summary (`mvn deploy to repo.acme.io`). */
 const PUBLISH_VERBS: Record<string, string> = { mvn: 'deploy', mvnw: 'deploy', mvnd: 'deploy', dart: 'pub publish', flutter: 'pub publish', mix: 'hex.publish', dotnet: 'nuget push', nuget: 'push' };
 
 /** The paths (full) what `tool`'s adds and commits earlier on the line took. */
-const stagedFor = (tool: 'git' | 'svn' | 'hg', ctx: ClassifyContext): string[] => (ctx.staged ?? []).filter((staged) => staged.tool === tool).flatMap((staged) => staged.paths());
+const stagedFor = (tool: StagingTool, ctx: ClassifyContext): string[] => (ctx.staged ?? []).filter((staged) => staged.tool === tool).flatMap((staged) => staged.paths());
 
 function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
   const program = basename(cmd.argv[0] ?? '');
@@ -1587,13 +1585,14 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: 'share', summary: `rake release to ${host}`, sent: [gemContents(ctx.cwd, release, folderReader(ctx))], hosts: [{ host, encrypted: true }] };
   }
   // `dvc add PATH... && dvc push` (dvc-pushes.ts): the push sends what the project's .dvc and dvc.lock files name, and what the add added.
-  if (program === 'dvc' && args[0] === 'add' && !args.includes('--to-remote')) {
-    ctx.dvcAdded?.push(...wordsOf(args.slice(1), DVC_VALUE_OPTIONS).operands.map((word) => localPath(word, ctx.cwd)));
+  const added = dvcAdd(cmd.argv, ctx.cwd);
+  if (added !== null) {
+    ctx.staged?.push({ tool: 'dvc', paths: () => added });
     return { action: 'modify', summary: 'dvc add (local)', sent: [], hosts: [] };
   }
   if (program === 'dvc' && (args[0] === 'push' || args[0] === 'add')) {
     const env = environmentOf(cmd, ctx);
-    const push = ctx.files?.onThisMachine === false ? null : dvcPush(cmd.argv, ctx.cwd, env.HOME || os.homedir(), env, ctx.dvcAdded ?? []);
+    const push = ctx.files?.onThisMachine === false ? null : dvcPush(cmd.argv, ctx.cwd, env.HOME || os.homedir(), env, stagedFor('dvc', ctx));
     if (push === null || push.host === null) return { action: 'process', summary: `dvc ${args[0]} (local)`, sent: [], hosts: [] };
     return { action: 'share', summary: `dvc ${args[0]} to ${push.host}`, sent: push.outputs.map((full) => readSentFile(full, ctx, WHOLE)), hosts: [{ host: push.host, encrypted: true }] };
   }
@@ -1604,10 +1603,11 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: 'create', summary: `dotnet ${args[0]} (local)`, sent: [], hosts: [] };
   }
   // `mvn package`, `gradle build` (maven-publishes.ts): each module's jar holds its src/main, so an `scp target/*.jar` later on the line sends that.
-  const jars = mavenJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradleJars(cmd.argv, ctx.cwd, folderReader(ctx)) ?? [];
+  const jvm = jvmBuild(cmd.argv, ctx.cwd, folderReader(ctx));
+  const jars = jvm?.jars ?? [];
   for (const { jar, module } of jars) ctx.files?.write(jar, ctx.cwd, (unread) => jarText(module, folderReader({ ...ctx, uninspected: unread })));
   // Maven's and Gradle's (maven-publishes.ts), Dart's, Hex's and NuGet's (package-publishes.ts): a repository in the build's folder or on this machine receives nothing.
-  const library = mavenDeploy(cmd.argv, ctx.cwd, folderReader(ctx)) ?? gradlePublish(cmd.argv, ctx.cwd, folderReader(ctx)) ?? pubPublish(cmd.argv, ctx.cwd, () => environmentOf(cmd, ctx), folderReader(ctx)) ?? hexPublish(cmd.argv, ctx.cwd, () => environmentOf(cmd, ctx), folderReader(ctx));
+  const library = jvm?.publish ?? pubPublish(cmd.argv, ctx.cwd, () => environmentOf(cmd, ctx), folderReader(ctx)) ?? hexPublish(cmd.argv, ctx.cwd, () => environmentOf(cmd, ctx), folderReader(ctx));
   const nuget = library === null ? nugetPush(cmd.argv, ctx.cwd, folderReader(ctx)) : null;
   const published = nuget === null ? library : { host: nuget.host, sent: nuget.packages.map((file) => readSentFile(file, ctx)) };
   if (published !== null) {
@@ -2253,7 +2253,7 @@ function bashClassification(command: string, ctx: ClassifyContext): BashClassifi
   const commands = parseCommandLine(command, ctx.depth ?? 0, ctx.uninspected);
   const touchesOwnFiles = ctx.own ? commandTouchesOwnFiles(commands, ctx.own, ctx.cwd) : null;
   if (touchesOwnFiles) return { tool: 'Bash', action: 'modify', summary: 'a command on the hook’s own files', findings: [], transfers: [], touchesOwnFiles, foundFiles: [] };
-  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], dvcAdded: [], images: new Map(), scriptsLeft: ctx.scriptsLeft ?? { count: MAX_SCRIPT_RUNS }, playbooks: ctx.playbooks ?? new Map(), ...setUpOnLine(commands, ctx) };
+  let here: ClassifyContext = { ...ctx, sockets: new Map(), inputs: new Map(), staged: [], images: new Map(), scriptsLeft: ctx.scriptsLeft ?? { count: MAX_SCRIPT_RUNS }, playbooks: ctx.playbooks ?? new Map(), ...setUpOnLine(commands, ctx) };
   /** Reads a script a command runs as the commands it holds: what they send, it sends. A call on the hook's own files comes back, to be answered at once. */
   const runScript = (script: { shell: string; path: string; cwd?: string }): BashClassification | null => {
     const depth = (here.depth ?? 0) + 1;

@@ -7,40 +7,21 @@
 // (tracked, or untracked and not ignored: the project's work tree), with what a `dvc add` earlier on
 // the line added; `dvc add --to-remote` sends the paths it is given. An output is read where it is in the work tree (a folder whole), which is what
 // DVC's cache holds for it.
-import fs from 'node:fs';
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
+import { fileText, folderHolding } from './local-files.ts';
 import { listedFiles } from './git-commits.ts';
 import { lastValue, wordsOf } from './option-words.ts';
+import { localPath } from './own-files.ts';
 import { type Yaml, readYaml } from './yaml-text.ts';
 
 /** What a `dvc push` sends: its remote's host (null for a folder of this machine), and the outputs it uploads (full paths). */
 export type DvcPush = { host: string | null; outputs: string[] };
 
 /** `dvc push`'s and `dvc add`'s options that take the next word as a value. */
-export const DVC_VALUE_OPTIONS = new Set(['-r', '--remote', '-j', '--jobs', '--file', '-o', '--out']);
+const DVC_VALUE_OPTIONS = new Set(['-r', '--remote', '-j', '--jobs', '--file', '-o', '--out']);
 /** Where each bucket scheme's data goes. */
 const BUCKETS: Record<string, string> = { s3: 's3.amazonaws.com', gs: 'storage.googleapis.com', azure: 'blob.core.windows.net', oss: 'aliyuncs.com', gdrive: 'googleapis.com' };
-
-/** The folder of the DVC project `cwd` is in (the one holding `.dvc/`), or null. */
-function projectRoot(cwd: string): string | null {
-  for (let at = path.resolve(cwd); ; at = path.dirname(at)) {
-    try {
-      if (fs.statSync(path.join(at, '.dvc')).isDirectory()) return at;
-    } catch {
-      // Not here: look in the folder above.
-    }
-    if (path.dirname(at) === at) return null;
-  }
-}
-
-const readText = (file: string): string => {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-};
 
 /** An INI file's sections (`[core]`, `['remote "store"']`), each a map of its keys (lower case) to values. */
 function iniSections(text: string): Map<string, Map<string, string>> {
@@ -70,12 +51,18 @@ function remoteHost(url: string, endpoint: string | undefined): string | null {
 
 /** The outputs (full paths) a .dvc or dvc.lock file names, relative to its folder; those with `cache: false` are not pushed. */
 function outputsOf(file: string): string[] {
-  const yaml = readYaml(readText(file));
+  const yaml = readYaml(fileText(file));
   const outs = (node: Yaml): Yaml[] => (node !== null && typeof node === 'object' && !Array.isArray(node) && Array.isArray(node.outs) ? node.outs : []);
   const stages = yaml !== null && typeof yaml === 'object' && !Array.isArray(yaml) && yaml.stages !== null && typeof yaml.stages === 'object' && !Array.isArray(yaml.stages) ? Object.values(yaml.stages) : [];
   return [yaml, ...stages]
     .flatMap(outs)
     .flatMap((out) => (out !== null && typeof out === 'object' && !Array.isArray(out) && typeof out.path === 'string' && out.cache !== 'false' ? [path.resolve(path.dirname(file), out.path)] : []));
+}
+
+/** The paths (full) `dvc add PATH...` adds, for a `dvc push` later on the line; null for another command, and for `--to-remote`, which sends them itself (dvcPush). */
+export function dvcAdd(argv: readonly string[], cwd: string): string[] | null {
+  if (path.basename(argv[0] ?? '') !== 'dvc' || argv[1] !== 'add' || argv.includes('--to-remote')) return null;
+  return wordsOf(argv.slice(2), DVC_VALUE_OPTIONS).operands.map((word) => localPath(word, cwd));
 }
 
 /**
@@ -86,10 +73,10 @@ function outputsOf(file: string): string[] {
  */
 export function dvcPush(argv: readonly string[], cwd: string, home: string, env: Readonly<Record<string, string | undefined>>, added: readonly string[]): DvcPush | null {
   if (path.basename(argv[0] ?? '') !== 'dvc' || !(argv[1] === 'push' || (argv[1] === 'add' && argv.includes('--to-remote')))) return null;
-  const root = projectRoot(cwd);
+  const root = folderHolding(cwd, '.dvc');
   if (root === null) return null;
   const words = wordsOf(argv.slice(2), DVC_VALUE_OPTIONS);
-  const config = [path.join(home, '.config', 'dvc', 'config'), path.join(root, '.dvc', 'config'), path.join(root, '.dvc', 'config.local')].map((file) => iniSections(readText(file)));
+  const config = [path.join(home, '.config', 'dvc', 'config'), path.join(root, '.dvc', 'config'), path.join(root, '.dvc', 'config.local')].map((file) => iniSections(fileText(file)));
   const setting = (section: string, key: string) => config.map((c) => c.get(section)?.get(key)).findLast((value) => value !== undefined);
   const name = lastValue(words, '-r', '--remote') ?? setting('core', 'remote');
   const url = name === undefined ? undefined : setting(`remote "${name}"`, 'url');

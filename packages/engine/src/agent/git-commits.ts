@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
 import { orderedIgnoreRules } from './ignore-files.ts';
+import { fileText } from './local-files.ts';
 
 /** The most commits, and tree entries, one push is read for. */
 const MAX_COMMITS = 1_000;
@@ -39,25 +40,16 @@ function gitDir(cwd: string): string | null {
   }
 }
 
-/** A file's text, '' when it cannot be read. */
-function text(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** The git folder a worktree's shares (its `commondir`: refs, objects, LFS objects, info/exclude), or the git folder itself. */
-const commonDir = (git: string): string => path.resolve(git, text(path.join(git, 'commondir')).trim() || '.');
+const commonDir = (git: string): string => path.resolve(git, fileText(path.join(git, 'commondir')).trim() || '.');
 
 /** The commit a ref names (`refs/heads/main`): its file, else its line in packed-refs; null for none. Worktrees keep refs in the common git folder. */
 function resolveRef(git: string, ref: string): string | null {
   const common = commonDir(git);
   for (const dir of [git, common]) {
-    const sha = text(path.join(dir, ref)).trim();
+    const sha = fileText(path.join(dir, ref)).trim();
     if (/^[0-9a-f]{40}$/.test(sha)) return sha;
-    const packed = new RegExp(`^([0-9a-f]{40}) ${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm').exec(text(path.join(dir, 'packed-refs')))?.[1];
+    const packed = new RegExp(`^([0-9a-f]{40}) ${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm').exec(fileText(path.join(dir, 'packed-refs')))?.[1];
     if (packed) return packed;
   }
   return null;
@@ -67,7 +59,7 @@ function resolveRef(git: string, ref: string): string | null {
 function remoteTips(git: string, remote: string): string[] {
   const common = commonDir(git);
   const prefix = `refs/remotes/${remote}/`;
-  const tips = [...text(path.join(common, 'packed-refs')).matchAll(/^([0-9a-f]{40}) (\S+)$/gm)].filter((m) => m[2]!.startsWith(prefix)).map((m) => m[1]!);
+  const tips = [...fileText(path.join(common, 'packed-refs')).matchAll(/^([0-9a-f]{40}) (\S+)$/gm)].filter((m) => m[2]!.startsWith(prefix)).map((m) => m[1]!);
   const walk = (dir: string, depth: number): void => {
     let names: fs.Dirent[] = [];
     try {
@@ -77,7 +69,7 @@ function remoteTips(git: string, remote: string): string[] {
     }
     for (const entry of names.slice(0, 1_000)) {
       if (entry.isDirectory() && depth < 8) walk(path.join(dir, entry.name), depth + 1);
-      else if (entry.isFile()) tips.push(text(path.join(dir, entry.name)).trim());
+      else if (entry.isFile()) tips.push(fileText(path.join(dir, entry.name)).trim());
     }
   };
   walk(path.join(common, prefix), 0);
@@ -131,7 +123,7 @@ function treeEntries(git: string, sha: string): Entry[] {
 export function unpushedFiles(cwd: string, remote: string, refspec: string | null): Unpushed {
   const git = gitDir(cwd);
   if (git === null) return { text: '', unread: null };
-  const head = text(path.join(git, 'HEAD')).trim();
+  const head = fileText(path.join(git, 'HEAD')).trim();
   const current = /^ref:\s*refs\/heads\/(.+)$/.exec(head)?.[1] ?? null;
   const [source, target] = refspec === null ? [current, current] : refspec.includes(':') ? refspec.split(':', 2) : [refspec, refspec];
   const tip = source === 'HEAD' || source === null ? (current === null ? (/^[0-9a-f]{40}$/.test(head) ? head : null) : resolveRef(git, `refs/heads/${current}`)) : /^[0-9a-f]{40}$/.test(source!) ? source! : resolveRef(git, `refs/heads/${source!.replace(/^refs\/heads\//, '')}`);
@@ -233,7 +225,10 @@ const MAX_WORK_TREE_ENTRIES = 50_000;
 type IndexEntry = { name: string; mode: number; size: number; mtime: number; mtimeNs: number };
 
 /** The work tree of the repository `cwd` is in and the entries of its index (versions 2 and 3; none without an index); null where it cannot be read (no repository, version 4, past MAX_INDEX_ENTRIES). */
-function readIndex(cwd: string): { git: string; root: string; entries: IndexEntry[] } | null {
+/** A repository's git folder, work tree, and the entries of its index. */
+type Index = { git: string; root: string; entries: IndexEntry[] };
+
+function readIndex(cwd: string): Index | null {
   const git = gitDir(cwd);
   if (git === null) return null;
   const root = workTree(git, cwd);
@@ -266,7 +261,11 @@ function readIndex(cwd: string): { git: string; root: string; entries: IndexEntr
  */
 export function modifiedTrackedFiles(cwd: string): string[] | null {
   const index = readIndex(cwd);
-  if (index === null) return null;
+  return index === null ? null : changedIn(index);
+}
+
+/** The tracked files of a read index that differ from it by size or modification time (modifiedTrackedFiles). */
+function changedIn(index: Index): string[] {
   const modified: string[] = [];
   for (const { name, mode, size, mtime, mtimeNs } of index.entries) {
     // Regular files only: not a link (0o120000) or a submodule (0o160000).
@@ -288,13 +287,13 @@ type IgnoreFile = { base: string; ignored: (relative: string, folder: boolean) =
 
 /** The ignore file of `base` (`.gitignore`, or `info/exclude`, or the user's), as rules for the paths under it; null when it holds none. */
 function ignoreFile(base: string, file: string): IgnoreFile | null {
-  const lines = text(file).split('\n');
+  const lines = fileText(file).split('\n');
   return lines.some((line) => line.trim() !== '' && !line.startsWith('#')) ? { base, ignored: orderedIgnoreRules(lines, false) } : null;
 }
 
 /** The user's excludes file: git config's `core.excludesFile`, else `$XDG_CONFIG_HOME/git/ignore` (`~/.config/git/ignore`). */
 function userExcludes(home: string, env: Readonly<Record<string, string | undefined>>): string {
-  const configured = /^\s*excludesfile\s*=\s*(.+?)\s*$/im.exec(text(path.join(home, '.gitconfig')))?.[1]?.replace(/^"|"$/g, '');
+  const configured = /^\s*excludesfile\s*=\s*(.+?)\s*$/im.exec(fileText(path.join(home, '.gitconfig')))?.[1]?.replace(/^"|"$/g, '');
   if (configured !== undefined) return configured.startsWith('~/') ? path.join(home, configured.slice(2)) : path.resolve(home, configured);
   return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'git', 'ignore');
 }
@@ -310,7 +309,11 @@ function userExcludes(home: string, env: Readonly<Record<string, string | undefi
  */
 export function untrackedFiles(folder: string, top: boolean, home: string, env: Readonly<Record<string, string | undefined>>): string[] | null {
   const index = readIndex(folder);
-  if (index === null) return null;
+  return index === null ? null : untrackedIn(index, folder, top, home, env);
+}
+
+/** The untracked files of a read index's work tree (untrackedFiles), or null past MAX_WORK_TREE_ENTRIES. */
+function untrackedIn(index: Index, folder: string, top: boolean, home: string, env: Readonly<Record<string, string | undefined>>): string[] | null {
   const { git, root } = index;
   const tracked = new Set(index.entries.map((entry) => entry.name));
   const common = commonDir(git);
@@ -357,7 +360,7 @@ export function untrackedFiles(folder: string, top: boolean, home: string, env: 
 
 /** The work tree a git folder belongs to: a worktree's (its `gitdir` file names its `.git`), else the folder above `.git`. */
 function workTree(git: string, cwd: string): string {
-  const pointer = text(path.join(git, 'gitdir')).trim();
+  const pointer = fileText(path.join(git, 'gitdir')).trim();
   if (pointer !== '') return path.dirname(path.resolve(git, pointer));
   return path.basename(git) === '.git' ? path.dirname(git) : path.resolve(cwd);
 }
@@ -365,6 +368,16 @@ function workTree(git: string, cwd: string): string {
 /** The files git lists in the work tree of the repository `cwd` is in (full paths): those in its index and the untracked ones it does not ignore (`git ls-files --cached --others --exclude-standard`); null where they cannot be read (untrackedFiles). */
 export function listedFiles(cwd: string, home: string, env: Readonly<Record<string, string | undefined>>): string[] | null {
   const index = readIndex(cwd);
-  const untracked = index === null ? null : untrackedFiles(cwd, true, home, env);
+  const untracked = index === null ? null : untrackedIn(index, cwd, true, home, env);
   return index === null || untracked === null ? null : [...index.entries.map((entry) => path.join(index.root, entry.name)), ...untracked];
+}
+
+/**
+ * What `git add -A` (with `top`, the whole work tree) or `git add .` in `folder` takes, from one
+ * reading of the index: the untracked files git does not ignore (none past the walk's bound) and the
+ * tracked files changed since the index; none where the index cannot be read.
+ */
+export function wholeTreeAdded(folder: string, top: boolean, home: string, env: Readonly<Record<string, string | undefined>>): string[] {
+  const index = readIndex(folder);
+  return index === null ? [] : [...(untrackedIn(index, folder, top, home, env) ?? []), ...changedIn(index)];
 }

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
+import { fileText } from './local-files.ts';
 import { wordsOf } from './option-words.ts';
 import { LOCAL_PROVIDERS, PROVIDER_HOSTS } from './terraform-runs.ts';
 
@@ -39,14 +40,6 @@ const PULUMI_PROVIDERS: Record<string, string> = { gcp: 'google', 'google-native
 /** Where a state backend's URL keeps the state, by scheme (`https://` by its host). */
 const BACKEND_SCHEMES: Record<string, string> = { s3: AWS, gs: 'googleapis.com', azblob: 'blob.core.windows.net' };
 
-const readText = (file: string): string => {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-};
-
 /** `cdk deploy` (see the head of this file); null for another command. */
 export function cdkDeploy(argv: readonly string[], cwd: string): AppDeploy | null {
   const program = path.basename(argv[0] ?? '');
@@ -54,7 +47,7 @@ export function cdkDeploy(argv: readonly string[], cwd: string): AppDeploy | nul
   const words = wordsOf(argv.slice(1), CDK_VALUE_OPTIONS);
   if (words.operands[0] !== 'deploy' && words.operands[0] !== 'watch') return null;
   const given = words.options.findLast(([name]) => name === '-a' || name === '--app')?.[1];
-  const app = given ?? jsonApp(readText(path.join(cwd, 'cdk.json')));
+  const app = given ?? jsonApp(fileText(path.join(cwd, 'cdk.json')));
   const hosts = program === 'cdklocal' ? [] : [AWS];
   const texts = words.options.filter(([name]) => name === '-c' || name === '--context').map(([, value]) => value);
   if (app !== undefined && isFolder(path.resolve(cwd, app))) return { folder: cwd, entry: null, assembly: path.resolve(cwd, app), hosts, texts };
@@ -87,9 +80,9 @@ export function pulumiUp(argv: readonly string[], cwd: string, env: Readonly<Rec
   if (words.operands[0] !== 'up' && words.operands[0] !== 'update') return null;
   const given = words.options.findLast(([name]) => name === '-C' || name === '--cwd')?.[1];
   const folder = path.resolve(cwd, given ?? '.');
-  const project = readText(path.join(folder, 'Pulumi.yaml')) || readText(path.join(folder, 'Pulumi.yml'));
+  const project = fileText(path.join(folder, 'Pulumi.yaml')) || fileText(path.join(folder, 'Pulumi.yml'));
   const stack = words.options.findLast(([name]) => name === '-s' || name === '--stack')?.[1];
-  const config = stack === undefined ? stackConfigs(folder) : [readText(path.join(folder, `Pulumi.${stack.split('/').at(-1)}.yaml`))];
+  const config = stack === undefined ? stackConfigs(folder) : [fileText(path.join(folder, `Pulumi.${stack.split('/').at(-1)}.yaml`))];
   const texts = [...config, ...words.options.filter(([name]) => name === '-c' || name === '--config').map(([, value]) => value)];
   const backend = pulumiBackend(project, env, home);
   const runtime = /^runtime:\s*(?:\n\s+name:\s*)?["']?(\w+)/m.exec(project)?.[1];
@@ -99,7 +92,7 @@ export function pulumiUp(argv: readonly string[], cwd: string, env: Readonly<Rec
   }
   const main = /^main:\s*["']?([^"'\s#]+)/m.exec(project)?.[1];
   const at = main === undefined ? folder : path.resolve(folder, main);
-  const entry = CODE_FILE.test(at) ? at : ['index.ts', 'index.js', '__main__.py', 'main.go'].map((file) => path.join(at, file)).find((file) => readText(file) !== '');
+  const entry = CODE_FILE.test(at) ? at : ['index.ts', 'index.js', '__main__.py', 'main.go'].map((file) => path.join(at, file)).find((file) => fileText(file) !== '');
   return { folder, entry: entry ?? null, assembly: null, hosts: backend, texts };
 }
 
@@ -111,7 +104,7 @@ function stackConfigs(folder: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((name) => /^Pulumi\.[^.]+\.ya?ml$/.test(name)).map((name) => readText(path.join(folder, name)));
+  return names.filter((name) => /^Pulumi\.[^.]+\.ya?ml$/.test(name)).map((name) => fileText(path.join(folder, name)));
 }
 
 /** Where Pulumi keeps the state: Pulumi.yaml's `backend.url`, PULUMI_BACKEND_URL, the user's current login, else api.pulumi.com; none for a `file://` backend. */
@@ -119,7 +112,7 @@ function pulumiBackend(project: string, env: Readonly<Record<string, string | un
   const inProject = /^backend:\s*\n\s+url:\s*["']?([^"'\s#]+)/m.exec(project)?.[1];
   let current: string | undefined;
   try {
-    const credentials = JSON.parse(readText(path.join(env.PULUMI_HOME || path.join(home || os.homedir(), '.pulumi'), 'credentials.json'))) as { current?: unknown };
+    const credentials = JSON.parse(fileText(path.join(env.PULUMI_HOME || path.join(home || os.homedir(), '.pulumi'), 'credentials.json'))) as { current?: unknown };
     current = typeof credentials.current === 'string' ? credentials.current : undefined;
   } catch {
     current = undefined;

@@ -644,3 +644,20 @@ export function globMatcher(segment: string): (name: string) => boolean {
     return p === tokens.length;
   };
 }
+
+/** A tool's own file read whole (a config, a lock or project file it reads itself, not one the call sends), '' where it cannot be read. */
+export function fileText(full: string): string {
+  try {
+    return fs.readFileSync(full, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The nearest folder from `from` upward that holds `marker` (`.svn`, `.hg`, `.dvc`), or null. */
+export function folderHolding(from: string, marker: string): string | null {
+  for (let at = path.resolve(from); ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, marker))) return at;
+    if (path.dirname(at) === at) return null;
+  }
+}

@@ -55,8 +55,8 @@ function ownPom(pom: string): { own: string; parent: string } {
   return parent === null ? { own: pom, parent: '' } : { own: pom.slice(0, parent.start) + pom.slice(parent.end), parent: parent.text };
 }
 
-/** A Maven command's goals and `-D` properties, the folder of its root pom, and the modules it builds. */
-type MavenRun = { goals: string[]; properties: Map<string, string>; root: string; modules: string[] };
+/** A Maven command's goals and `-D` properties, the folder of its root pom, and the modules it builds (read from the poms when first asked for). */
+type MavenRun = { goals: string[]; properties: Map<string, string>; root: string; modules: () => string[] };
 
 /** Reads a Maven command's words (`-f`, `-pl`, `-am`, `-D`); null for another program. */
 function mavenRun(argv: readonly string[], cwd: string, read: FolderReader): MavenRun | null {
@@ -68,20 +68,33 @@ function mavenRun(argv: readonly string[], cwd: string, read: FolderReader): Mav
   const root = file === undefined ? cwd : path.resolve(cwd, file.endsWith('.xml') ? path.dirname(file) : file);
   const named = lastValue(words, '-pl', '--projects');
   const every = named === undefined || words.flags.has('-am') || words.flags.has('--also-make');
-  const modules = every ? mavenModules(root, read) : named.split(',').map((m) => path.resolve(root, m.replace(/^[!-]/, '')));
-  return { goals: words.operands, properties, root, modules };
+  let modules: string[] | undefined;
+  const modulesOf = () => (modules ??= every ? mavenModules(root, read) : named.split(',').map((m) => path.resolve(root, m.replace(/^[!-]/, ''))));
+  return { goals: words.operands, properties, root, modules: modulesOf };
+}
+
+/** What a JVM build tool's command writes here (jars) and publishes (MavenPublish, or null), from one reading of its words; null for another program. */
+export function jvmBuild(argv: readonly string[], cwd: string, read: FolderReader): { jars: BuiltJar[]; publish: MavenPublish | null } | null {
+  const maven = mavenRun(argv, cwd, read);
+  if (maven !== null) return { jars: mavenJarsOf(maven, read), publish: mavenDeployOf(maven, cwd, read) };
+  const gradle = gradleRun(argv, cwd);
+  return gradle === null ? null : { jars: gradleJarsOf(gradle, read), publish: gradlePublishOf(gradle, read) };
 }
 
 /** `mvn deploy` and the rest (see the head of this file); null for another Maven command or a deploy that skips itself. */
 export function mavenDeploy(argv: readonly string[], cwd: string, read: FolderReader): MavenPublish | null {
   const run = mavenRun(argv, cwd, read);
-  if (run === null || run.properties.get('maven.deploy.skip') === 'true') return null;
+  return run === null ? null : mavenDeployOf(run, cwd, read);
+}
+
+function mavenDeployOf(run: MavenRun, cwd: string, read: FolderReader): MavenPublish | null {
+  if (run.properties.get('maven.deploy.skip') === 'true') return null;
   if (run.goals.includes('deploy:deploy-file')) {
     const file = run.properties.get('file');
     return { host: repositoryHost(run.properties.get('url') ?? ''), sent: file === undefined ? [] : [read(file, cwd)] };
   }
   if (!run.goals.some((goal) => goal === 'deploy' || goal === 'deploy:deploy' || goal === 'release:perform')) return null;
-  return { host: mavenRepository(read('pom.xml', run.root), run.properties.get('altDeploymentRepository')), sent: run.modules.map((module) => jarText(module, read)) };
+  return { host: mavenRepository(read('pom.xml', run.root), run.properties.get('altDeploymentRepository')), sent: run.modules().map((module) => jarText(module, read)) };
 }
 
 /** A jar (or war) a build writes (full path), and the module whose `src/main` it holds. */
@@ -97,9 +110,12 @@ const PACKAGING_PHASES = new Set(['package', 'verify', 'install', 'deploy']);
  */
 export function mavenJars(argv: readonly string[], cwd: string, read: FolderReader): BuiltJar[] | null {
   const run = mavenRun(argv, cwd, read);
-  if (run === null) return null;
+  return run === null ? null : mavenJarsOf(run, read);
+}
+
+function mavenJarsOf(run: MavenRun, read: FolderReader): BuiltJar[] {
   if (!run.goals.some((goal) => PACKAGING_PHASES.has(goal))) return [];
-  return run.modules.flatMap((module) => {
+  return run.modules().flatMap((module) => {
     const { own, parent } = ownPom(read('pom.xml', module));
     const packaging = element(own, 'packaging') ?? 'jar';
     if (packaging === 'pom') return [];
@@ -136,8 +152,11 @@ function mavenRepository(pom: string, alternative: string | undefined): string |
 /** A Gradle project's build script (Kotlin's or Groovy's), or its settings script, as text. */
 const gradleScript = (project: string, kind: 'build' | 'settings', read: FolderReader): string => [`${kind}.gradle.kts`, `${kind}.gradle`].map((file) => read(file, project)).join('\n');
 
-/** A Gradle command's tasks (with the project paths they name) and the folder it runs in; null for another program. */
-function gradleRun(argv: readonly string[], cwd: string): { tasks: { project: string; name: string }[]; root: string; dryRun: boolean } | null {
+/** A Gradle command's tasks (with the project paths they name), the folder it runs in, and whether it is a dry run. */
+type GradleRun = { tasks: { project: string; name: string }[]; root: string; dryRun: boolean };
+
+/** Reads a Gradle command's words; null for another program. */
+function gradleRun(argv: readonly string[], cwd: string): GradleRun | null {
   if (!GRADLE.has(path.basename(argv[0] ?? ''))) return null;
   const words = wordsOf(argv.slice(1), GRADLE_VALUE_OPTIONS);
   const tasks = words.operands.map((task) => {
@@ -154,9 +173,13 @@ const taskProjects = (tasks: readonly { project: string }[], root: string, read:
 /** `gradle publish` and the rest (see the head of this file); null for another Gradle command. */
 export function gradlePublish(argv: readonly string[], cwd: string, read: FolderReader): MavenPublish | null {
   const run = gradleRun(argv, cwd);
+  return run === null ? null : gradlePublishOf(run, read);
+}
+
+function gradlePublishOf(run: GradleRun, read: FolderReader): MavenPublish | null {
   // A task that publishes to a remote repository (not `publishToMavenLocal` and its kin).
-  const tasks = run?.tasks.filter((task) => /^publish/.test(task.name) && !/MavenLocal$/.test(task.name)) ?? [];
-  if (run === null || tasks.length === 0 || run.dryRun) return null;
+  const tasks = run.tasks.filter((task) => /^publish/.test(task.name) && !/MavenLocal$/.test(task.name));
+  if (tasks.length === 0 || run.dryRun) return null;
   const projects = taskProjects(tasks, run.root, read);
   const host = tasks.every((task) => task.name === 'publishPlugins') ? 'plugins.gradle.org' : gradleRepository([run.root, ...projects], read);
   return { host, sent: projects.map((project) => jarText(project, read)) };
@@ -173,7 +196,10 @@ const JAR_TASKS: Record<string, string> = { build: '.jar', assemble: '.jar', jar
  */
 export function gradleJars(argv: readonly string[], cwd: string, read: FolderReader): BuiltJar[] | null {
   const run = gradleRun(argv, cwd);
-  if (run === null) return null;
+  return run === null ? null : gradleJarsOf(run, read);
+}
+
+function gradleJarsOf(run: GradleRun, read: FolderReader): BuiltJar[] {
   const tasks = run.tasks.filter((task) => Object.hasOwn(JAR_TASKS, task.name));
   if (tasks.length === 0 || run.dryRun) return [];
   const settings = gradleScript(run.root, 'settings', read);

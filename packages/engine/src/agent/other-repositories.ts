@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hostOf } from './destinations.ts';
+import { fileText, folderHolding } from './local-files.ts';
 import { wordsOf } from './option-words.ts';
 
 /** Options of svn's and hg's commands that take the next word as a value. */
@@ -31,17 +32,9 @@ export const isRepositoryUrl = (word: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test
 /** The start of a working copy's wc.db read for its repository's URL. */
 const WC_DB_BYTES = 1_048_576;
 
-/** The folder above `from` holding `marker` (`.svn`, `.hg`), or null. */
-function rootHolding(from: string, marker: string): string | null {
-  for (let at = path.resolve(from); ; at = path.dirname(at)) {
-    if (fs.existsSync(path.join(at, marker))) return at;
-    if (path.dirname(at) === at) return null;
-  }
-}
-
 /** The host of the repository a Subversion working copy in `cwd` commits to: the first URL its wc.db holds (SQLite keeps it as text), else `svn:repository`. */
 export function svnRepositoryHost(cwd: string): string {
-  const root = rootHolding(cwd, '.svn');
+  const root = folderHolding(cwd, '.svn');
   if (root === null) return 'svn:repository';
   let head = '';
   try {
@@ -61,13 +54,8 @@ export function svnRepositoryHost(cwd: string): string {
 
 /** The host `hg push [DEST]` sends to: DEST's, or that of the URL .hg/hgrc's `[paths]` gives it (`default-push`, else `default`, without one). */
 export function hgPushHost(destination: string | undefined, cwd: string): string {
-  const root = rootHolding(cwd, '.hg');
-  let hgrc = '';
-  try {
-    hgrc = root === null ? '' : fs.readFileSync(path.join(root, '.hg', 'hgrc'), 'utf8');
-  } catch {
-    hgrc = '';
-  }
+  const root = folderHolding(cwd, '.hg');
+  const hgrc = root === null ? '' : fileText(path.join(root, '.hg', 'hgrc'));
   const paths = /^\[paths\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(hgrc)?.[1] ?? '';
   const named = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=\\s*(\\S+)`, 'm').exec(paths)?.[1];
   const url = destination === undefined ? (named('default-push') ?? named('default')) : /:\/\//.test(destination) ? destination : (named(destination) ?? destination);

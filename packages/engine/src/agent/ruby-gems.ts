@@ -35,9 +35,12 @@ export function rakeRelease(argv: readonly string[], cwd: string, read: FolderRe
   return gemspecText(cwd, undefined, read) || null;
 }
 
+/** `gem push`'s options that take the next word as a value. */
+export const GEM_PUSH_VALUE_OPTIONS = new Set(['--host', '-k', '--key', '--otp', '-p', '--http-proxy', '--attestation']);
+
 /** The host `gem push` sends to: `--host`, else RUBYGEMS_HOST, else rubygems.org. */
 export function gemPushHost(args: readonly string[], env: Readonly<Record<string, string | undefined>>): string {
-  const host = lastValue(wordsOf(args, new Set(['--host', '-k', '--key', '--otp', '-p', '--http-proxy'])), '--host') ?? env.RUBYGEMS_HOST;
+  const host = lastValue(wordsOf(args, GEM_PUSH_VALUE_OPTIONS), '--host') ?? env.RUBYGEMS_HOST;
   return host === undefined ? 'rubygems.org' : (hostOf(host) ?? host);
 }
 
