@@ -1449,7 +1449,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: 'share', summary: `${program} ${terraform.command} to ${terraform.hosts.join(', ')}`, sent, hosts: terraform.hosts.map((host) => ({ host, encrypted: true })) };
   }
   // `cdk deploy`, `pulumi up` (infrastructure-apps.ts): the app's code and that of the local modules it imports, its config, and the assets it names.
-  const app = cdkDeploy(cmd.argv, ctx.cwd) ?? (program === 'pulumi' ? pulumiUp(cmd.argv, ctx.cwd, environmentOf(cmd, ctx), environmentOf(cmd, ctx).HOME || os.homedir()) : null);
+  // Their project files are read here only where the call runs on this machine (the hosted endpoint never reads its own files for a caller).
+  const onThisMachine = ctx.files?.onThisMachine !== false;
+  const pulumiEnv = program === 'pulumi' ? environmentOf(cmd, ctx) : {};
+  const app = !onThisMachine ? null : (cdkDeploy(cmd.argv, ctx.cwd) ?? (program === 'pulumi' ? pulumiUp(cmd.argv, ctx.cwd, pulumiEnv, pulumiEnv.HOME || os.homedir()) : null));
   if (app) {
     const entryCode = app.entry === null ? '' : scriptText(app.entry, ctx);
     const files = app.entry === null ? [] : [app.entry, ...importedFiles(entryCode, path.dirname(app.entry), ctx)];
@@ -1536,8 +1539,10 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
       ctx.staged?.push({ tool, paths: () => paths });
       return { action: 'modify', summary: `${tool} ${command}`, sent: [], hosts: [] };
     }
+    // The working copy's own files (.svn/wc.db, .hg/hgrc) are read only where the call runs on this machine.
+    const copy = ctx.files?.onThisMachine === false ? null : folder;
     const to =
-      tool === 'svn' && command === 'import' ? (hostOf(operands.at(-1) ?? '') ?? 'svn:repository') : tool === 'svn' && command === 'commit' ? svnRepositoryHost(folder) : tool === 'hg' && command === 'push' ? hgPushHost(operands[0], folder) : null;
+      tool === 'svn' && command === 'import' ? (hostOf(operands.at(-1) ?? '') ?? 'svn:repository') : tool === 'svn' && command === 'commit' ? svnRepositoryHost(copy) : tool === 'hg' && command === 'push' ? hgPushHost(operands[0], copy) : null;
     if (to !== null) {
       const sent = command === 'import' ? [readSentFile(operands.length > 1 ? paths[0]! : folder, ctx, WHOLE)] : [...stagedFor(tool, ctx), ...(command === 'commit' ? paths : [])].map((full) => readSentFile(full, ctx, WHOLE));
       return { action: 'share', summary: `${tool} ${command} to ${to}`, sent, hosts: [{ host: to, encrypted: true }] };
@@ -1597,7 +1602,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     return { action: 'share', summary: `dvc ${args[0]} to ${push.host}`, sent: push.outputs.map((full) => readSentFile(full, ctx, WHOLE)), hosts: [{ host: push.host, encrypted: true }] };
   }
   // `dotnet publish`, `dotnet pack` (dotnet-builds.ts): the app folder or package they write holds the project's folder, for a later command on the line to send.
-  const dotnet = dotnetOutputs(cmd.argv, ctx.cwd, folderReader(ctx));
+  const dotnet = ctx.files?.onThisMachine === false ? null : dotnetOutputs(cmd.argv, ctx.cwd, folderReader(ctx));
   if (dotnet !== null) {
     for (const { file, project } of dotnet) ctx.files?.write(file, ctx.cwd, (unread) => projectText(project, folderReader({ ...ctx, uninspected: unread })));
     return { action: 'create', summary: `dotnet ${args[0]} (local)`, sent: [], hosts: [] };

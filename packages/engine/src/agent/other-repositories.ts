@@ -32,9 +32,9 @@ export const isRepositoryUrl = (word: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test
 /** The start of a working copy's wc.db read for its repository's URL. */
 const WC_DB_BYTES = 1_048_576;
 
-/** The host of the repository a Subversion working copy in `cwd` commits to: the first URL its wc.db holds (SQLite keeps it as text), else `svn:repository`. */
-export function svnRepositoryHost(cwd: string): string {
-  const root = folderHolding(cwd, '.svn');
+/** The host of the repository a Subversion working copy in `cwd` commits to: the first URL its wc.db holds (SQLite keeps it as text), else `svn:repository` (null `cwd`: a copy not read here). */
+export function svnRepositoryHost(cwd: string | null): string {
+  const root = cwd === null ? null : folderHolding(cwd, '.svn');
   if (root === null) return 'svn:repository';
   let head = '';
   try {
@@ -52,9 +52,9 @@ export function svnRepositoryHost(cwd: string): string {
   return (url === undefined ? null : hostOf(url)) ?? 'svn:repository';
 }
 
-/** The host `hg push [DEST]` sends to: DEST's, or that of the URL .hg/hgrc's `[paths]` gives it (`default-push`, else `default`, without one). */
-export function hgPushHost(destination: string | undefined, cwd: string): string {
-  const root = folderHolding(cwd, '.hg');
+/** The host `hg push [DEST]` sends to: DEST's, or that of the URL .hg/hgrc's `[paths]` gives it (`default-push`, else `default`, without one; null `cwd`: a copy not read here). */
+export function hgPushHost(destination: string | undefined, cwd: string | null): string {
+  const root = cwd === null ? null : folderHolding(cwd, '.hg');
   const hgrc = root === null ? '' : fileText(path.join(root, '.hg', 'hgrc'));
   const paths = /^\[paths\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(hgrc)?.[1] ?? '';
   const named = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=\\s*(\\S+)`, 'm').exec(paths)?.[1];

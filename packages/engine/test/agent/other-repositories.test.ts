@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { classifyToolCall } from '../../src/agent/classify.ts';
+import { LocalFiles } from '../../src/agent/local-files.ts';
 import { hgPushHost, svnRepositoryHost } from '../../src/agent/other-repositories.ts';
 import { hookIn } from './hook-in-folder.ts';
 
@@ -44,4 +46,12 @@ describe('svn and hg through the hook', () => {
       expect(bash(command)).toMatchObject({ exitCode: 0, stderr: '' });
     },
   );
+});
+
+describe('a call judged away from the agent’s machine (the hosted endpoint)', () => {
+  it('reads no working copy’s files of its own machine', () => {
+    const hosts = (command: string, folder: string) => classifyToolCall('Bash', { command }, { cwd: path.join(cwd, folder), destinations: [], files: new LocalFiles(false) }).transfers.map((t) => t.host);
+    expect(hosts('svn ci -m update exports', 'svn')).toEqual(['svn:repository']);
+    expect(hosts('hg add exports && hg push', 'hg')).toEqual(['hg:repository']);
+  });
 });
