@@ -1,18 +1,19 @@
 // What a `git push` sends that the command line did not add: the files the branch's commits changed
-// since what its remote already has. git is not run: the repository's own files are read. The
-// branch's tip (HEAD, its ref or packed-refs) is walked back through its commits to the remote's
-// tracking ref (`refs/remotes/<remote>/<branch>`), and each commit's tree compared with its first
-// parent's: a file added or changed is read. Objects are read where git first writes them, loose
-// (zlib under `objects/`); what git has packed is what a clone or fetch brought, or a commit old
-// enough to be packed, and is not read. Bounded: MAX_COMMITS commits, MAX_ENTRIES tree entries and
-// MAX_SENT_FILE_BYTES of files. A file git LFS tracks is read from the object its pointer names
-// (`lfs/objects/`), which LFS uploads as the push runs. What a `git add` or `git commit` on the same line takes beyond the
-// paths it names is read here too: the tracked files changed since git's index (`commit -a`, `add
-// -u`) and the untracked files git does not ignore (`add -A`, `add .`).
+// since what its remote already has. git is not run: the repository's own files are read, its
+// objects loose or packed (git-objects.ts). The commits are those reachable from the branch's tip
+// (HEAD, its ref or packed-refs) and not from the remote's tracking refs (`refs/remotes/<remote>/*`;
+// for a remote git has none for, the other remotes'), found as git finds them; each commit's tree
+// is compared with its first parent's, and a file added or changed is read. Bounded: MAX_COMMITS
+// commits, MAX_ENTRIES tree entries and MAX_SENT_FILE_BYTES of files. A file git LFS tracks is read
+// from the object its pointer names (`lfs/objects/`), which LFS uploads as the push runs. What a
+// `git add` or `git commit` on the same line takes beyond the paths it names is read here too: the
+// tracked files changed since git's index (`commit -a`, `add -u`) and the untracked files git does
+// not ignore (`add -A`, `add .`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
 import { orderedIgnoreRules } from './ignore-files.ts';
+import { ObjectStore, TOO_LARGE } from './git-objects.ts';
 import { fileText } from './local-files.ts';
 
 /** The most commits, and tree entries, one push is read for. */
@@ -55,10 +56,10 @@ function resolveRef(git: string, ref: string): string | null {
   return null;
 }
 
-/** The commits a remote's tracking refs name (`refs/remotes/<remote>/*`, loose and packed). */
-function remoteTips(git: string, remote: string): string[] {
+/** The commits a remote's tracking refs name (`refs/remotes/<remote>/*`, loose and packed); with null, every remote's. */
+function remoteTips(git: string, remote: string | null): string[] {
   const common = commonDir(git);
-  const prefix = `refs/remotes/${remote}/`;
+  const prefix = remote === null ? 'refs/remotes/' : `refs/remotes/${remote}/`;
   const tips = [...fileText(path.join(common, 'packed-refs')).matchAll(/^([0-9a-f]{40}) (\S+)$/gm)].filter((m) => m[2]!.startsWith(prefix)).map((m) => m[1]!);
   const walk = (dir: string, depth: number): void => {
     let names: fs.Dirent[] = [];
@@ -76,32 +77,9 @@ function remoteTips(git: string, remote: string): string[] {
   return tips.filter((sha) => /^[0-9a-f]{40}$/.test(sha));
 }
 
-/** A loose object's type and body; null when it is not loose (packed, or not there), TOO_LARGE past MAX_SENT_FILE_BYTES. */
-function looseObject(git: string, sha: string): { type: string; body: Buffer } | null | typeof TOO_LARGE {
-  const common = commonDir(git);
-  let data: Buffer;
-  try {
-    data = process.getBuiltinModule('node:zlib').inflateSync(fs.readFileSync(path.join(common, 'objects', sha.slice(0, 2), sha.slice(2))), { maxOutputLength: MAX_SENT_FILE_BYTES + 64 });
-  } catch (error) {
-    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? TOO_LARGE : null;
-  }
-  const nul = data.indexOf(0);
-  const header = data.subarray(0, nul).toString('latin1');
-  return { type: header.slice(0, header.indexOf(' ')), body: data.subarray(nul + 1) };
-}
-
-/** An object too large to read. */
-const TOO_LARGE = 'too large';
-
-/** A loose object of the type asked for, or null (not loose, another type, too large). */
-function looseOf(git: string, sha: string, type: string): Buffer | null {
-  const object = looseObject(git, sha);
-  return object !== null && object !== TOO_LARGE && object.type === type ? object.body : null;
-}
-
-/** A tree object's entries (`<mode> <name>\0<20 bytes>`), or none for one that is not loose. */
-function treeEntries(git: string, sha: string): Entry[] {
-  const tree = looseOf(git, sha, 'tree');
+/** A tree object's entries (`<mode> <name>\0<20 bytes>`), or none for one that cannot be read. */
+function treeEntries(objects: ObjectStore, sha: string): Entry[] {
+  const tree = objects.readOf(sha, 'tree');
   if (tree === null) return [];
   const entries: Entry[] = [];
   for (let at = 0; at < tree.length; ) {
@@ -117,8 +95,8 @@ function treeEntries(git: string, sha: string): Entry[] {
 
 /**
  * The files `git push [REMOTE] [BRANCH | SRC:DST]` sends from the repository `cwd` is in: what the
- * branch's commits added or changed since the remote's tracking ref (all of the branch's loose
- * history where the remote has none), read as above.
+ * branch's commits added or changed since what the remote has (its tracking refs; a remote git
+ * has none for, what the other remotes have), read as above.
  */
 export function unpushedFiles(cwd: string, remote: string, refspec: string | null): Unpushed {
   const git = gitDir(cwd);
@@ -129,10 +107,96 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
   const tip = source === 'HEAD' || source === null ? (current === null ? (/^[0-9a-f]{40}$/.test(head) ? head : null) : resolveRef(git, `refs/heads/${current}`)) : /^[0-9a-f]{40}$/.test(source!) ? source! : resolveRef(git, `refs/heads/${source!.replace(/^refs\/heads\//, '')}`);
   if (tip === null) return { text: '', unread: null };
   const branch = (target === 'HEAD' || target === null ? current : target!.replace(/^refs\/heads\//, '')) ?? '';
-  // Where the walk stops: the remote's branch, and any other ref of the remote (a new branch's commits up to what the remote holds).
-  const known = new Set(remoteTips(git, remote));
+  // What the remote holds: its branch and its other refs (a new branch's commits up to what the remote has).
+  const known = remoteTips(git, remote);
   const pushed = resolveRef(git, `refs/remotes/${remote}/${branch}`);
-  if (pushed !== null) known.add(pushed);
+  if (pushed !== null) known.push(pushed);
+  const objects = new ObjectStore(path.join(commonDir(git), 'objects'), MAX_SENT_FILE_BYTES);
+  try {
+    const walk = commitsToPush(objects, tip, known.length > 0 ? known : remoteTips(git, null));
+    if (typeof walk === 'string') return { text: '', unread: walk };
+    return changedFiles(objects, git, walk);
+  } finally {
+    objects.close();
+  }
+}
+
+/** A commit as the walk needs it: its tree, its parents, and its committer's time (seconds). */
+type Commit = { tree: string | null; parents: string[]; time: number };
+
+/** A commit the push sends: its tree and its first parent's (null for a first commit, or a parent that cannot be read). */
+type Pushed = { tree: string; parentTree: string | null };
+
+/** The most commits walked to tell what a push sends from what the remote has. */
+const MAX_WALKED = 20_000;
+
+/**
+ * The commits reachable from `tip` and not from any of `known` (`git rev-list TIP --not KNOWN...`),
+ * newest first, as git finds them: both sides walked together, newest commit first, a parent of
+ * a commit the remote has marked as had too, until every commit left to walk is had. A commit
+ * that cannot be read ends its line of history. A string says why it was not read (past
+ * MAX_COMMITS to push or MAX_WALKED walked).
+ */
+function commitsToPush(objects: ObjectStore, tip: string, known: readonly string[]): Pushed[] | string {
+  const commits = new Map<string, Commit | null>();
+  const commitOf = (sha: string): Commit | null => {
+    if (!commits.has(sha)) {
+      const body = objects.readOf(sha, 'commit')?.toString('utf8');
+      commits.set(
+        sha,
+        body === undefined
+          ? null
+          : {
+              tree: /^tree ([0-9a-f]{40})$/m.exec(body)?.[1] ?? null,
+              parents: [...body.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!),
+              time: Number(/^committer .* (\d+) [+-]\d{4}$/m.exec(body)?.[1] ?? 0),
+            },
+      );
+    }
+    return commits.get(sha)!;
+  };
+  const had = new Set<string>(known);
+  const queued = new Set<string>();
+  const queue: Array<{ sha: string; time: number }> = [];
+  // Newest first; among commits of the same second, the one queued first.
+  const enqueue = (sha: string): void => {
+    if (queued.has(sha)) return;
+    const time = commitOf(sha)?.time ?? 0;
+    let at = queue.length;
+    while (at > 0 && queue[at - 1]!.time < time) at--;
+    queue.splice(at, 0, { sha, time });
+    queued.add(sha);
+  };
+  for (const sha of [tip, ...known]) enqueue(sha);
+  const pushing = new Set<string>();
+  let walked = 0;
+  while (queue.some((entry) => !had.has(entry.sha))) {
+    if (++walked > MAX_WALKED) return `the history between it and what the remote has is more than ${MAX_WALKED.toLocaleString('en-US')} commits`;
+    const { sha } = queue.shift()!;
+    const parents = commitOf(sha)?.parents ?? [];
+    if (had.has(sha)) {
+      for (const parent of parents) {
+        had.add(parent);
+        // A parent walked as one to push before the remote's side reached it: walked again, to mark its own parents.
+        if (pushing.has(parent)) queued.delete(parent);
+        enqueue(parent);
+      }
+    } else {
+      pushing.add(sha);
+      if (pushing.size > MAX_COMMITS) return `it pushes more than ${MAX_COMMITS} commits`;
+      for (const parent of parents) enqueue(parent);
+    }
+  }
+  const toPush: Pushed[] = [];
+  for (const sha of pushing) {
+    const commit = commitOf(sha);
+    if (commit?.tree && !had.has(sha)) toPush.push({ tree: commit.tree, parentTree: commit.parents[0] === undefined ? null : (commitOf(commit.parents[0])?.tree ?? null) });
+  }
+  return toPush;
+}
+
+/** The files the commits add or change against their first parent's tree, read from the store (blobs once each, LFS pointers as their objects), bounded as above. */
+function changedFiles(objects: ObjectStore, git: string, commits: readonly Pushed[]): Unpushed {
   const texts: string[] = [];
   let bytes = 0;
   let entries = 0;
@@ -140,8 +204,8 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
   const readBlobs = new Set<string>();
   /** The files a tree adds or changes against its parent's tree (null: the parent is not known here). */
   const changed = (treeSha: string, parentSha: string | null): void => {
-    const parent = new Map((parentSha === null ? [] : treeEntries(git, parentSha)).map((e) => [e.name, e.sha]));
-    for (const entry of treeEntries(git, treeSha)) {
+    const parent = new Map((parentSha === null ? [] : treeEntries(objects, parentSha)).map((e) => [e.name, e.sha]));
+    for (const entry of treeEntries(objects, treeSha)) {
       if (++entries > MAX_ENTRIES) {
         unread = `the commits it pushes hold more than ${MAX_ENTRIES} files and folders`;
         return;
@@ -151,7 +215,7 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
       if (entry.tree) changed(entry.sha, before ?? null);
       else if (!readBlobs.has(entry.sha)) {
         readBlobs.add(entry.sha);
-        const blob = looseObject(git, entry.sha);
+        const blob = objects.read(entry.sha);
         if (blob === null || (blob !== TOO_LARGE && blob.type !== 'blob')) continue;
         bytes += blob === TOO_LARGE ? Infinity : blob.body.length;
         if (blob === TOO_LARGE || bytes > MAX_SENT_FILE_BYTES) {
@@ -172,24 +236,9 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
       }
     }
   };
-  const seen = new Set<string>();
-  const queue = [tip];
-  while (queue.length > 0 && unread === null) {
-    const sha = queue.shift()!;
-    if (known.has(sha) || seen.has(sha)) continue;
-    if (seen.size >= MAX_COMMITS) {
-      unread = `it pushes more than ${MAX_COMMITS} commits`;
-      break;
-    }
-    seen.add(sha);
-    const commit = looseOf(git, sha, 'commit');
-    if (commit === null) continue;
-    const body = commit.toString('utf8');
-    const tree = /^tree ([0-9a-f]{40})$/m.exec(body)?.[1];
-    const parents = [...body.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!);
-    const parentTree = parents[0] === undefined ? null : (/^tree ([0-9a-f]{40})$/m.exec(looseOf(git, parents[0], 'commit')?.toString('utf8') ?? '')?.[1] ?? null);
-    if (tree !== undefined) changed(tree, parentTree);
-    queue.push(...parents);
+  for (const { tree, parentTree } of commits) {
+    if (unread !== null) break;
+    changed(tree, parentTree);
   }
   return { text: texts.join('\n'), unread };
 }

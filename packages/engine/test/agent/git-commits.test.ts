@@ -78,6 +78,71 @@ describe('what a git push sends from commits made before it', () => {
     expectBlocked('git commit -m update src/index.js && git push', 'git remote origin');
   });
 
+  it('reads commits git has packed (`git gc`), and blocks their push', () => {
+    const work = clone('packed');
+    const { expectBlocked } = hookIn(work);
+    commit(work, 'data/customers.csv', customers);
+    commit(work, 'src/app.js', 'module.exports = 1;\n');
+    git(work, 'gc', '-q');
+    expect(fs.readdirSync(path.join(work, '.git', 'objects')).filter((name) => /^[0-9a-f]{2}$/.test(name))).toEqual([]);
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: `module.exports = 1;\n\n${customers}`, unread: null });
+    expectBlocked('git push', 'git remote origin');
+  });
+
+  it('does not read what the remote already has when its branch moved on after the pushed branch was made', () => {
+    const work = clone('moved');
+    commit(work, 'data/customers.csv', customers);
+    git(work, 'push', '-q');
+    git(work, 'checkout', '-q', '-b', 'notes');
+    commit(work, 'notes.md', 'notes\n');
+    // Someone else pushes to main; a fetch moves origin/main past where the branch began.
+    const other = path.join(root, 'moved-other');
+    git(root, 'clone', '-q', 'moved.git', other);
+    git(other, 'config', 'user.email', 'dev@acme-corp.example');
+    git(other, 'config', 'user.name', 'Dev');
+    commit(other, 'CHANGELOG.md', 'changes\n');
+    git(other, 'push', '-q');
+    git(work, 'fetch', '-q');
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: 'notes\n', unread: null });
+    git(work, 'gc', '-q');
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: 'notes\n', unread: null });
+  });
+
+  it('reads, for a remote git has no tracking refs for, what the other remotes do not have; with no remote at all, every commit', () => {
+    const work = clone('mirror');
+    commit(work, 'data/customers.csv', customers);
+    git(work, 'push', '-q');
+    execFileSync('git', ['init', '-q', '--bare', path.join(root, 'mirror-copy.git')]);
+    git(work, 'remote', 'add', 'mirror', path.join(root, 'mirror-copy.git'));
+    commit(work, 'notes.md', 'notes\n');
+    git(work, 'gc', '-q');
+    expect(unpushedFiles(work, 'mirror', null)).toEqual({ text: 'notes\n', unread: null });
+    git(work, 'remote', 'remove', 'origin');
+    git(work, 'gc', '-q');
+    const all = unpushedFiles(work, 'mirror', null);
+    expect(all.unread).toBe(null);
+    for (const text of ['notes\n', customers, '# crm\n']) expect(all.text).toContain(text);
+  });
+
+  it('blocks a push of more than 1,000 commits as too large to read', () => {
+    const work = clone('long');
+    const { bash } = hookIn(work);
+    const parent = git(work, 'rev-parse', 'HEAD').trim();
+    // 1,001 commits on main, made at once by git fast-import and packed as it writes them.
+    let stream = '';
+    for (let k = 0; k < 1_001; k++) {
+      const text = `entry ${k}\n`;
+      stream += `commit refs/heads/main\ncommitter Dev <dev@acme-corp.example> ${1_700_000_000 + k} +0000\ndata 3\nup\n${k === 0 ? `from ${parent}\n` : ''}M 100644 inline log.txt\ndata ${text.length}\n${text}\n`;
+    }
+    execFileSync('git', ['fast-import', '--quiet'], { cwd: work, input: stream, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: '', unread: 'it pushes more than 1000 commits' });
+    expect(bash('git push')).toMatchObject({ exitCode: 2 });
+    expect(bash('git push').stderr).toContain('it pushes more than 1000 commits');
+    git(work, 'push', '-q');
+    commit(work, 'src/app.js', 'module.exports = 1;\n');
+    expect(unpushedFiles(work, 'origin', null)).toEqual({ text: 'module.exports = 1;\n', unread: null });
+  });
+
   it('finds the tracked files changed since git’s index, which `commit -a` and `add -u` take, and not the untracked ones', () => {
     const work = clone('tracked');
     commit(work, 'src/fixtures.json', '[]\n');

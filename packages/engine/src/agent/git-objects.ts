@@ -1,0 +1,285 @@
+// A repository's objects (commits, trees, blobs), read from its files as git keeps them; git is not
+// run. An object is loose, one zlib stream at `objects/<2 hex>/<38 hex>` where git first writes
+// it, or in a pack (`objects/pack/pack-*.pack`) once `git gc`, a clone or a fetch has packed it:
+// found through the pack's index (version 2, searched on disk, not read whole), stored whole or as a
+// delta on another object of the pack (by its offset, or by its name), the delta applied to its
+// base. Bounded: an object larger than the reader's limit is TOO_LARGE, and a delta chain past
+// MAX_DELTA_DEPTH is not read (git packs chains at most 50 deep unless told otherwise).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** An object: its type (`commit`, `tree`, `blob`, `tag`) and body. */
+export type GitObject = { type: string; body: Buffer };
+
+/** An object larger than the reader's limit. */
+export const TOO_LARGE = 'too large';
+
+/** The longest chain of deltas followed to an object's base. */
+const MAX_DELTA_DEPTH = 1_000;
+
+/** The types of a pack's entries (git's `enum object_type`): four kinds of object and two kinds of delta. */
+const PACKED_TYPES = ['', 'commit', 'tree', 'blob', 'tag', '', 'ofs-delta', 'ref-delta'];
+
+/** The bytes of base objects kept while a store is open, so that deltas on one base inflate it once. */
+const MAX_CACHED_BYTES = 32 * 1_048_576;
+
+/** A pack: its index's and data's open files, and how many objects it holds. */
+type Pack = { index: number; data: number; dataSize: number; count: number };
+
+/** One repository's objects (its common git folder's `objects/`), read up to `maxBytes` an object; close() when done. */
+export class ObjectStore {
+  private packs: Pack[] | null = null;
+  private readonly cache = new Map<string, GitObject>();
+  private cachedBytes = 0;
+
+  constructor(
+    private readonly objects: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** The object `sha` names: loose, else packed; null when it is in neither (or cannot be read), TOO_LARGE past the limit. */
+  read(sha: string): GitObject | null | typeof TOO_LARGE {
+    return this.find(sha, 0);
+  }
+
+  /** The object if it is of `type`, else null (not there, another type, too large). */
+  readOf(sha: string, type: string): Buffer | null {
+    const object = this.read(sha);
+    return object !== null && object !== TOO_LARGE && object.type === type ? object.body : null;
+  }
+
+  close(): void {
+    for (const pack of this.packs ?? []) {
+      fs.closeSync(pack.index);
+      fs.closeSync(pack.data);
+    }
+    this.packs = [];
+  }
+
+  private loose(sha: string): GitObject | null | typeof TOO_LARGE {
+    let data: Buffer;
+    try {
+      data = process.getBuiltinModule('node:zlib').inflateSync(fs.readFileSync(path.join(this.objects, sha.slice(0, 2), sha.slice(2))), { maxOutputLength: this.maxBytes + 64 });
+    } catch (error) {
+      return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? TOO_LARGE : null;
+    }
+    const nul = data.indexOf(0);
+    const header = data.subarray(0, nul).toString('latin1');
+    return { type: header.slice(0, header.indexOf(' ')), body: data.subarray(nul + 1) };
+  }
+
+  /** An object, `depth` deltas down from the one asked for (a delta's base named by its name). */
+  private find(sha: string, depth: number): GitObject | null | typeof TOO_LARGE {
+    const loose = this.loose(sha);
+    if (loose !== null) return loose;
+    const name = Buffer.from(sha, 'hex');
+    if (name.length !== 20) return null;
+    for (const pack of this.openPacks()) {
+      try {
+        const offset = offsetIn(pack, name);
+        if (offset !== null) return this.entryAt(pack, offset, depth);
+      } catch {
+        // A pack cut short or damaged: what it holds is not read.
+      }
+    }
+    return null;
+  }
+
+  /** The repository's packs with an index of version 2, opened on first use. */
+  private openPacks(): Pack[] {
+    if (this.packs !== null) return this.packs;
+    this.packs = [];
+    const folder = path.join(this.objects, 'pack');
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(folder).filter((name) => /^pack-[0-9a-f]+\.idx$/.test(name));
+    } catch {
+      return this.packs;
+    }
+    for (const name of names) {
+      let index: number | null = null;
+      try {
+        index = fs.openSync(path.join(folder, name), 'r');
+        const header = readAt(index, 0, 8 + 256 * 4);
+        if (header.length < 8 + 256 * 4 || header.readUInt32BE(0) !== 0xff744f63 || header.readUInt32BE(4) !== 2) throw new Error('not a version 2 pack index');
+        const data = fs.openSync(path.join(folder, name.replace(/\.idx$/, '.pack')), 'r');
+        this.packs.push({ index, data, dataSize: fs.fstatSync(data).size, count: header.readUInt32BE(8 + 255 * 4) });
+      } catch {
+        // A pack being written, or an index of another version: its objects are not read.
+        if (index !== null) fs.closeSync(index);
+      }
+    }
+    return this.packs;
+  }
+
+  /** The object stored at `offset` of a pack: whole, or its chain of deltas applied to their base. */
+  private entryAt(pack: Pack, offset: number, depth: number): GitObject | null | typeof TOO_LARGE {
+    // The deltas down to the first entry that is stored whole or kept, and where each is.
+    const deltas: Array<{ at: number; delta: Buffer }> = [];
+    let base: GitObject | null = null;
+    for (let at = offset; base === null; ) {
+      if (depth + deltas.length > MAX_DELTA_DEPTH) return null;
+      base = this.kept(`${pack.data}:${at}`);
+      if (base !== null) break;
+      const entry = entryHeader(pack, at);
+      if (entry === null) return null;
+      if (entry.size > this.maxBytes + 64) return TOO_LARGE;
+      const body = inflated(pack, entry.dataAt, entry.size);
+      if (body === null) return null;
+      if (entry.type === 'ofs-delta' || entry.type === 'ref-delta') {
+        deltas.push({ at, delta: body });
+        if (entry.baseOffset !== null) at = entry.baseOffset;
+        else {
+          const other = this.find(entry.baseName!, depth + deltas.length);
+          if (other === null || other === TOO_LARGE) return other;
+          base = other;
+        }
+      } else {
+        base = { type: entry.type, body };
+        if (deltas.length > 0) this.keep(`${pack.data}:${at}`, base);
+      }
+    }
+    let body = base.body;
+    for (let k = deltas.length - 1; k >= 0; k--) {
+      const target = applyDelta(body, deltas[k]!.delta, this.maxBytes + 64);
+      if (target === null || target === TOO_LARGE) return target;
+      body = target;
+      // Versions of a file are deltas on one another: the next one read is likely a delta on this.
+      if (k > 0) this.keep(`${pack.data}:${deltas[k]!.at}`, { type: base.type, body });
+    }
+    return { type: base.type, body };
+  }
+
+  /** A kept object, now the most recently used. */
+  private kept(key: string): GitObject | null {
+    const object = this.cache.get(key);
+    if (object === undefined) return null;
+    this.cache.delete(key);
+    this.cache.set(key, object);
+    return object;
+  }
+
+  /** Keeps an object that deltas were applied to, the least recently used let go past MAX_CACHED_BYTES in all. */
+  private keep(key: string, object: GitObject): void {
+    if (object.body.length > MAX_CACHED_BYTES / 4 || this.cache.has(key)) return;
+    this.cache.set(key, object);
+    this.cachedBytes += object.body.length;
+    for (const [oldest, { body }] of this.cache) {
+      if (this.cachedBytes <= MAX_CACHED_BYTES) break;
+      this.cache.delete(oldest);
+      this.cachedBytes -= body.length;
+    }
+  }
+}
+
+/** `length` bytes of an open file from `position` (fewer at its end). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  return buffer.subarray(0, fs.readSync(fd, buffer, 0, length, position));
+}
+
+/** Where a pack holds the object named by these 20 bytes: a binary search of its index's sorted names, between the fan-out's bounds for the first byte. */
+function offsetIn(pack: Pack, name: Buffer): number | null {
+  const namesAt = 8 + 256 * 4;
+  const fanout = readAt(pack.index, 8 + Math.max(0, name[0]! - 1) * 4, 8);
+  let low = name[0] === 0 ? 0 : fanout.readUInt32BE(0);
+  let high = fanout.readUInt32BE(name[0] === 0 ? 0 : 4);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const order = Buffer.compare(readAt(pack.index, namesAt + middle * 20, 20), name);
+    if (order === 0) {
+      // After the names, a CRC-32 each, then a 4-byte offset each: past 2 GiB, an index into 8-byte offsets.
+      const offsetsAt = namesAt + pack.count * 24;
+      const small = readAt(pack.index, offsetsAt + middle * 4, 4).readUInt32BE(0);
+      if ((small & 0x80000000) === 0) return small;
+      return Number(readAt(pack.index, offsetsAt + pack.count * 4 + (small & 0x7fffffff) * 8, 8).readBigUInt64BE(0));
+    }
+    if (order < 0) low = middle + 1;
+    else high = middle;
+  }
+  return null;
+}
+
+/** A pack entry's header: its type, its inflated size, where its zlib data starts, and a delta's base (offset or name). */
+function entryHeader(pack: Pack, offset: number): { type: string; size: number; dataAt: number; baseOffset: number | null; baseName: string | null } | null {
+  const header = readAt(pack.data, offset, 32);
+  let at = 0;
+  let byte = header[at++] ?? 0;
+  const type = PACKED_TYPES[(byte >> 4) & 7] ?? '';
+  let size = byte & 0x0f;
+  for (let shift = 4; byte & 0x80 && at < header.length; shift += 7) {
+    byte = header[at++]!;
+    size += (byte & 0x7f) * 2 ** shift;
+  }
+  if (type === '') return null;
+  let baseOffset: number | null = null;
+  let baseName: string | null = null;
+  if (type === 'ofs-delta') {
+    byte = header[at++] ?? 0;
+    let back = byte & 0x7f;
+    while (byte & 0x80 && at < header.length) {
+      byte = header[at++]!;
+      back = (back + 1) * 128 + (byte & 0x7f);
+    }
+    if (back <= 0 || back > offset) return null;
+    baseOffset = offset - back;
+  } else if (type === 'ref-delta') {
+    if (at + 20 > header.length) return null;
+    baseName = header.toString('hex', at, at + 20);
+    at += 20;
+  }
+  return { type, size, dataAt: offset + at, baseOffset, baseName };
+}
+
+/** An entry's zlib data inflated, which must come to `size` bytes; null when it does not. */
+function inflated(pack: Pack, at: number, size: number): Buffer | null {
+  // zlib never makes data more than a little larger than it was; what follows the stream is ignored.
+  const compressed = readAt(pack.data, at, Math.min(size + (size >> 8) + 64, Math.max(0, pack.dataSize - at)));
+  try {
+    const body = process.getBuiltinModule('node:zlib').inflateSync(compressed, { maxOutputLength: Math.max(size, 1) });
+    return body.length === size ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A delta (git's format: the base's size, the result's, then copies from the base and inserted bytes) applied to its base; null when it does not fit the base, TOO_LARGE past `max`. */
+function applyDelta(base: Buffer, delta: Buffer, max: number): Buffer | null | typeof TOO_LARGE {
+  let at = 0;
+  const size = (): number => {
+    let value = 0;
+    let byte: number;
+    let shift = 0;
+    do {
+      byte = delta[at++] ?? 0;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80 && at < delta.length);
+    return value;
+  };
+  if (size() !== base.length) return null;
+  const targetSize = size();
+  if (targetSize > max) return TOO_LARGE;
+  const target = Buffer.alloc(targetSize);
+  let written = 0;
+  while (at < delta.length) {
+    const op = delta[at++]!;
+    if (op & 0x80) {
+      // Copy: up to 4 bytes of offset and 3 of length, each present when its bit is set; a length of 0 is 64 KiB.
+      let from = 0;
+      let length = 0;
+      for (let k = 0; k < 4; k++) if (op & (1 << k)) from += (delta[at++] ?? 0) * 2 ** (8 * k);
+      for (let k = 0; k < 3; k++) if (op & (0x10 << k)) length += (delta[at++] ?? 0) * 2 ** (8 * k);
+      if (length === 0) length = 0x10000;
+      if (from + length > base.length || written + length > targetSize) return null;
+      base.copy(target, written, from, from + length);
+      written += length;
+    } else if (op > 0) {
+      if (at + op > delta.length || written + op > targetSize) return null;
+      delta.copy(target, written, at, at + op);
+      at += op;
+      written += op;
+    } else return null;
+  }
+  return written === targetSize ? target : null;
+}
