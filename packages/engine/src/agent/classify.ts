@@ -1341,13 +1341,18 @@ function descriptorNamed(target: string): string | null {
   return m ? (m[1] ?? m[2]!) : null;
 }
 
-
 /** `git add`'s words for the whole work tree, from its top (`-A` with no other pathspec, `:/`) or from the folder it runs in (`.`, `*`). */
 const WHOLE_TREE = new Set(['-A', '--all', '--no-ignore-removal', ':/', ':']);
 const WHOLE_FOLDER = new Set(['.', './', '*']);
 
-/** The files `git commit` takes (full paths): the paths it names, and with `-a` the tracked files changed since git's index (git-commits.ts). */
-function committedPaths(args: readonly string[], cwd: string): string[] {
+/**
+ * The tracked files changed since git's index (git-commits.ts), which `commit -a` and `add -u` take.
+ * Judged away from the agent's machine, the work tree itself: what it holds is there, not here.
+ */
+const changedTracked = (ctx: ClassifyContext): string[] => (ctx.files?.onThisMachine === false ? [ctx.cwd] : (modifiedTrackedFiles(ctx.cwd) ?? []));
+
+/** The files `git commit` takes (full paths): the paths it names, and with `-a` the tracked files changed since git's index. */
+function committedPaths(args: readonly string[], ctx: ClassifyContext): string[] {
   const paths: string[] = [];
   let all = false;
   for (let k = 0; k < args.length; k++) {
@@ -1370,20 +1375,21 @@ function committedPaths(args: readonly string[], cwd: string): string[] {
       }
     } else paths.push(a);
   }
-  return [...paths.map((p) => localPath(p, cwd)), ...(all ? (modifiedTrackedFiles(cwd) ?? []) : [])];
+  return [...paths.map((p) => localPath(p, ctx.cwd)), ...(all ? changedTracked(ctx) : [])];
 }
 
 /**
  * The files and folders `git add` names (full paths); with `-u` the tracked files changed since
  * git's index, and for the whole work tree (`-A`, `.`) those and the untracked files git does not
- * ignore (git-commits.ts).
+ * ignore (git-commits.ts). Judged away from the agent's machine, the work tree itself for both.
  */
 function stagedPaths(args: readonly string[], cmd: SimpleCommand, ctx: ClassifyContext): string[] {
-  if (args.includes('-u') || args.includes('--update')) return modifiedTrackedFiles(ctx.cwd) ?? [];
+  if (args.includes('-u') || args.includes('--update')) return changedTracked(ctx);
   const words = args.includes('--') ? args.slice(args.indexOf('--') + 1) : args.filter((a) => !a.startsWith('-') || WHOLE_TREE.has(a));
   const named = words.filter((word) => !WHOLE_TREE.has(word) && !WHOLE_FOLDER.has(word));
   const whole = words.some((word) => WHOLE_FOLDER.has(word)) || (named.length === 0 && words.some((word) => WHOLE_TREE.has(word)));
-  if (!whole || ctx.files?.onThisMachine === false) return named.map((word) => localPath(word, ctx.cwd));
+  if (!whole) return named.map((word) => localPath(word, ctx.cwd));
+  if (ctx.files?.onThisMachine === false) return [...named.map((word) => localPath(word, ctx.cwd)), ctx.cwd];
   const env = environmentOf(cmd, ctx);
   const top = !words.some((word) => WHOLE_FOLDER.has(word));
   return [...named.map((word) => localPath(word, ctx.cwd)), ...wholeTreeAdded(ctx.cwd, top, env.HOME || os.homedir(), env)];
@@ -1525,7 +1531,7 @@ function commandView(cmd: SimpleCommand, ctx: ClassifyContext): CommandView {
     if (sub === 'send-email') return sendEmailView(args.slice(args.indexOf('send-email') + 1), ctx);
     // Found only when a push on the line sends them: the work tree is not walked for an add alone.
     if (sub === 'add') ctx.staged?.push({ tool: 'git', paths: () => stagedPaths(args.slice(args.indexOf('add') + 1), cmd, ctx) });
-    if (sub === 'commit') ctx.staged?.push({ tool: 'git', paths: () => committedPaths(args.slice(args.indexOf('commit') + 1), ctx.cwd) });
+    if (sub === 'commit') ctx.staged?.push({ tool: 'git', paths: () => committedPaths(args.slice(args.indexOf('commit') + 1), ctx) });
     if (sub === 'rm' || sub === 'clean') return { action: 'delete', summary: `git ${sub}`, sent: [], hosts: [] };
     if (sub === 'clone' || sub === 'fetch' || sub === 'pull') return { action: 'read', summary: `git ${sub}`, sent: [], hosts: [] };
     return { action: sub === 'commit' || sub === 'add' || sub === 'checkout' || sub === 'merge' ? 'modify' : 'process', summary: `git ${sub ?? ''}`.trim(), sent: [], hosts: [] };

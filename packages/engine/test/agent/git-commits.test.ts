@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { classifyToolCall } from '../../src/agent/classify.ts';
 import { modifiedTrackedFiles, unpushedFiles, untrackedFiles } from '../../src/agent/git-commits.ts';
+import { LocalFiles } from '../../src/agent/local-files.ts';
 import { hookIn } from './hook-in-folder.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-git-'));
@@ -242,5 +244,19 @@ describe('what a git push sends from commits made before it', () => {
     expect(expectBlocked('git lfs push origin main', 'git remote origin').stderr).toContain('git lfs push');
     git(work, 'push', '-q');
     expect(bash('git lfs push origin main')).toMatchObject({ exitCode: 0, stderr: '' });
+  });
+});
+
+describe('a git add or commit judged away from the agent’s machine (the hosted endpoint)', () => {
+  it('refuses alike what `-a`, `-u`, `-A` and `.` take, whatever the server’s own repository holds', () => {
+    const work = clone('hosted');
+    commit(work, 'src/app.js', 'module.exports = 1;\n');
+    const judged = (command: string) => classifyToolCall('Bash', { command }, { cwd: work, destinations: [], files: new LocalFiles(false) });
+    const commands = ['git commit -am update && git push', 'git add -u && git commit -m update && git push', 'git add -A && git commit -m update && git push', 'git add . && git commit -m update && git push'];
+    const clean = commands.map(judged);
+    fs.writeFileSync(path.join(work, 'src', 'app.js'), 'module.exports = 2;\n');
+    fs.writeFileSync(path.join(work, 'new.txt'), 'new\n');
+    expect(commands.map(judged)).toEqual(clean);
+    for (const answer of clean) expect(answer.uninspected).toEqual(['it names files on the agent’s machine, which this server does not read: ask the hook or `bytebound mcp` running there']);
   });
 });
