@@ -178,26 +178,34 @@ function readAt(fd: number, position: number, length: number): Buffer {
   return buffer.subarray(0, fs.readSync(fd, buffer, 0, length, position));
 }
 
-/** Where a pack holds the object named by these 20 bytes: a binary search of its index's sorted names, between the fan-out's bounds for the first byte. */
-function offsetIn(pack: Pack, name: Buffer): number | null {
-  const namesAt = 8 + 256 * 4;
-  const fanout = readAt(pack.index, 8 + Math.max(0, name[0]! - 1) * 4, 8);
-  let low = name[0] === 0 ? 0 : fanout.readUInt32BE(0);
-  let high = fanout.readUInt32BE(name[0] === 0 ? 0 : 4);
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const order = Buffer.compare(readAt(pack.index, namesAt + middle * 20, 20), name);
-    if (order === 0) {
-      // After the names, a CRC-32 each, then a 4-byte offset each: past 2 GiB, an index into 8-byte offsets.
-      const offsetsAt = namesAt + pack.count * 24;
-      const small = readAt(pack.index, offsetsAt + middle * 4, 4).readUInt32BE(0);
-      if ((small & 0x80000000) === 0) return small;
-      return Number(readAt(pack.index, offsetsAt + pack.count * 4 + (small & 0x7fffffff) * 8, 8).readBigUInt64BE(0));
-    }
-    if (order < 0) low = middle + 1;
+/** Where a pack's index lists its sorted names (after the header and the fan-out table). */
+const NAMES_AT = 8 + 256 * 4;
+
+/**
+ * The place in a pack's index of the first name at or after `name` (20 bytes), and the end of
+ * the names that share its first byte: a binary search between the fan-out table's bounds.
+ */
+function firstAtOrAfter(pack: Pack, name: Buffer): { at: number; end: number } {
+  const bounds = readAt(pack.index, 8 + Math.max(0, name[0]! - 1) * 4, 8);
+  let low = Math.min(name[0] === 0 ? 0 : bounds.readUInt32BE(0), pack.count);
+  const end = Math.min(bounds.readUInt32BE(name[0] === 0 ? 0 : 4), pack.count);
+  for (let high = end; low < high; ) {
+    const middle = Math.floor((low + high) / 2);
+    if (Buffer.compare(readAt(pack.index, NAMES_AT + middle * 20, 20), name) < 0) low = middle + 1;
     else high = middle;
   }
-  return null;
+  return { at: low, end };
+}
+
+/** Where a pack holds the object named by these 20 bytes, or null where it holds none. */
+function offsetIn(pack: Pack, name: Buffer): number | null {
+  const { at, end } = firstAtOrAfter(pack, name);
+  if (at >= end || !readAt(pack.index, NAMES_AT + at * 20, 20).equals(name)) return null;
+  // After the names, a CRC-32 each, then a 4-byte offset each: past 2 GiB, an index into 8-byte offsets.
+  const offsetsAt = NAMES_AT + pack.count * 24;
+  const small = readAt(pack.index, offsetsAt + at * 4, 4).readUInt32BE(0);
+  if ((small & 0x80000000) === 0) return small;
+  return Number(readAt(pack.index, offsetsAt + pack.count * 4 + (small & 0x7fffffff) * 8, 8).readBigUInt64BE(0));
 }
 
 /** A pack entry's header: its type, its inflated size, where its zlib data starts, and a delta's base (offset or name). */

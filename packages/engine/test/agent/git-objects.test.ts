@@ -145,7 +145,8 @@ describe('reading a repository’s objects from its files', () => {
           store.close();
         }
       }),
-      { numRuns: 150 },
+      // A fan-out bound past 2^31 (its top byte changed) for the first byte of names the pack holds, which a 32-bit midpoint once made an endless search.
+      { numRuns: 150, examples: objects.slice(0, 3).map(([sha]) => [true, 8 + Number.parseInt(sha.slice(0, 2), 16) * 4, 0xe2, null]) },
     );
     fs.writeFileSync(path.join(folder, pack!), original.pack);
     fs.writeFileSync(path.join(folder, index), original.index);
