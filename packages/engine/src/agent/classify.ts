@@ -23,7 +23,8 @@ import { type ResolvedDestination, hostOf, resolveDestination } from './destinat
 import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
-import { modifiedTrackedFiles, unpushedFiles, wholeTreeAdded } from './git-commits.ts';
+import { modifiedTrackedFiles, type Unpushed, unpushedFiles, wholeTreeAdded } from './git-commits.ts';
+import { fileAtRevision, shownObject, treeAtRevision } from './git-revisions.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -2045,7 +2046,7 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext, onWrite?: (full: s
   }
   // `git archive -o src.zip HEAD exports`: the files it packs.
   const archive = program === 'git' ? gitArchive(cmd.argv.slice(1)) : null;
-  if (archive?.file) files.write(archive.file, ctx.cwd, writing((own) => archived(archive.paths, own)));
+  if (archive?.file) files.write(archive.file, ctx.cwd, writing((own) => archived(archive, own)));
   // `kustomize build -o out.yaml`, `kubectl kustomize -o out/`, `helm template --output-dir out`: what they build, in the files they write.
   const built = MANIFEST_BUILDERS.has(program) ? manifestsWritten(SAME_WORDS_AS[program] ?? program, cmd.argv.slice(1), ctx.cwd, folderReader(ctx), (full) => files.isFolder(full)) : null;
   if (built !== null) {
@@ -2085,41 +2086,70 @@ const MANIFEST_BUILDERS = new Set(['kustomize', 'kubectl', 'oc', 'helm']);
 const GIT_ARCHIVE_VALUE_OPTIONS = new Set(['-o', '--output', '--format', '--prefix', '--remote', '--exec']);
 
 /**
- * What `git archive` packs: the paths it names after the tree (`git archive HEAD src docs`), and the
- * file it writes them to (`-o`), null for its output; null for any other git command.
+ * What `git archive` packs: the tree it names and the paths after it (`git archive HEAD src docs`),
+ * whether it reads another repository (`--remote`), and the file it writes them to (`-o`), null
+ * for its output; null for any other git command.
  */
-function gitArchive(args: readonly string[]): { paths: string[]; file: string | null } | null {
+function gitArchive(args: readonly string[]): { treeish: string | undefined; paths: string[]; remote: boolean; file: string | null } | null {
   if (args.find((a) => !a.startsWith('-')) !== 'archive') return null;
   const words: string[] = [];
   let file: string | null = null;
+  let remote = false;
   for (let k = args.indexOf('archive') + 1; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
     if (!option.startsWith('-')) words.push(option);
     else if (inline === undefined && GIT_ARCHIVE_VALUE_OPTIONS.has(option)) k++;
     if (option === '-o' || option === '--output') file = inline ?? args[k] ?? null;
+    if (option === '--remote') remote = true;
   }
-  return { paths: words.slice(1), file };
+  return { treeish: words[0], paths: words.slice(1), remote, file };
 }
 
 /**
- * The paths a `git archive` names, folders whole, as they are here. The whole tree, as `git add .`,
- * is not read: which files it holds is known only to git (what .gitignore leaves out is not in it).
+ * What a `git archive` packs: the revision's tree, or the paths it names in it, read from the
+ * repository (git-revisions.ts); where that revision is not read here, the paths as they are here
+ * (folders whole), and not the whole tree, which only git knows (what .gitignore leaves out is not
+ * in it).
  */
-function archived(paths: readonly string[], ctx: ClassifyContext): string {
-  return paths.map((path) => readSentFile(path, ctx, WHOLE)).join('\n');
+function archived({ treeish, paths, remote }: NonNullable<ReturnType<typeof gitArchive>>, ctx: ClassifyContext): string {
+  const packed = treeish === undefined || remote ? null : fromObjects(() => treeAtRevision(ctx.cwd, treeish, paths), ctx);
+  return packed ?? paths.map((path) => readSentFile(path, ctx, WHOLE)).join('\n');
 }
+
+/** What git reads from the repository's objects for a call (git-revisions.ts), its bounds noted; null where the call's files are elsewhere or the revision is not read here. */
+function fromObjects(read: () => Unpushed | null, ctx: ClassifyContext): string | null {
+  if (ctx.files?.onThisMachine === false) return null;
+  const found = read();
+  if (found?.unread) ctx.uninspected?.add(found.unread, true);
+  return found?.text ?? null;
+}
+
+/** `git show`'s options that print no patch, unless `-p` is given too. */
+const GIT_SHOW_NO_PATCH = new Set(['-s', '--no-patch', '--stat', '--shortstat', '--numstat', '--name-only', '--name-status', '--summary', '--raw', '--dirstat']);
+/** `git cat-file`'s type words (`git cat-file blob REV`), which print the object as `-p` does. */
+const GIT_OBJECT_TYPES = new Set(['blob', 'tree', 'commit', 'tag']);
 
 /**
  * What git writes of the repository's files: `git show REV:path` and `git cat-file -p REV:path`,
- * the file as it is here; `git archive` to its output, what it packs. Anything else git writes (a
- * log, a status, an archive into its file) is its words.
+ * the file as it was at REV (as it is here where REV is not read); `git show [REV]` the commit's
+ * message and the files it changed; `git cat-file -p REV` the object; `git archive` to its output,
+ * what it packs. Anything else git writes (a log, a status, an archive into its file) is its words.
  */
 function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
   const sub = args.find((a) => !a.startsWith('-'));
-  const operands = args.slice(args.indexOf(sub ?? '') + 1).filter((a) => !a.startsWith('-'));
-  if (sub === 'show' || sub === 'cat-file') return operands.flatMap((a) => (/:./.test(a) ? [readSentFile(a.slice(a.indexOf(':') + 1), ctx)] : [])).join('\n');
+  const before = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  const operands = before.slice(before.indexOf(sub ?? '') + 1).filter((a) => !a.startsWith('-'));
+  if (sub === 'show' || sub === 'cat-file') {
+    const printed = sub === 'show' || args.includes('-p') || operands.some((a) => GIT_OBJECT_TYPES.has(a));
+    if (!printed) return args.join(' ');
+    const patch = sub === 'show' && (args.includes('-p') || args.includes('--patch') || !args.some((a) => GIT_SHOW_NO_PATCH.has(optionAndValue(a)[0])));
+    const revisions = operands.filter((a) => !(sub === 'cat-file' && GIT_OBJECT_TYPES.has(a)));
+    return (sub === 'show' && revisions.length === 0 ? ['HEAD'] : revisions)
+      .map((a) => (/:./.test(a) ? (fromObjects(() => fileAtRevision(ctx.cwd, a), ctx) ?? readSentFile(a.slice(a.indexOf(':') + 1), ctx)) : (fromObjects(() => shownObject(ctx.cwd, a, patch), ctx) ?? '')))
+      .join('\n');
+  }
   const archive = gitArchive(args);
-  return archive !== null && archive.file === null ? archived(archive.paths, ctx) : args.join(' ');
+  return archive !== null && archive.file === null ? archived(archive, ctx) : args.join(' ');
 }
 
 /**

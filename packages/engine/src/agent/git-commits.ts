@@ -24,10 +24,10 @@ const MAX_ENTRIES = 20_000;
 export type Unpushed = { text: string; unread: string | null };
 
 /** A tree's entry: its name, whether it is a tree, and the object it names. */
-type Entry = { name: string; tree: boolean; sha: string };
+export type Entry = { name: string; tree: boolean; sha: string };
 
 /** The git folder of the work tree `cwd` is in (`.git`, or the folder a worktree's `.git` file names); null outside one. */
-function gitDir(cwd: string): string | null {
+export function gitDir(cwd: string): string | null {
   for (let at = path.resolve(cwd); ; at = path.dirname(at)) {
     const dotGit = path.join(at, '.git');
     try {
@@ -42,10 +42,10 @@ function gitDir(cwd: string): string | null {
 }
 
 /** The git folder a worktree's shares (its `commondir`: refs, objects, LFS objects, info/exclude), or the git folder itself. */
-const commonDir = (git: string): string => path.resolve(git, fileText(path.join(git, 'commondir')).trim() || '.');
+export const commonDir = (git: string): string => path.resolve(git, fileText(path.join(git, 'commondir')).trim() || '.');
 
 /** The commit a ref names (`refs/heads/main`): its file, else its line in packed-refs; null for none. Worktrees keep refs in the common git folder. */
-function resolveRef(git: string, ref: string): string | null {
+export function resolveRef(git: string, ref: string): string | null {
   const common = commonDir(git);
   for (const dir of [git, common]) {
     const sha = fileText(path.join(dir, ref)).trim();
@@ -78,7 +78,7 @@ function remoteTips(git: string, remote: string | null): string[] {
 }
 
 /** A tree object's entries (`<mode> <name>\0<20 bytes>`), or none for one that cannot be read. */
-function treeEntries(objects: ObjectStore, sha: string): Entry[] {
+export function treeEntries(objects: ObjectStore, sha: string): Entry[] {
   const tree = objects.readOf(sha, 'tree');
   if (tree === null) return [];
   const entries: Entry[] = [];
@@ -125,7 +125,7 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
 type Commit = { tree: string | null; parents: string[]; time: number };
 
 /** A commit the push sends: its tree and its first parent's (null for a first commit, or a parent that cannot be read). */
-type Pushed = { tree: string; parentTree: string | null };
+export type Pushed = { tree: string; parentTree: string | null };
 
 /** The most commits walked to tell what a push sends from what the remote has. */
 const MAX_WALKED = 20_000;
@@ -195,51 +195,56 @@ function commitsToPush(objects: ObjectStore, tip: string, known: readonly string
   return toPush;
 }
 
-/** The files the commits add or change against their first parent's tree, read from the store (blobs once each, LFS pointers as their objects), bounded as above. */
-function changedFiles(objects: ObjectStore, git: string, commits: readonly Pushed[]): Unpushed {
+/** What a push's reading says when a bound stops it. */
+const PUSHED: Bounded = { entries: 'the commits it pushes hold', bytes: 'the files its commits change are' };
+
+/** The start of the reasons a bound gives (`<entries> more than 20000 files and folders`, `<bytes> larger than 16 MB in all`). */
+export type Bounded = { entries: string; bytes: string };
+
+/**
+ * The files the commits add or change against their first parent's tree (and any blob named on its
+ * own), read from the store (blobs once each), bounded as above. With `lfs` (the git folder), a
+ * file git LFS tracks is read as the object its pointer names, which a push uploads; without, as
+ * the pointer git holds.
+ */
+export function changedFiles(objects: ObjectStore, lfs: string | null, commits: ReadonlyArray<Pushed | { blob: string }>, says: Bounded = PUSHED): Unpushed {
   const texts: string[] = [];
   let bytes = 0;
   let entries = 0;
   let unread: string | null = null;
   const readBlobs = new Set<string>();
-  /** The files a tree adds or changes against its parent's tree (null: the parent is not known here). */
-  const changed = (treeSha: string, parentSha: string | null): void => {
+  const tooLarge = `${says.bytes} larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all`;
+  /** Reads a file's blob once; false when a bound stops the reading. */
+  const read = (sha: string): boolean => {
+    if (readBlobs.has(sha)) return true;
+    readBlobs.add(sha);
+    const blob = objects.read(sha);
+    if (blob === null || (blob !== TOO_LARGE && blob.type !== 'blob')) return true;
+    bytes += blob === TOO_LARGE ? Infinity : blob.body.length;
+    // A file git LFS tracks is committed as a pointer; a push sends the object it points to.
+    const stored = blob === TOO_LARGE || lfs === null ? null : lfsObject(lfs, blob.body);
+    bytes += stored?.length ?? 0;
+    if (blob === TOO_LARGE || bytes > MAX_SENT_FILE_BYTES) {
+      unread = tooLarge;
+      return false;
+    }
+    texts.push((stored ?? blob.body).toString('utf8'));
+    return true;
+  };
+  /** The files a tree adds or changes against its parent's tree (null: the parent is not known here); false when a bound stops it. */
+  const changed = (treeSha: string, parentSha: string | null): boolean => {
     const parent = new Map((parentSha === null ? [] : treeEntries(objects, parentSha)).map((e) => [e.name, e.sha]));
     for (const entry of treeEntries(objects, treeSha)) {
       if (++entries > MAX_ENTRIES) {
-        unread = `the commits it pushes hold more than ${MAX_ENTRIES} files and folders`;
-        return;
+        unread = `${says.entries} more than ${MAX_ENTRIES} files and folders`;
+        return false;
       }
       const before = parent.get(entry.name);
-      if (before === entry.sha) continue;
-      if (entry.tree) changed(entry.sha, before ?? null);
-      else if (!readBlobs.has(entry.sha)) {
-        readBlobs.add(entry.sha);
-        const blob = objects.read(entry.sha);
-        if (blob === null || (blob !== TOO_LARGE && blob.type !== 'blob')) continue;
-        bytes += blob === TOO_LARGE ? Infinity : blob.body.length;
-        if (blob === TOO_LARGE || bytes > MAX_SENT_FILE_BYTES) {
-          unread = `the files its commits change are larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all`;
-          return;
-        }
-        // A file git LFS tracks is committed as a pointer; the push sends the object it points to.
-        const lfs = lfsObject(git, blob.body);
-        if (lfs === null) texts.push(blob.body.toString('utf8'));
-        else {
-          bytes += lfs.length;
-          if (bytes > MAX_SENT_FILE_BYTES) {
-            unread = `the files its commits change are larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all`;
-            return;
-          }
-          texts.push(lfs.toString('utf8'));
-        }
-      }
+      if (before !== entry.sha && !(entry.tree ? changed(entry.sha, before ?? null) : read(entry.sha))) return false;
     }
+    return true;
   };
-  for (const { tree, parentTree } of commits) {
-    if (unread !== null) break;
-    changed(tree, parentTree);
-  }
+  for (const item of commits) if (!('blob' in item ? read(item.blob) : changed(item.tree, item.parentTree))) break;
   return { text: texts.join('\n'), unread };
 }
 
@@ -408,7 +413,7 @@ function untrackedIn(index: Index, folder: string, top: boolean, home: string, e
 }
 
 /** The work tree a git folder belongs to: a worktree's (its `gitdir` file names its `.git`), else the folder above `.git`. */
-function workTree(git: string, cwd: string): string {
+export function workTree(git: string, cwd: string): string {
   const pointer = fileText(path.join(git, 'gitdir')).trim();
   if (pointer !== '') return path.dirname(path.resolve(git, pointer));
   return path.basename(git) === '.git' ? path.dirname(git) : path.resolve(cwd);

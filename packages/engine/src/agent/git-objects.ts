@@ -48,6 +48,25 @@ export class ObjectStore {
     return object !== null && object !== TOO_LARGE && object.type === type ? object.body : null;
   }
 
+  /** The one object whose name starts with `prefix` (4 to 40 hex digits, as git abbreviates), or null for none or several. */
+  expand(prefix: string): string | null {
+    if (!/^[0-9a-f]{4,40}$/.test(prefix)) return null;
+    const found = new Set<string>();
+    try {
+      for (const name of fs.readdirSync(path.join(this.objects, prefix.slice(0, 2)))) if ((prefix.slice(0, 2) + name).startsWith(prefix)) found.add(prefix.slice(0, 2) + name);
+    } catch {
+      // No loose object starts so.
+    }
+    for (const pack of this.openPacks()) {
+      try {
+        for (const name of namesIn(pack, prefix, 2)) found.add(name);
+      } catch {
+        // A pack cut short or damaged: what it holds is not read.
+      }
+    }
+    return found.size === 1 ? [...found][0]! : null;
+  }
+
   close(): void {
     for (const pack of this.packs ?? []) {
       fs.closeSync(pack.index);
@@ -206,6 +225,18 @@ function offsetIn(pack: Pack, name: Buffer): number | null {
   const small = readAt(pack.index, offsetsAt + at * 4, 4).readUInt32BE(0);
   if ((small & 0x80000000) === 0) return small;
   return Number(readAt(pack.index, offsetsAt + pack.count * 4 + (small & 0x7fffffff) * 8, 8).readBigUInt64BE(0));
+}
+
+/** Up to `most` names in a pack's index that start with `prefix` (hex). */
+function namesIn(pack: Pack, prefix: string, most: number): string[] {
+  const { at, end } = firstAtOrAfter(pack, Buffer.from(prefix.padEnd(40, '0'), 'hex'));
+  const names: string[] = [];
+  for (let k = at; k < Math.min(end, at + most); k++) {
+    const name = readAt(pack.index, NAMES_AT + k * 20, 20).toString('hex');
+    if (!name.startsWith(prefix)) break;
+    names.push(name);
+  }
+  return names;
 }
 
 /** A pack entry's header: its type, its inflated size, where its zlib data starts, and a delta's base (offset or name). */

@@ -1,0 +1,175 @@
+// What git prints or packs of a revision, read from the repository's objects (git-objects.ts) as
+// git has them, not from the files as they are now: `git show REV:path` and `git cat-file -p
+// REV:path` (a file as it was at REV, even one since changed or deleted), `git show REV` (the files
+// that commit added or changed), and `git archive REV [PATH...]` (the revision's whole tree, or the
+// paths it names in it). A revision is a full or abbreviated object name, HEAD (`@`), a tag, branch
+// or remote branch (loose or packed refs, in git's order), followed by any of `~N`, `^` and `^N`;
+// an annotated tag stands for what it tags. Anything else (`:path` of the index, `@{upstream}`,
+// `REV^{tree}`, `:/message`) is not resolved here, and the caller reads the files as they are.
+// Bounded as a push is (git-commits.ts).
+import path from 'node:path';
+import { MAX_SENT_FILE_BYTES } from './config.ts';
+import { changedFiles, commonDir, gitDir, resolveRef, treeEntries, type Unpushed, workTree } from './git-commits.ts';
+import { ObjectStore } from './git-objects.ts';
+import { fileText } from './local-files.ts';
+
+/** What a revision's reading says when a bound stops it. */
+const REVISION = { entries: 'the revision it reads holds', bytes: 'the files of the revision it reads are' };
+
+/** Runs `read` with the object store of the repository `cwd` is in; null outside one. */
+function withObjects<T>(cwd: string, read: (objects: ObjectStore, git: string) => T): T | null {
+  const git = gitDir(cwd);
+  if (git === null) return null;
+  const objects = new ObjectStore(path.join(commonDir(git), 'objects'), MAX_SENT_FILE_BYTES);
+  try {
+    return read(objects, git);
+  } finally {
+    objects.close();
+  }
+}
+
+/** The object a name or ref stands for (before any `~`/`^`): a full or abbreviated name, HEAD, or a ref as git looks for it. */
+function named(objects: ObjectStore, git: string, name: string): string | null {
+  if (name === 'HEAD' || name === '@') {
+    const head = fileText(path.join(git, 'HEAD')).trim();
+    const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
+    return ref === undefined ? (/^[0-9a-f]{40}$/.test(head) ? head : null) : resolveRef(git, ref);
+  }
+  for (const ref of [name, `refs/${name}`, `refs/tags/${name}`, `refs/heads/${name}`, `refs/remotes/${name}`, `refs/remotes/${name}/HEAD`]) {
+    if (!ref.startsWith('refs/') || /\.\.|[\s~^:?*[\\]/.test(ref)) continue;
+    const sha = resolveRef(git, ref);
+    if (sha !== null) return sha;
+  }
+  return /^[0-9a-f]{40}$/.test(name) ? name : objects.expand(name);
+}
+
+/** An annotated tag's target, followed until it is not a tag. */
+function peeled(objects: ObjectStore, sha: string): string | null {
+  for (let k = 0; k < 16; k++) {
+    const object = objects.read(sha);
+    if (object === null || typeof object === 'string') return null;
+    if (object.type !== 'tag') return sha;
+    const target = /^object ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
+    if (target === undefined) return null;
+    sha = target;
+  }
+  return null;
+}
+
+/** The commit (or other object) a revision names: `NAME` followed by `~N`, `^` and `^N` steps; null where it names none here. */
+export function revisionObject(objects: ObjectStore, git: string, revision: string): string | null {
+  const m = /^([^~^]+)((?:[~^]\d*)*)$/.exec(revision);
+  if (m === null) return null;
+  let sha = named(objects, git, m[1]!);
+  for (const step of m[2]!.matchAll(/([~^])(\d*)/g)) {
+    if (sha === null) return null;
+    const count = step[2] === '' ? 1 : Number(step[2]);
+    if (count > 10_000) return null;
+    // `~N`: N first parents back; `^N`: the Nth parent (`^0`: the commit itself).
+    for (let k = 0; k < (step[1] === '~' ? count : 1); k++) {
+      const commit = peeled(objects, sha!);
+      const body = commit === null ? undefined : objects.readOf(commit, 'commit')?.toString('utf8');
+      if (body === undefined) return null;
+      const parents = [...body.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((p) => p[1]!);
+      sha = step[1] === '^' && count === 0 ? commit : (parents[step[1] === '~' ? 0 : count - 1] ?? null);
+      if (sha === null) return null;
+    }
+  }
+  return sha === null ? null : peeled(objects, sha);
+}
+
+/** The tree a revision names (a commit's, or a tree itself). */
+function treeOf(objects: ObjectStore, object: string): string | null {
+  const commit = objects.readOf(object, 'commit');
+  if (commit !== null) return /^tree ([0-9a-f]{40})$/m.exec(commit.toString('utf8'))?.[1] ?? null;
+  return objects.readOf(object, 'tree') === null ? null : object;
+}
+
+/** The entry at `relative` (`/`-separated) under a tree, or null where it holds none. */
+function entryAt(objects: ObjectStore, tree: string, relative: string): { tree: boolean; sha: string } | null {
+  let at: { tree: boolean; sha: string } = { tree: true, sha: tree };
+  for (const part of relative.split('/').filter((p) => p !== '' && p !== '.')) {
+    if (!at.tree) return null;
+    const found = treeEntries(objects, at.sha).find((entry) => entry.name === part);
+    if (found === undefined) return null;
+    at = found;
+  }
+  return at;
+}
+
+/**
+ * What `git show REV:path` (`git cat-file -p REV:path`) prints: the file as it was at REV, or a
+ * folder's names; '' where REV holds no such path. null where the revision is not resolved here
+ * (not in a repository, a form not read here): the caller reads the file as it is. `path` is
+ * relative to the top of the work tree, or to `cwd` with `./`.
+ */
+export function fileAtRevision(cwd: string, spec: string): Unpushed | null {
+  const colon = spec.indexOf(':');
+  const revision = spec.slice(0, colon);
+  if (revision === '') return null;
+  return withObjects(cwd, (objects, git) => {
+    const object = revisionObject(objects, git, revision);
+    const tree = object === null ? null : treeOf(objects, object);
+    if (tree === null) return null;
+    let relative = spec.slice(colon + 1);
+    if (relative.startsWith('./') || relative.startsWith('../')) relative = path.relative(workTree(git, cwd), path.resolve(cwd, relative)).split(path.sep).join('/');
+    const entry = entryAt(objects, tree, relative);
+    if (entry === null) return { text: '', unread: null };
+    if (entry.tree) return { text: treeEntries(objects, entry.sha).map((e) => e.name).join('\n'), unread: null };
+    return changedFiles(objects, null, [{ blob: entry.sha }], REVISION);
+  });
+}
+
+/**
+ * What `git archive REV [PATH...]` packs: the revision's whole tree, or the paths named in it
+ * (relative to `cwd`, as git takes them); null where the revision is not resolved here.
+ */
+export function treeAtRevision(cwd: string, revision: string, paths: readonly string[]): Unpushed | null {
+  return withObjects(cwd, (objects, git) => {
+    const object = revisionObject(objects, git, revision);
+    const tree = object === null ? null : treeOf(objects, object);
+    if (tree === null) return null;
+    const top = workTree(git, cwd);
+    const here = path.relative(top, path.resolve(cwd)).split(path.sep).join('/');
+    const entries =
+      paths.length === 0
+        ? [{ tree: true, sha: here === '' ? tree : (entryAt(objects, tree, here)?.sha ?? tree) }]
+        : paths.flatMap((p) => {
+            const entry = entryAt(objects, tree, path.relative(top, path.resolve(cwd, p)).split(path.sep).join('/'));
+            return entry === null ? [] : [entry];
+          });
+    return changedFiles(objects, null, entries.map((entry) => (entry.tree ? { tree: entry.sha, parentTree: null } : { blob: entry.sha })), REVISION);
+  });
+}
+
+/**
+ * What `git show REV` prints (with `patch`, as it does unless told `-s`, `--stat` and the like) and
+ * `git cat-file -p REV` (without): a commit's message and, with `patch`, the files it added or
+ * changed against its first parent, read whole (git prints the lines changed and a few around
+ * them); an annotated tag's message and what it tags; a file's content; a folder's names. null
+ * where the revision is not resolved here.
+ */
+export function shownObject(cwd: string, revision: string, patch: boolean): Unpushed | null {
+  return withObjects(cwd, (objects, git) => {
+    const texts: string[] = [];
+    const shown = (sha: string, depth: number): Unpushed | null => {
+      const object = objects.read(sha);
+      if (object === null) return null;
+      if (typeof object === 'string') return { text: '', unread: `${REVISION.bytes} larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all` };
+      if (object.type === 'blob') return changedFiles(objects, null, [{ blob: sha }], REVISION);
+      if (object.type === 'tree') return { text: treeEntries(objects, sha).map((e) => e.name).join('\n'), unread: null };
+      texts.push(object.body.toString('utf8'));
+      const target = /^object ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
+      if (object.type === 'tag') return target === undefined || depth > 16 || !patch ? { text: '', unread: null } : shown(target, depth + 1);
+      const tree = /^tree ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
+      if (object.type !== 'commit' || !patch || tree === undefined) return { text: '', unread: null };
+      const parent = /^parent ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
+      return changedFiles(objects, null, [{ tree, parentTree: parent === undefined ? null : treeOf(objects, parent) }], REVISION);
+    };
+    const m = /^([^~^]+)((?:[~^]\d*)*)$/.exec(revision);
+    // A name as it is (a tag is shown before what it tags); with steps, the commit they lead to.
+    const sha = m === null ? null : m[2] === '' ? named(objects, git, m[1]!) : revisionObject(objects, git, revision);
+    const read = sha === null ? null : shown(sha, 0);
+    return read === null ? null : { text: [...texts, read.text].filter((t) => t !== '').join('\n'), unread: read.unread };
+  });
+}
