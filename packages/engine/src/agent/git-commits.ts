@@ -12,8 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
-import { orderedIgnoreRules } from './ignore-files.ts';
 import { ObjectStore, TOO_LARGE } from './git-objects.ts';
+import { orderedIgnoreRules } from './ignore-files.ts';
 import { fileText } from './local-files.ts';
 
 /** The most commits, and tree entries, one push is read for. */

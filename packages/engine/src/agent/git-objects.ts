@@ -20,7 +20,7 @@ const MAX_DELTA_DEPTH = 1_000;
 /** The types of a pack's entries (git's `enum object_type`): four kinds of object and two kinds of delta. */
 const PACKED_TYPES = ['', 'commit', 'tree', 'blob', 'tag', '', 'ofs-delta', 'ref-delta'];
 
-/** The bytes of base objects kept while a store is open, so that deltas on one base inflate it once. */
+/** The bytes of objects deltas were applied to, kept while a store is open, so that deltas on one base inflate it once. */
 const MAX_CACHED_BYTES = 32 * 1_048_576;
 
 /** A pack: its index's and data's open files, and how many objects it holds. */
