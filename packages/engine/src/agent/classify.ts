@@ -24,7 +24,7 @@ import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
 import { modifiedTrackedFiles, type Unpushed, unpushedFiles, wholeTreeAdded } from './git-commits.ts';
-import { fileAtRevision, shownObject, treeAtRevision } from './git-revisions.ts';
+import { fileAtRevision, revisionRange, shownObject, treeAtRevision } from './git-revisions.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -837,15 +837,22 @@ const SEND_EMAIL_RECIPIENTS = new Set(['--to', '--cc', '--bcc']);
 function sendEmailView(args: readonly string[], ctx: ClassifyContext): CommandView {
   const recipients: string[] = [];
   const files: string[] = [];
+  const counts: string[] = [];
   for (let k = 0; k < args.length; k++) {
     const [option, inline] = optionAndValue(args[k]!);
     if (SEND_EMAIL_RECIPIENTS.has(option)) recipients.push(inline ?? args[++k] ?? '');
     else if (SEND_EMAIL_VALUE_OPTIONS.has(option) && inline === undefined) k++;
+    else if (/^-\d+$/.test(option) || option === '--root') counts.push(option);
     else if (!option.startsWith('-')) files.push(option);
   }
   const domains = [...new Set(recipients.flatMap((r) => r.split(',')).filter((r) => r.includes('@')).map(domainOf))];
   const hosts = (domains.length > 0 ? domains : ['git sendemail.to']).map((host) => ({ host, encrypted: false }));
-  return { action: 'share', summary: `git send-email to ${domains.join(', ') || 'its configured recipients'}`, sent: files.map((file) => readSentFile(file, ctx, WHOLE)), hosts };
+  // What is not a file or folder here is a revision list, whose commits it sends as patches (as `git format-patch` makes them).
+  const isHere = (word: string) => ctx.files?.onThisMachine === false || fs.existsSync(localPath(word, ctx.cwd)) || (ctx.files?.isFolder(localPath(word, ctx.cwd)) ?? false);
+  const revisions = [...counts, ...files.filter((word) => !isHere(word))];
+  const patches = revisions.length === 0 ? null : fromObjects(() => revisionRange(ctx.cwd, revisions, 'format-patch'), ctx);
+  const sent = (patches === null ? files : files.filter(isHere)).map((file) => readSentFile(file, ctx, WHOLE));
+  return { action: 'share', summary: `git send-email to ${domains.join(', ') || 'its configured recipients'}`, sent: [...sent, patches ?? ''], hosts };
 }
 
 /** An HTTPie or xh request item that names a file (its name in group 1): `@body.json`, `report@report.pdf`, `note=@note.txt`, `rows:=@rows.json`. */
@@ -2047,6 +2054,9 @@ function noteWrites(cmd: SimpleCommand, ctx: ClassifyContext, onWrite?: (full: s
   // `git archive -o src.zip HEAD exports`: the files it packs.
   const archive = program === 'git' ? gitArchive(cmd.argv.slice(1)) : null;
   if (archive?.file) files.write(archive.file, ctx.cwd, writing((own) => archived(archive, own)));
+  // `git bundle create repo.bundle main`: the bundle holds the commits it names (git-revisions.ts).
+  const bundle = program === 'git' && local.onThisMachine ? gitBundle(cmd.argv.slice(1)) : null;
+  if (bundle && bundle.file !== '-') files.write(bundle.file, ctx.cwd, writing((own) => bundled(bundle.revisions, own)));
   // `kustomize build -o out.yaml`, `kubectl kustomize -o out/`, `helm template --output-dir out`: what they build, in the files they write.
   const built = MANIFEST_BUILDERS.has(program) ? manifestsWritten(SAME_WORDS_AS[program] ?? program, cmd.argv.slice(1), ctx.cwd, folderReader(ctx), (full) => files.isFolder(full)) : null;
   if (built !== null) {
@@ -2105,6 +2115,13 @@ function gitArchive(args: readonly string[]): { treeish: string | undefined; pat
   return { treeish: words[0], paths: words.slice(1), remote, file };
 }
 
+/** `git bundle create FILE REV...`: the file it writes (`-` for its output) and the revision list it bundles; null for any other git command. */
+function gitBundle(args: readonly string[]): { file: string; revisions: string[] } | null {
+  const words = args.filter((a) => !a.startsWith('-') || a === '-' || a === '--all' || /^-\d+$/.test(a));
+  if (words[0] !== 'bundle' || words[1] !== 'create' || words[2] === undefined) return null;
+  return { file: words[2], revisions: words.slice(3) };
+}
+
 /**
  * What a `git archive` packs: the revision's tree, or the paths it names in it, read from the
  * repository (git-revisions.ts); where that revision is not read here, the paths as they are here
@@ -2148,9 +2165,18 @@ function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
       .map((a) => (/:./.test(a) ? (fromObjects(() => fileAtRevision(ctx.cwd, a), ctx) ?? readSentFile(a.slice(a.indexOf(':') + 1), ctx)) : (fromObjects(() => shownObject(ctx.cwd, a, patch), ctx) ?? '')))
       .join('\n');
   }
+  // `git format-patch --stdout [REV | A..B | -N]`: the patches of those commits.
+  if (sub === 'format-patch' && args.includes('--stdout')) {
+    return fromObjects(() => revisionRange(ctx.cwd, before.slice(before.indexOf(sub) + 1).filter((a) => !a.startsWith('-') || a === '--root' || /^-\d+$/.test(a)), 'format-patch'), ctx) ?? args.join(' ');
+  }
+  const bundle = gitBundle(args);
+  if (bundle?.file === '-') return bundled(bundle.revisions, ctx);
   const archive = gitArchive(args);
   return archive !== null && archive.file === null ? archived(archive, ctx) : args.join(' ');
 }
+
+/** What a git bundle of a revision list holds: the files its commits changed (git-revisions.ts); nothing known where the call's files are elsewhere. */
+const bundled = (revisions: readonly string[], ctx: ClassifyContext): string => fromObjects(() => revisionRange(ctx.cwd, revisions, 'rev-list'), ctx) ?? '';
 
 /**
  * The files `sed -i` or `perl -pi` rewrites (`sed -i 's/x/y/' a.json`, `sed -i -e ... a.json`,

@@ -17,7 +17,7 @@ import { orderedIgnoreRules } from './ignore-files.ts';
 import { fileText } from './local-files.ts';
 
 /** The most commits, and tree entries, one push is read for. */
-const MAX_COMMITS = 1_000;
+export const MAX_COMMITS = 1_000;
 const MAX_ENTRIES = 20_000;
 
 /** What the push sends: the changed files' text, and why part of it was not read (null when all was). */
@@ -56,10 +56,12 @@ export function resolveRef(git: string, ref: string): string | null {
   return null;
 }
 
-/** The commits a remote's tracking refs name (`refs/remotes/<remote>/*`, loose and packed); with null, every remote's. */
-function remoteTips(git: string, remote: string | null): string[] {
+/** The commits a remote's tracking refs name (`refs/remotes/<remote>/*`); with null, every remote's. */
+const remoteTips = (git: string, remote: string | null): string[] => refTips(git, remote === null ? 'refs/remotes/' : `refs/remotes/${remote}/`);
+
+/** The objects the refs under `prefix` (`refs/`, `refs/remotes/origin/`) name, loose and packed. */
+export function refTips(git: string, prefix: string): string[] {
   const common = commonDir(git);
-  const prefix = remote === null ? 'refs/remotes/' : `refs/remotes/${remote}/`;
   const tips = [...fileText(path.join(common, 'packed-refs')).matchAll(/^([0-9a-f]{40}) (\S+)$/gm)].filter((m) => m[2]!.startsWith(prefix)).map((m) => m[1]!);
   const walk = (dir: string, depth: number): void => {
     let names: fs.Dirent[] = [];
@@ -113,13 +115,19 @@ export function unpushedFiles(cwd: string, remote: string, refspec: string | nul
   if (pushed !== null) known.push(pushed);
   const objects = new ObjectStore(path.join(commonDir(git), 'objects'), MAX_SENT_FILE_BYTES);
   try {
-    const walk = commitsToPush(objects, tip, known.length > 0 ? known : remoteTips(git, null));
+    const walk = commitsToPush(objects, [tip], known.length > 0 ? known : remoteTips(git, null));
     if (typeof walk === 'string') return { text: '', unread: walk };
     return changedFiles(objects, git, walk);
   } finally {
     objects.close();
   }
 }
+
+/** The start of the reasons a bound gives (`<commits> more than 1000 commits`, `<history> more than 20,000 commits`, `<entries> more than 20000 files and folders`, `<bytes> larger than 16 MB in all`). */
+export type Bounded = { commits: string; history: string; entries: string; bytes: string };
+
+/** What a push's reading says when a bound stops it. */
+const PUSHED: Bounded = { commits: 'it pushes', history: 'the history between it and what the remote has is', entries: 'the commits it pushes hold', bytes: 'the files its commits change are' };
 
 /** A commit as the walk needs it: its tree, its parents, and its committer's time (seconds). */
 type Commit = { tree: string | null; parents: string[]; time: number };
@@ -131,13 +139,13 @@ export type Pushed = { tree: string; parentTree: string | null };
 const MAX_WALKED = 20_000;
 
 /**
- * The commits reachable from `tip` and not from any of `known` (`git rev-list TIP --not KNOWN...`),
+ * The commits reachable from `tips` and not from any of `known` (`git rev-list TIP... --not KNOWN...`),
  * newest first, as git finds them: both sides walked together, newest commit first, a parent of
  * a commit the remote has marked as had too, until every commit left to walk is had. A commit
  * that cannot be read ends its line of history. A string says why it was not read (past
  * MAX_COMMITS to push or MAX_WALKED walked).
  */
-function commitsToPush(objects: ObjectStore, tip: string, known: readonly string[]): Pushed[] | string {
+export function commitsToPush(objects: ObjectStore, tips: readonly string[], known: readonly string[], says: Bounded = PUSHED): Pushed[] | string {
   const commits = new Map<string, Commit | null>();
   const commitOf = (sha: string): Commit | null => {
     if (!commits.has(sha)) {
@@ -167,11 +175,11 @@ function commitsToPush(objects: ObjectStore, tip: string, known: readonly string
     queue.splice(at, 0, { sha, time });
     queued.add(sha);
   };
-  for (const sha of [tip, ...known]) enqueue(sha);
+  for (const sha of [...tips, ...known]) enqueue(sha);
   const pushing = new Set<string>();
   let walked = 0;
   while (queue.some((entry) => !had.has(entry.sha))) {
-    if (++walked > MAX_WALKED) return `the history between it and what the remote has is more than ${MAX_WALKED.toLocaleString('en-US')} commits`;
+    if (++walked > MAX_WALKED) return `${says.history} more than ${MAX_WALKED.toLocaleString('en-US')} commits`;
     const { sha } = queue.shift()!;
     const parents = commitOf(sha)?.parents ?? [];
     if (had.has(sha)) {
@@ -183,7 +191,7 @@ function commitsToPush(objects: ObjectStore, tip: string, known: readonly string
       }
     } else {
       pushing.add(sha);
-      if (pushing.size > MAX_COMMITS) return `it pushes more than ${MAX_COMMITS} commits`;
+      if (pushing.size > MAX_COMMITS) return `${says.commits} more than ${MAX_COMMITS} commits`;
       for (const parent of parents) enqueue(parent);
     }
   }
@@ -195,11 +203,6 @@ function commitsToPush(objects: ObjectStore, tip: string, known: readonly string
   return toPush;
 }
 
-/** What a push's reading says when a bound stops it. */
-const PUSHED: Bounded = { entries: 'the commits it pushes hold', bytes: 'the files its commits change are' };
-
-/** The start of the reasons a bound gives (`<entries> more than 20000 files and folders`, `<bytes> larger than 16 MB in all`). */
-export type Bounded = { entries: string; bytes: string };
 
 /**
  * The files the commits add or change against their first parent's tree (and any blob named on its

@@ -1,20 +1,21 @@
 // What git prints or packs of a revision, read from the repository's objects (git-objects.ts) as
 // git has them, not from the files as they are now: `git show REV:path` and `git cat-file -p
 // REV:path` (a file as it was at REV, even one since changed or deleted), `git show REV` (the files
-// that commit added or changed), and `git archive REV [PATH...]` (the revision's whole tree, or the
-// paths it names in it). A revision is a full or abbreviated object name, HEAD (`@`), a tag, branch
+// that commit added or changed), `git archive REV [PATH...]` (the revision's whole tree, or the
+// paths it names in it), and the commits of a revision list (`git bundle`, `git format-patch`, `git
+// send-email`: the files each changed). A revision is a full or abbreviated object name, HEAD (`@`), a tag, branch
 // or remote branch (loose or packed refs, in git's order), followed by any of `~N`, `^` and `^N`;
 // an annotated tag stands for what it tags. Anything else (`:path` of the index, `@{upstream}`,
 // `REV^{tree}`, `:/message`) is not resolved here, and the caller reads the files as they are.
 // Bounded as a push is (git-commits.ts).
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
-import { changedFiles, commonDir, gitDir, resolveRef, treeEntries, type Unpushed, workTree } from './git-commits.ts';
+import { type Bounded, changedFiles, commitsToPush, commonDir, gitDir, MAX_COMMITS, refTips, resolveRef, treeEntries, type Unpushed, workTree } from './git-commits.ts';
 import { ObjectStore } from './git-objects.ts';
 import { fileText } from './local-files.ts';
 
 /** What a revision's reading says when a bound stops it. */
-const REVISION = { entries: 'the revision it reads holds', bytes: 'the files of the revision it reads are' };
+const REVISION: Bounded = { commits: 'it reads', history: 'the history between the revisions it names is', entries: 'the revision it reads holds', bytes: 'the files of the revision it reads are' };
 
 /** Runs `read` with the object store of the repository `cwd` is in; null outside one. */
 function withObjects<T>(cwd: string, read: (objects: ObjectStore, git: string) => T): T | null {
@@ -171,5 +172,54 @@ export function shownObject(cwd: string, revision: string, patch: boolean): Unpu
     const sha = m === null ? null : m[2] === '' ? named(objects, git, m[1]!) : revisionObject(objects, git, revision);
     const read = sha === null ? null : shown(sha, 0);
     return read === null ? null : { text: [...texts, read.text].filter((t) => t !== '').join('\n'), unread: read.unread };
+  });
+}
+
+/**
+ * The files the commits of a revision list changed, each against its first parent (git-commits.ts
+ * changedFiles), bounded as a push is. `rev-list` takes the list as `git bundle create` does: each
+ * REV and what it reaches, less what `^REV` reaches, `A..B` as `^A B`, `--all` every ref;
+ * `format-patch` as `git format-patch` and `git send-email` do: a lone REV stands for `REV..HEAD`
+ * and `-N` for the last N commits (with `--root`, REV and all it reaches). null where a revision is
+ * not resolved here (or `A...B` is named).
+ */
+export function revisionRange(cwd: string, words: readonly string[], style: 'rev-list' | 'format-patch'): Unpushed | null {
+  return withObjects(cwd, (objects, git) => {
+    const include: string[] = [];
+    const exclude: string[] = [];
+    let last: number | null = null;
+    // format-patch's lone REV is where the commits start from, unless -N or --root makes it their tip.
+    const since = style === 'format-patch' && !words.includes('--root') && !words.some((word) => /^-\d+$/.test(word));
+    const resolve = (revision: string, into: string[]): boolean => {
+      const sha = revisionObject(objects, git, revision === '' ? 'HEAD' : revision);
+      if (sha !== null) into.push(sha);
+      return sha !== null;
+    };
+    for (const word of words) {
+      if (/^-\d+$/.test(word)) last = Number(word.slice(1));
+      else if (word === '--all') include.push(...refTips(git, 'refs/').flatMap((sha) => peeled(objects, sha) ?? []));
+      else if (word.includes('...')) return null;
+      else if (word.includes('..')) {
+        const [from, to] = word.split('..', 2);
+        if (!resolve(from!, exclude) || !resolve(to!, include)) return null;
+      } else if (word.startsWith('^')) {
+        if (!resolve(word.slice(1), exclude)) return null;
+      } else if (!word.startsWith('-') && !resolve(word, since ? exclude : include)) return null;
+    }
+    if (include.length === 0 && (style === 'format-patch' || last !== null)) include.push(...[revisionObject(objects, git, 'HEAD')].filter((sha) => sha !== null));
+    let commits: ReturnType<typeof commitsToPush>;
+    if (last !== null) {
+      // The last N commits: first parents back from the tip.
+      commits = [];
+      for (let sha: string | undefined = include[0]; sha !== undefined && commits.length < Math.min(last, MAX_COMMITS + 1); ) {
+        const body = objects.readOf(sha, 'commit')?.toString('utf8');
+        const tree = body === undefined ? undefined : /^tree ([0-9a-f]{40})$/m.exec(body)?.[1];
+        if (tree === undefined) break;
+        sha = /^parent ([0-9a-f]{40})$/m.exec(body!)?.[1];
+        commits.push({ tree, parentTree: sha === undefined ? null : treeOf(objects, sha) });
+      }
+      if (commits.length > MAX_COMMITS) commits = `${REVISION.commits} more than ${MAX_COMMITS} commits`;
+    } else commits = commitsToPush(objects, include, exclude, REVISION);
+    return typeof commits === 'string' ? { text: '', unread: commits } : changedFiles(objects, null, commits, REVISION);
   });
 }
