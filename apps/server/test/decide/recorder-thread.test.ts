@@ -134,7 +134,7 @@ describe('the recorder thread', () => {
     await thread.close();
   });
 
-  it('under a steady stream of batches, the write-ahead log starts again at its own commits, with no RESTART checkpoint holding them up', async () => {
+  it('under a steady stream of batches, the write-ahead log starts again at its own commits, a RESTART checkpoint only when the stream stalls', async () => {
     const frames = 1_024; // 4 MiB of log
     const db = await sqliteFile({ walRestartFrames: frames });
     const thread = new RecorderThread(db, db.file!);
@@ -151,8 +151,12 @@ describe('the recorder thread', () => {
       await Promise.all(batch.map((d) => thread.write(d, key)));
       decisions += batch.length;
     }
-    expect(walRestarts(db.walRestart!)).toMatchObject({ writer: true, byRestart: 0 });
-    expect(walRestarts(db.walRestart!).byWriters).toBeGreaterThanOrEqual(atStart.byWriters + 3);
+    // The checkpointer falls back on a RESTART only when no batch came for four of its turns (a second):
+    // on a loaded machine the stream can stall that long now and then, so most restarts, not all, are the writer's.
+    const after = walRestarts(db.walRestart!);
+    expect(after.writer).toBe(true);
+    expect(after.byWriters).toBeGreaterThanOrEqual(atStart.byWriters + 3);
+    expect(after.byRestart).toBeLessThan(after.byWriters - atStart.byWriters);
     // Nothing was lost across the restarts: every decision has its leaf and is counted.
     expect(Number((await db.selectFrom('audit_state').select('size').executeTakeFirstOrThrow()).size)).toBe(decisions);
     expect(Number((await db.selectFrom('decision_counters').select('total').where('id', '=', GLOBAL_COUNTERS_ID).executeTakeFirstOrThrow()).total)).toBe(decisions);
