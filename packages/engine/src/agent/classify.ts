@@ -849,9 +849,10 @@ function sendEmailView(args: readonly string[], ctx: ClassifyContext): CommandVi
   const hosts = (domains.length > 0 ? domains : ['git sendemail.to']).map((host) => ({ host, encrypted: false }));
   // What is not a file or folder here is a revision list, whose commits it sends as patches (as `git format-patch` makes them).
   const isHere = (word: string) => ctx.files?.onThisMachine === false || fs.existsSync(localPath(word, ctx.cwd)) || (ctx.files?.isFolder(localPath(word, ctx.cwd)) ?? false);
-  const revisions = [...counts, ...files.filter((word) => !isHere(word))];
+  const here = files.filter(isHere);
+  const revisions = [...counts, ...files.filter((word) => !here.includes(word))];
   const patches = revisions.length === 0 ? null : fromObjects(() => revisionRange(ctx.cwd, revisions, 'format-patch'), ctx);
-  const sent = (patches === null ? files : files.filter(isHere)).map((file) => readSentFile(file, ctx, WHOLE));
+  const sent = (patches === null ? files : here).map((file) => readSentFile(file, ctx, WHOLE));
   return { action: 'share', summary: `git send-email to ${domains.join(', ') || 'its configured recipients'}`, sent: [...sent, patches ?? ''], hosts };
 }
 

@@ -129,8 +129,23 @@ export type Bounded = { commits: string; history: string; entries: string; bytes
 /** What a push's reading says when a bound stops it. */
 const PUSHED: Bounded = { commits: 'it pushes', history: 'the history between it and what the remote has is', entries: 'the commits it pushes hold', bytes: 'the files its commits change are' };
 
-/** A commit as the walk needs it: its tree, its parents, and its committer's time (seconds). */
-type Commit = { tree: string | null; parents: string[]; time: number };
+/** A commit: its tree, its parents, and its committer's time (seconds). */
+export type Commit = { tree: string | null; parents: string[]; time: number };
+
+/** A commit object's fields, from its text. */
+export function commitFields(body: string): Commit {
+  return {
+    tree: /^tree ([0-9a-f]{40})$/m.exec(body)?.[1] ?? null,
+    parents: [...body.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!),
+    time: Number(/^committer .* (\d+) [+-]\d{4}$/m.exec(body)?.[1] ?? 0),
+  };
+}
+
+/** The commit `sha` names, or null where it is not a commit that can be read. */
+export function readCommit(objects: ObjectStore, sha: string): Commit | null {
+  const body = objects.readOf(sha, 'commit');
+  return body === null ? null : commitFields(body.toString('utf8'));
+}
 
 /** A commit the push sends: its tree and its first parent's (null for a first commit, or a parent that cannot be read). */
 export type Pushed = { tree: string; parentTree: string | null };
@@ -148,19 +163,7 @@ const MAX_WALKED = 20_000;
 export function commitsToPush(objects: ObjectStore, tips: readonly string[], known: readonly string[], says: Bounded = PUSHED): Pushed[] | string {
   const commits = new Map<string, Commit | null>();
   const commitOf = (sha: string): Commit | null => {
-    if (!commits.has(sha)) {
-      const body = objects.readOf(sha, 'commit')?.toString('utf8');
-      commits.set(
-        sha,
-        body === undefined
-          ? null
-          : {
-              tree: /^tree ([0-9a-f]{40})$/m.exec(body)?.[1] ?? null,
-              parents: [...body.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!),
-              time: Number(/^committer .* (\d+) [+-]\d{4}$/m.exec(body)?.[1] ?? 0),
-            },
-      );
-    }
+    if (!commits.has(sha)) commits.set(sha, readCommit(objects, sha));
     return commits.get(sha)!;
   };
   const had = new Set<string>(known);

@@ -10,7 +10,7 @@
 // Bounded as a push is (git-commits.ts).
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
-import { type Bounded, changedFiles, commitsToPush, commonDir, gitDir, MAX_COMMITS, refTips, resolveRef, treeEntries, type Unpushed, workTree } from './git-commits.ts';
+import { type Bounded, changedFiles, commitFields, commitsToPush, commonDir, gitDir, MAX_COMMITS, readCommit, refTips, resolveRef, treeEntries, type Unpushed, workTree } from './git-commits.ts';
 import { ObjectStore } from './git-objects.ts';
 import { fileText } from './local-files.ts';
 
@@ -57,11 +57,16 @@ function peeled(objects: ObjectStore, sha: string): string | null {
   return null;
 }
 
-/** The commit (or other object) a revision names: `NAME` followed by `~N`, `^` and `^N` steps; null where it names none here. */
-export function revisionObject(objects: ObjectStore, git: string, revision: string): string | null {
+/**
+ * The object a revision names: `NAME` followed by `~N`, `^` and `^N` steps; null where it names
+ * none here. An annotated tag it ends on stands for what it tags, unless `peel` is false and no
+ * step follows the name (`git show TAG` shows the tag before what it tags).
+ */
+export function revisionObject(objects: ObjectStore, git: string, revision: string, peel = true): string | null {
   const m = /^([^~^]+)((?:[~^]\d*)*)$/.exec(revision);
   if (m === null) return null;
   let sha = named(objects, git, m[1]!);
+  if (!peel && m[2] === '') return sha;
   for (const step of m[2]!.matchAll(/([~^])(\d*)/g)) {
     if (sha === null) return null;
     const count = step[2] === '' ? 1 : Number(step[2]);
@@ -69,9 +74,8 @@ export function revisionObject(objects: ObjectStore, git: string, revision: stri
     // `~N`: N first parents back; `^N`: the Nth parent (`^0`: the commit itself).
     for (let k = 0; k < (step[1] === '~' ? count : 1); k++) {
       const commit = peeled(objects, sha!);
-      const body = commit === null ? undefined : objects.readOf(commit, 'commit')?.toString('utf8');
-      if (body === undefined) return null;
-      const parents = [...body.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((p) => p[1]!);
+      const parents = commit === null ? null : readCommit(objects, commit)?.parents;
+      if (parents == null) return null;
       sha = step[1] === '^' && count === 0 ? commit : (parents[step[1] === '~' ? 0 : count - 1] ?? null);
       if (sha === null) return null;
     }
@@ -81,10 +85,19 @@ export function revisionObject(objects: ObjectStore, git: string, revision: stri
 
 /** The tree a revision names (a commit's, or a tree itself). */
 function treeOf(objects: ObjectStore, object: string): string | null {
-  const commit = objects.readOf(object, 'commit');
-  if (commit !== null) return /^tree ([0-9a-f]{40})$/m.exec(commit.toString('utf8'))?.[1] ?? null;
+  const commit = readCommit(objects, object);
+  if (commit !== null) return commit.tree;
   return objects.readOf(object, 'tree') === null ? null : object;
 }
+
+/** The tree a revision names, or null where it names none here. */
+function revisionTree(objects: ObjectStore, git: string, revision: string): string | null {
+  const object = revisionObject(objects, git, revision);
+  return object === null ? null : treeOf(objects, object);
+}
+
+/** A path as git takes it from `cwd`, relative to the top of the work tree (`/`-separated). */
+const fromTop = (git: string, cwd: string, word: string): string => path.relative(workTree(git, cwd), path.resolve(cwd, word)).split(path.sep).join('/');
 
 /** The entry at `relative` (`/`-separated) under a tree, or null where it holds none. */
 function entryAt(objects: ObjectStore, tree: string, relative: string): { tree: boolean; sha: string } | null {
@@ -109,12 +122,10 @@ export function fileAtRevision(cwd: string, spec: string): Unpushed | null {
   const revision = spec.slice(0, colon);
   if (revision === '') return null;
   return withObjects(cwd, (objects, git) => {
-    const object = revisionObject(objects, git, revision);
-    const tree = object === null ? null : treeOf(objects, object);
+    const tree = revisionTree(objects, git, revision);
     if (tree === null) return null;
-    let relative = spec.slice(colon + 1);
-    if (relative.startsWith('./') || relative.startsWith('../')) relative = path.relative(workTree(git, cwd), path.resolve(cwd, relative)).split(path.sep).join('/');
-    const entry = entryAt(objects, tree, relative);
+    const relative = spec.slice(colon + 1);
+    const entry = entryAt(objects, tree, relative.startsWith('./') || relative.startsWith('../') ? fromTop(git, cwd, relative) : relative);
     if (entry === null) return { text: '', unread: null };
     if (entry.tree) return { text: treeEntries(objects, entry.sha).map((e) => e.name).join('\n'), unread: null };
     return changedFiles(objects, null, [{ blob: entry.sha }], REVISION);
@@ -127,18 +138,10 @@ export function fileAtRevision(cwd: string, spec: string): Unpushed | null {
  */
 export function treeAtRevision(cwd: string, revision: string, paths: readonly string[]): Unpushed | null {
   return withObjects(cwd, (objects, git) => {
-    const object = revisionObject(objects, git, revision);
-    const tree = object === null ? null : treeOf(objects, object);
+    const tree = revisionTree(objects, git, revision);
     if (tree === null) return null;
-    const top = workTree(git, cwd);
-    const here = path.relative(top, path.resolve(cwd)).split(path.sep).join('/');
-    const entries =
-      paths.length === 0
-        ? [{ tree: true, sha: here === '' ? tree : (entryAt(objects, tree, here)?.sha ?? tree) }]
-        : paths.flatMap((p) => {
-            const entry = entryAt(objects, tree, path.relative(top, path.resolve(cwd, p)).split(path.sep).join('/'));
-            return entry === null ? [] : [entry];
-          });
+    // With no paths, the folder it runs in (the whole tree at the top, or where the tree has no such folder).
+    const entries = paths.length === 0 ? [entryAt(objects, tree, fromTop(git, cwd, '.')) ?? { tree: true, sha: tree }] : paths.flatMap((p) => entryAt(objects, tree, fromTop(git, cwd, p)) ?? []);
     return changedFiles(objects, null, entries.map((entry) => (entry.tree ? { tree: entry.sha, parentTree: null } : { blob: entry.sha })), REVISION);
   });
 }
@@ -159,17 +162,17 @@ export function shownObject(cwd: string, revision: string, patch: boolean): Unpu
       if (typeof object === 'string') return { text: '', unread: `${REVISION.bytes} larger than ${MAX_SENT_FILE_BYTES / 1_048_576} MB in all` };
       if (object.type === 'blob') return changedFiles(objects, null, [{ blob: sha }], REVISION);
       if (object.type === 'tree') return { text: treeEntries(objects, sha).map((e) => e.name).join('\n'), unread: null };
-      texts.push(object.body.toString('utf8'));
-      const target = /^object ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
-      if (object.type === 'tag') return target === undefined || depth > 16 || !patch ? { text: '', unread: null } : shown(target, depth + 1);
-      const tree = /^tree ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
-      if (object.type !== 'commit' || !patch || tree === undefined) return { text: '', unread: null };
-      const parent = /^parent ([0-9a-f]{40})$/m.exec(object.body.toString('utf8'))?.[1];
-      return changedFiles(objects, null, [{ tree, parentTree: parent === undefined ? null : treeOf(objects, parent) }], REVISION);
+      const body = object.body.toString('utf8');
+      texts.push(body);
+      if (object.type === 'tag') {
+        const target = /^object ([0-9a-f]{40})$/m.exec(body)?.[1];
+        return target === undefined || depth > 16 || !patch ? { text: '', unread: null } : shown(target, depth + 1);
+      }
+      const { tree, parents } = commitFields(body);
+      if (object.type !== 'commit' || !patch || tree === null) return { text: '', unread: null };
+      return changedFiles(objects, null, [{ tree, parentTree: parents[0] === undefined ? null : treeOf(objects, parents[0]) }], REVISION);
     };
-    const m = /^([^~^]+)((?:[~^]\d*)*)$/.exec(revision);
-    // A name as it is (a tag is shown before what it tags); with steps, the commit they lead to.
-    const sha = m === null ? null : m[2] === '' ? named(objects, git, m[1]!) : revisionObject(objects, git, revision);
+    const sha = revisionObject(objects, git, revision, false);
     const read = sha === null ? null : shown(sha, 0);
     return read === null ? null : { text: [...texts, read.text].filter((t) => t !== '').join('\n'), unread: read.unread };
   });
@@ -212,11 +215,10 @@ export function revisionRange(cwd: string, words: readonly string[], style: 'rev
       // The last N commits: first parents back from the tip.
       commits = [];
       for (let sha: string | undefined = include[0]; sha !== undefined && commits.length < Math.min(last, MAX_COMMITS + 1); ) {
-        const body = objects.readOf(sha, 'commit')?.toString('utf8');
-        const tree = body === undefined ? undefined : /^tree ([0-9a-f]{40})$/m.exec(body)?.[1];
-        if (tree === undefined) break;
-        sha = /^parent ([0-9a-f]{40})$/m.exec(body!)?.[1];
-        commits.push({ tree, parentTree: sha === undefined ? null : treeOf(objects, sha) });
+        const commit = readCommit(objects, sha);
+        if (commit?.tree == null) break;
+        sha = commit.parents[0];
+        commits.push({ tree: commit.tree, parentTree: sha === undefined ? null : treeOf(objects, sha) });
       }
       if (commits.length > MAX_COMMITS) commits = `${REVISION.commits} more than ${MAX_COMMITS} commits`;
     } else commits = commitsToPush(objects, include, exclude, REVISION);
