@@ -24,7 +24,7 @@ import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
 import { modifiedTrackedFiles, type Unpushed, unpushedFiles, wholeTreeAdded } from './git-commits.ts';
-import { fileAtRevision, revisionRange, shownObject, treeAtRevision } from './git-revisions.ts';
+import { diffed, fileAtRevision, revisionRange, shownObject, treeAtRevision } from './git-revisions.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -2116,9 +2116,12 @@ function gitArchive(args: readonly string[]): { treeish: string | undefined; pat
   return { treeish: words[0], paths: words.slice(1), remote, file };
 }
 
+/** A revision list's options that name refs: all of them, or every branch, tag or remote branch (`--branches=feat/*`). */
+const GIT_REF_GROUP = /^--(all|branches|tags|remotes)(=|$)/;
+
 /** `git bundle create FILE REV...`: the file it writes (`-` for its output) and the revision list it bundles; null for any other git command. */
 function gitBundle(args: readonly string[]): { file: string; revisions: string[] } | null {
-  const words = args.filter((a) => !a.startsWith('-') || a === '-' || a === '--all' || /^-\d+$/.test(a));
+  const words = args.filter((a) => !a.startsWith('-') || a === '-' || GIT_REF_GROUP.test(a) || /^-\d+$/.test(a));
   if (words[0] !== 'bundle' || words[1] !== 'create' || words[2] === undefined) return null;
   return { file: words[2], revisions: words.slice(3) };
 }
@@ -2142,6 +2145,40 @@ function fromObjects(read: () => Unpushed | null, ctx: ClassifyContext): string 
   return found?.text ?? null;
 }
 
+/** `git log`'s options whose value may be the next word (`-n 5`, `--author Jane`, `-L 1,9:a.js`). */
+const GIT_LOG_VALUES = new Set(['-n', '--max-count', '--since', '--after', '--until', '--before', '--author', '--committer', '--grep', '-S', '-G', '-L']);
+/** `git log`'s options that print each commit's patch (`-L` too, the lines of a range). */
+const GIT_LOG_PATCH = new Set(['-p', '-u', '--patch', '--patch-with-stat', '--patch-with-raw']);
+
+/** `git diff`'s options whose value may be the next word. */
+const GIT_DIFF_VALUES = new Set(['-S', '-G', '-O', '--output']);
+
+/**
+ * What `git diff` prints (git-revisions.ts diffed): both sides of each change, the work tree's read
+ * as the files are here; with `--no-index`, the two files or folders it compares. Where the
+ * revisions are not read here, the files it names as they are here. Its options that print no
+ * patch (`--stat`, `--name-only`, `--quiet`...) print its words. The hosted endpoint reads no work
+ * tree: the call is one it cannot inspect, as `git commit -a` is.
+ */
+function diffOutput(args: readonly string[], ctx: ClassifyContext): string {
+  const words = wordsOf(args, GIT_DIFF_VALUES);
+  const patch = words.flags.has('-p') || words.flags.has('--patch') || ![...words.flags].some((flag) => GIT_SHOW_NO_PATCH.has(flag) || flag === '--quiet');
+  if (!patch) return `git diff ${args.join(' ')}`;
+  if (words.flags.has('--no-index') || ctx.files?.onThisMachine === false) return (words.flags.has('--no-index') ? words.operands : [ctx.cwd]).map((file) => readSentFile(file, ctx, WHOLE)).join('\n');
+  const cached = words.flags.has('--cached') || words.flags.has('--staged');
+  const found = diffed(ctx.cwd, words.operands, cached);
+  if (found?.unread) ctx.uninspected?.add(found.unread, true);
+  return found === null ? words.operands.map((file) => readSentFile(file, ctx, WHOLE)).join('\n') : [found.text, ...found.files.map((file) => readSentFile(file, ctx))].join('\n');
+}
+
+/** The revision list whose patches `git log -p` (`git whatchanged -p`) prints, as revisionRange's `log` takes it; null where it prints none. */
+function loggedPatches(args: readonly string[]): string[] | null {
+  const words = wordsOf(args, GIT_LOG_VALUES);
+  if (![...words.flags].some((flag) => GIT_LOG_PATCH.has(flag)) && lastValue(words, '-L') === undefined) return null;
+  const count = lastValue(words, '-n', '--max-count');
+  return [...words.operands, ...[...words.flags].filter((flag) => GIT_REF_GROUP.test(flag) || /^-\d+$/.test(flag)), ...(count !== undefined && /^\d+$/.test(count) ? [`-${count}`] : [])];
+}
+
 /** `git show`'s options that print no patch, unless `-p` is given too. */
 const GIT_SHOW_NO_PATCH = new Set(['-s', '--no-patch', '--stat', '--shortstat', '--numstat', '--name-only', '--name-status', '--summary', '--raw', '--dirstat']);
 /** `git cat-file`'s type words (`git cat-file blob REV`), which print the object as `-p` does. */
@@ -2150,8 +2187,9 @@ const GIT_OBJECT_TYPES = new Set(['blob', 'tree', 'commit', 'tag']);
 /**
  * What git writes of the repository's files: `git show REV:path` and `git cat-file -p REV:path`,
  * the file as it was at REV (as it is here where REV is not read); `git show [REV]` the commit's
- * message and the files it changed; `git cat-file -p REV` the object; `git archive` to its output,
- * what it packs. Anything else git writes (a log, a status, an archive into its file) is its words.
+ * message and the files it changed; `git cat-file -p REV` the object; `git log -p` and `git
+ * format-patch --stdout` the patches of the commits they list; `git archive` to its output, what it
+ * packs. Anything else git writes (a log, a status, an archive into its file) is its words.
  */
 function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
   const sub = args.find((a) => !a.startsWith('-'));
@@ -2170,6 +2208,10 @@ function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
   if (sub === 'format-patch' && args.includes('--stdout')) {
     return fromObjects(() => revisionRange(ctx.cwd, before.slice(before.indexOf(sub) + 1).filter((a) => !a.startsWith('-') || a === '--root' || /^-\d+$/.test(a)), 'format-patch'), ctx) ?? args.join(' ');
   }
+  if (sub === 'diff') return diffOutput(before.slice(before.indexOf(sub) + 1), ctx);
+  // `git log -p [REV | A..B | -N]`: the patches of those commits.
+  const logged = sub === 'log' || sub === 'whatchanged' ? loggedPatches(before.slice(before.indexOf(sub) + 1)) : null;
+  if (logged !== null) return fromObjects(() => revisionRange(ctx.cwd, logged, 'log'), ctx) ?? args.join(' ');
   const bundle = gitBundle(args);
   if (bundle?.file === '-') return bundled(bundle.revisions, ctx);
   const archive = gitArchive(args);

@@ -18,7 +18,7 @@ import { fileText } from './local-files.ts';
 
 /** The most commits, and tree entries, one push is read for. */
 export const MAX_COMMITS = 1_000;
-const MAX_ENTRIES = 20_000;
+export const MAX_ENTRIES = 20_000;
 
 /** What the push sends: the changed files' text, and why part of it was not read (null when all was). */
 export type Unpushed = { text: string; unread: string | null };
@@ -209,11 +209,12 @@ export function commitsToPush(objects: ObjectStore, tips: readonly string[], kno
 
 /**
  * The files the commits add or change against their first parent's tree (and any blob named on its
- * own), read from the store (blobs once each), bounded as above. With `lfs` (the git folder), a
- * file git LFS tracks is read as the object its pointer names, which a push uploads; without, as
- * the pointer git holds.
+ * own), read from the store (blobs once each), bounded as above. With `removed`, also what a patch
+ * prints as taken out: each changed file as the parent had it, and the files the commit deletes.
+ * With `lfs` (the git folder), a file git LFS tracks is read as the object its pointer names, which
+ * a push uploads; without, as the pointer git holds.
  */
-export function changedFiles(objects: ObjectStore, lfs: string | null, commits: ReadonlyArray<Pushed | { blob: string }>, says: Bounded = PUSHED): Unpushed {
+export function changedFiles(objects: ObjectStore, lfs: string | null, commits: ReadonlyArray<Pushed | { blob: string }>, says: Bounded = PUSHED, removed = false): Unpushed {
   const texts: string[] = [];
   let bytes = 0;
   let entries = 0;
@@ -237,18 +238,30 @@ export function changedFiles(objects: ObjectStore, lfs: string | null, commits: 
     texts.push((stored ?? blob.body).toString('utf8'));
     return true;
   };
-  /** The files a tree adds or changes against its parent's tree (null: the parent is not known here); false when a bound stops it. */
+  /** Counts an entry of a tree read; false past MAX_ENTRIES. */
+  const counted = (): boolean => {
+    if (++entries <= MAX_ENTRIES) return true;
+    unread = `${says.entries} more than ${MAX_ENTRIES} files and folders`;
+    return false;
+  };
+  /** A file, or a folder's files, whole; false when a bound stops it. */
+  const whole = (entry: Entry): boolean => (entry.tree ? changed(entry.sha, null) : read(entry.sha));
+  /** The files a tree adds or changes against its parent's tree (null: the parent is not known here), and with `removed` what it takes out; false when a bound stops it. */
   const changed = (treeSha: string, parentSha: string | null): boolean => {
-    const parent = new Map((parentSha === null ? [] : treeEntries(objects, parentSha)).map((e) => [e.name, e.sha]));
+    const before = parentSha === null ? [] : treeEntries(objects, parentSha);
+    const parent = new Map(before.map((e) => [e.name, e]));
+    const names = new Set<string>();
     for (const entry of treeEntries(objects, treeSha)) {
-      if (++entries > MAX_ENTRIES) {
-        unread = `${says.entries} more than ${MAX_ENTRIES} files and folders`;
-        return false;
-      }
-      const before = parent.get(entry.name);
-      if (before !== entry.sha && !(entry.tree ? changed(entry.sha, before ?? null) : read(entry.sha))) return false;
+      if (!counted()) return false;
+      names.add(entry.name);
+      const old = parent.get(entry.name);
+      if (old?.sha === entry.sha) continue;
+      if (!(entry.tree ? changed(entry.sha, old?.tree ? old.sha : null) : read(entry.sha))) return false;
+      // The file as it was (or what a folder took the place of, or the other way round); a folder in both is compared above.
+      if (removed && old !== undefined && !(old.tree && entry.tree) && !whole(old)) return false;
     }
-    return true;
+    // The files and folders the tree no longer holds.
+    return !removed || before.every((old) => names.has(old.name) || (counted() && whole(old)));
   };
   for (const item of commits) if (!('blob' in item ? read(item.blob) : changed(item.tree, item.parentTree))) break;
   return { text: texts.join('\n'), unread };
@@ -281,14 +294,14 @@ function lfsObject(git: string, blob: Buffer): Buffer | null {
 const MAX_INDEX_ENTRIES = 50_000;
 const MAX_WORK_TREE_ENTRIES = 50_000;
 
-/** An entry of git's index: its path in the work tree (`/`-separated), mode, size and modification time (seconds, nanoseconds). */
-type IndexEntry = { name: string; mode: number; size: number; mtime: number; mtimeNs: number };
+/** An entry of git's index: its path in the work tree (`/`-separated), mode, size, modification time (seconds, nanoseconds) and blob. */
+type IndexEntry = { name: string; mode: number; size: number; mtime: number; mtimeNs: number; sha: string };
+
+/** A repository's git folder, work tree, and the entries of its index. */
+export type Index = { git: string; root: string; entries: IndexEntry[] };
 
 /** The work tree of the repository `cwd` is in and the entries of its index (versions 2 and 3; none without an index); null where it cannot be read (no repository, version 4, past MAX_INDEX_ENTRIES). */
-/** A repository's git folder, work tree, and the entries of its index. */
-type Index = { git: string; root: string; entries: IndexEntry[] };
-
-function readIndex(cwd: string): Index | null {
+export function readIndex(cwd: string): Index | null {
   const git = gitDir(cwd);
   if (git === null) return null;
   const root = workTree(git, cwd);
@@ -308,7 +321,7 @@ function readIndex(cwd: string): Index | null {
     const start = at + 62 + (version === 3 && flags & 0x4000 ? 2 : 0);
     const end = index.indexOf(0, start);
     if (end < 0) break;
-    entries.push({ name: index.toString('utf8', start, end), mtime: index.readUInt32BE(at + 8), mtimeNs: index.readUInt32BE(at + 12), mode: index.readUInt32BE(at + 24), size: index.readUInt32BE(at + 36) });
+    entries.push({ name: index.toString('utf8', start, end), mtime: index.readUInt32BE(at + 8), mtimeNs: index.readUInt32BE(at + 12), mode: index.readUInt32BE(at + 24), size: index.readUInt32BE(at + 36), sha: index.toString('hex', at + 40, at + 60) });
     at += Math.floor((end - at + 8) / 8) * 8;
   }
   return { git, root, entries };
@@ -326,20 +339,26 @@ export function modifiedTrackedFiles(cwd: string): string[] | null {
 
 /** The tracked files of a read index that differ from it by size or modification time (modifiedTrackedFiles). */
 function changedIn(index: Index): string[] {
-  const modified: string[] = [];
-  for (const { name, mode, size, mtime, mtimeNs } of index.entries) {
+  return workTreeChanges(index)
+    .filter((change) => !change.deleted)
+    .map((change) => path.join(index.root, change.entry.name));
+}
+
+/** The entries of a read index for regular files (not links or submodules) that the work tree holds changed (by size or modification time) or no longer holds. */
+export function workTreeChanges(index: Index): { entry: IndexEntry; deleted: boolean }[] {
+  const changes: { entry: IndexEntry; deleted: boolean }[] = [];
+  for (const entry of index.entries) {
     // Regular files only: not a link (0o120000) or a submodule (0o160000).
-    if ((mode & 0o170000) !== 0o100000) continue;
-    const full = path.join(index.root, name);
+    if ((entry.mode & 0o170000) !== 0o100000) continue;
     try {
-      const stat = fs.lstatSync(full, { bigint: true });
-      const sameTime = Number(stat.mtimeMs / 1000n) === mtime && (mtimeNs === 0 || Number(stat.mtimeNs % 1_000_000_000n) === mtimeNs);
-      if (Number(stat.size & 0xffffffffn) !== size || !sameTime) modified.push(full);
+      const stat = fs.lstatSync(path.join(index.root, entry.name), { bigint: true });
+      const sameTime = Number(stat.mtimeMs / 1000n) === entry.mtime && (entry.mtimeNs === 0 || Number(stat.mtimeNs % 1_000_000_000n) === entry.mtimeNs);
+      if (Number(stat.size & 0xffffffffn) !== entry.size || !sameTime) changes.push({ entry, deleted: false });
     } catch {
-      // Deleted: nothing of it is sent.
+      changes.push({ entry, deleted: true });
     }
   }
-  return modified;
+  return changes;
 }
 
 /** A folder's ignore rules: the folder they are relative to, and the test of a path (relative, and whether it is a folder). */

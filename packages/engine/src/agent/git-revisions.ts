@@ -1,16 +1,17 @@
 // What git prints or packs of a revision, read from the repository's objects (git-objects.ts) as
 // git has them, not from the files as they are now: `git show REV:path` and `git cat-file -p
 // REV:path` (a file as it was at REV, even one since changed or deleted), `git show REV` (the files
-// that commit added or changed), `git archive REV [PATH...]` (the revision's whole tree, or the
-// paths it names in it), and the commits of a revision list (`git bundle`, `git format-patch`, `git
-// send-email`: the files each changed). A revision is a full or abbreviated object name, HEAD (`@`), a tag, branch
-// or remote branch (loose or packed refs, in git's order), followed by any of `~N`, `^` and `^N`;
-// an annotated tag stands for what it tags. Anything else (`:path` of the index, `@{upstream}`,
-// `REV^{tree}`, `:/message`) is not resolved here, and the caller reads the files as they are.
-// Bounded as a push is (git-commits.ts).
+// that commit added, changed or deleted), `git archive REV [PATH...]` (the revision's whole tree, or
+// the paths it names in it), and the commits of a revision list (`git bundle`, `git format-patch`,
+// `git send-email`, `git log -p`: the files each changed). A revision is a full or abbreviated
+// object name, HEAD (`@`), a tag, branch or remote branch (loose or packed refs, in git's order),
+// followed by any of `~N`, `^` and `^N`; an annotated tag stands for what it tags. Anything else
+// (`:path` of the index, `@{upstream}`, `REV^{tree}`, `:/message`) is not resolved here, and the
+// caller reads the files as they are. Bounded as a push is (git-commits.ts).
+import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
-import { type Bounded, changedFiles, commitFields, commitsToPush, commonDir, gitDir, MAX_COMMITS, readCommit, refTips, resolveRef, treeEntries, type Unpushed, workTree } from './git-commits.ts';
+import { type Bounded, changedFiles, commitFields, commitsToPush, commonDir, gitDir, MAX_COMMITS, MAX_ENTRIES, readCommit, readIndex, refTips, resolveRef, treeEntries, type Unpushed, workTree, workTreeChanges } from './git-commits.ts';
 import { ObjectStore } from './git-objects.ts';
 import { fileText } from './local-files.ts';
 
@@ -148,10 +149,10 @@ export function treeAtRevision(cwd: string, revision: string, paths: readonly st
 
 /**
  * What `git show REV` prints (with `patch`, as it does unless told `-s`, `--stat` and the like) and
- * `git cat-file -p REV` (without): a commit's message and, with `patch`, the files it added or
- * changed against its first parent, read whole (git prints the lines changed and a few around
- * them); an annotated tag's message and what it tags; a file's content; a folder's names. null
- * where the revision is not resolved here.
+ * `git cat-file -p REV` (without): a commit's message and, with `patch`, the files it added, changed
+ * or deleted against its first parent, both sides read whole (git prints the lines changed and a
+ * few around them); an annotated tag's message and what it tags; a file's content; a folder's
+ * names. null where the revision is not resolved here.
  */
 export function shownObject(cwd: string, revision: string, patch: boolean): Unpushed | null {
   return withObjects(cwd, (objects, git) => {
@@ -170,7 +171,7 @@ export function shownObject(cwd: string, revision: string, patch: boolean): Unpu
       }
       const { tree, parents } = commitFields(body);
       if (object.type !== 'commit' || !patch || tree === null) return { text: '', unread: null };
-      return changedFiles(objects, null, [{ tree, parentTree: parents[0] === undefined ? null : treeOf(objects, parents[0]) }], REVISION);
+      return changedFiles(objects, null, [{ tree, parentTree: parents[0] === undefined ? null : treeOf(objects, parents[0]) }], REVISION, true);
     };
     const sha = revisionObject(objects, git, revision, false);
     const read = sha === null ? null : shown(sha, 0);
@@ -178,15 +179,25 @@ export function shownObject(cwd: string, revision: string, patch: boolean): Unpu
   });
 }
 
+/** The options of a revision list that name a group of refs, and where git keeps them. */
+const REF_GROUPS = new Map([
+  ['--branches', 'refs/heads/'],
+  ['--tags', 'refs/tags/'],
+  ['--remotes', 'refs/remotes/'],
+]);
+
 /**
  * The files the commits of a revision list changed, each against its first parent (git-commits.ts
  * changedFiles), bounded as a push is. `rev-list` takes the list as `git bundle create` does: each
- * REV and what it reaches, less what `^REV` reaches, `A..B` as `^A B`, `--all` every ref;
- * `format-patch` as `git format-patch` and `git send-email` do: a lone REV stands for `REV..HEAD`
- * and `-N` for the last N commits (with `--root`, REV and all it reaches). null where a revision is
- * not resolved here (or `A...B` is named).
+ * REV and what it reaches, less what `^REV` reaches, `A..B` as `^A B`, `--all` every ref,
+ * `--branches`, `--tags` and `--remotes` every ref of theirs (a pattern after them is not read: all
+ * of them); `log` as `git log -p` does: the same, HEAD where no REV is named, and `-N` the last N
+ * commits; `format-patch` as `git format-patch` and `git send-email` do: a lone REV stands for
+ * `REV..HEAD` and `-N` for the last N commits (with `--root`, REV and all it reaches). A bundle
+ * holds the files as the commits left them; the patches of `log` and `format-patch` also what
+ * the commits took out. null where a revision is not resolved here (or `A...B` is named).
  */
-export function revisionRange(cwd: string, words: readonly string[], style: 'rev-list' | 'format-patch'): Unpushed | null {
+export function revisionRange(cwd: string, words: readonly string[], style: 'rev-list' | 'log' | 'format-patch'): Unpushed | null {
   return withObjects(cwd, (objects, git) => {
     const include: string[] = [];
     const exclude: string[] = [];
@@ -200,7 +211,7 @@ export function revisionRange(cwd: string, words: readonly string[], style: 'rev
     };
     for (const word of words) {
       if (/^-\d+$/.test(word)) last = Number(word.slice(1));
-      else if (word === '--all') include.push(...refTips(git, 'refs/').flatMap((sha) => peeled(objects, sha) ?? []));
+      else if (word === '--all' || REF_GROUPS.has(word.split('=')[0]!)) include.push(...refTips(git, REF_GROUPS.get(word.split('=')[0]!) ?? 'refs/').flatMap((sha) => peeled(objects, sha) ?? []));
       else if (word.includes('...')) return null;
       else if (word.includes('..')) {
         const [from, to] = word.split('..', 2);
@@ -209,7 +220,7 @@ export function revisionRange(cwd: string, words: readonly string[], style: 'rev
         if (!resolve(word.slice(1), exclude)) return null;
       } else if (!word.startsWith('-') && !resolve(word, since ? exclude : include)) return null;
     }
-    if (include.length === 0 && (style === 'format-patch' || last !== null)) include.push(...[revisionObject(objects, git, 'HEAD')].filter((sha) => sha !== null));
+    if (include.length === 0 && (style !== 'rev-list' || last !== null)) include.push(...[revisionObject(objects, git, 'HEAD')].filter((sha) => sha !== null));
     let commits: ReturnType<typeof commitsToPush>;
     if (last !== null) {
       // The last N commits: first parents back from the tip.
@@ -222,6 +233,68 @@ export function revisionRange(cwd: string, words: readonly string[], style: 'rev
       }
       if (commits.length > MAX_COMMITS) commits = `${REVISION.commits} more than ${MAX_COMMITS} commits`;
     } else commits = commitsToPush(objects, include, exclude, REVISION);
-    return typeof commits === 'string' ? { text: '', unread: commits } : changedFiles(objects, null, commits, REVISION);
+    return typeof commits === 'string' ? { text: '', unread: commits } : changedFiles(objects, null, commits, REVISION, style !== 'rev-list');
+  });
+}
+
+/** The files of a tree by path (`/`-separated) and blob, or a reason past MAX_ENTRIES. */
+function filesOf(objects: ObjectStore, tree: string): Map<string, string> | string {
+  const files = new Map<string, string>();
+  let entries = 0;
+  const walk = (sha: string, prefix: string): boolean =>
+    treeEntries(objects, sha).every((entry) => ++entries <= MAX_ENTRIES && (entry.tree ? walk(entry.sha, `${prefix}${entry.name}/`) : files.set(`${prefix}${entry.name}`, entry.sha)));
+  return walk(tree, '') ? files : `${REVISION.entries} more than ${MAX_ENTRIES} files and folders`;
+}
+
+/**
+ * What `git diff` prints, both sides of each change read whole (git prints the lines changed and a
+ * few around them): with no revision, the work tree's changes against git's index (`cached`: the
+ * index's against HEAD); with one, the work tree's and the index's against that revision
+ * (`cached`: the index's); with two (`A B`, `A..B`), the second's against the first; with `A...B`,
+ * what B's commits since A changed. The work tree's side is `files`, changed files for the caller
+ * to read as they are here. Operands that are not revisions are paths: all paths are read. null
+ * where an operand is neither a revision read here nor a path, more than two revisions are named,
+ * or the index cannot be read.
+ */
+export function diffed(cwd: string, operands: readonly string[], cached: boolean): (Unpushed & { files: string[] }) | null {
+  return withObjects(cwd, (objects, git) => {
+    const ranged = operands.filter((word) => word.includes('..'));
+    const named = operands.filter((word) => !word.includes('..') && revisionObject(objects, git, word) !== null);
+    // Neither a revision read here nor a path: a revision named another way (`HEAD@{1}`).
+    if (operands.some((word) => !ranged.includes(word) && !named.includes(word) && !fs.existsSync(path.resolve(cwd, word)))) return null;
+    if (ranged.length + named.length > (ranged.length > 0 ? 1 : 2)) return null;
+    const [from, to] = ranged.length > 0 ? ranged[0]!.split(/\.{2,3}/, 2).map((word) => word || 'HEAD') : named;
+    const tree = (revision: string | undefined) => (revision === undefined ? null : revisionTree(objects, git, revision));
+    if (ranged[0]?.includes('...')) {
+      const [since, tip] = [revisionObject(objects, git, from!), revisionObject(objects, git, to!)];
+      if (since === null || tip === null) return null;
+      const commits = commitsToPush(objects, [tip], [since], REVISION);
+      return { ...(typeof commits === 'string' ? { text: '', unread: commits } : changedFiles(objects, null, commits, REVISION, true)), files: [] };
+    }
+    if (to !== undefined) {
+      const [before, after] = [tree(from), tree(to)];
+      return before === null || after === null ? null : { ...changedFiles(objects, null, [{ tree: after, parentTree: before }], REVISION, true), files: [] };
+    }
+    const index = readIndex(cwd);
+    // Against a revision: the one named, or for `--cached` HEAD (none yet: everything the index holds is new).
+    const base = from !== undefined ? tree(from) : cached ? (tree('HEAD') ?? '') : undefined;
+    if (index === null || base === null) return null;
+    // The work tree's side: its changed files; a file it no longer holds prints what the other side held.
+    const changed = cached ? [] : workTreeChanges(index);
+    const files = changed.filter((change) => !change.deleted).map((change) => path.join(index.root, change.entry.name));
+    const inWorkTree = new Set(changed.map((change) => change.entry.name));
+    let blobs: string[];
+    if (base === undefined) blobs = changed.map((change) => change.entry.sha);
+    else {
+      const held = base === '' ? new Map<string, string>() : filesOf(objects, base);
+      if (typeof held === 'string') return { text: '', unread: held, files };
+      // The index's side where it differs from the revision (the work tree's, where the work tree has not changed it), and the revision's side of every path that differs.
+      const differs = index.entries.filter((entry) => held.get(entry.name) !== entry.sha);
+      const indexed = new Set(index.entries.map((entry) => entry.name));
+      blobs = differs.filter((entry) => !inWorkTree.has(entry.name)).map((entry) => entry.sha);
+      const compared = new Set([...differs.map((entry) => entry.name), ...inWorkTree]);
+      for (const [name, sha] of held) if (compared.has(name) || !indexed.has(name)) blobs.push(sha);
+    }
+    return { ...changedFiles(objects, null, blobs.map((blob) => ({ blob })), REVISION), files };
   });
 }
