@@ -3,7 +3,9 @@
 // it, or in a pack (`objects/pack/pack-*.pack`) once `git gc`, a clone or a fetch has packed it:
 // found through the pack's index (version 2, searched on disk, not read whole), stored whole or as a
 // delta on another object of the pack (by its offset, or by its name), the delta applied to its
-// base. Bounded: an object larger than the reader's limit is TOO_LARGE, and a delta chain past
+// base. A repository may borrow objects from others (`git clone --shared` or `--reference`): the
+// object folders its `objects/info/alternates` names are read as its own, theirs in turn, as git
+// does. Bounded: an object larger than the reader's limit is TOO_LARGE, and a delta chain past
 // MAX_DELTA_DEPTH is not read (git packs chains at most 50 deep unless told otherwise).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,11 +25,16 @@ const PACKED_TYPES = ['', 'commit', 'tree', 'blob', 'tag', '', 'ofs-delta', 'ref
 /** The bytes of objects deltas were applied to, kept while a store is open, so that deltas on one base inflate it once. */
 const MAX_CACHED_BYTES = 32 * 1_048_576;
 
+/** How deep git follows alternates of alternates, and the most object folders read for one repository. */
+const MAX_ALTERNATE_DEPTH = 5;
+const MAX_OBJECT_FOLDERS = 16;
+
 /** A pack: its index's and data's open files, and how many objects it holds. */
 type Pack = { index: number; data: number; dataSize: number; count: number };
 
 /** One repository's objects (its common git folder's `objects/`), read up to `maxBytes` an object; close() when done. */
 export class ObjectStore {
+  private folders: string[] | null = null;
   private packs: Pack[] | null = null;
   private readonly cache = new Map<string, GitObject>();
   private cachedBytes = 0;
@@ -52,10 +59,12 @@ export class ObjectStore {
   expand(prefix: string): string | null {
     if (!/^[0-9a-f]{4,40}$/.test(prefix)) return null;
     const found = new Set<string>();
-    try {
-      for (const name of fs.readdirSync(path.join(this.objects, prefix.slice(0, 2)))) if ((prefix.slice(0, 2) + name).startsWith(prefix)) found.add(prefix.slice(0, 2) + name);
-    } catch {
-      // No loose object starts so.
+    for (const folder of this.objectFolders()) {
+      try {
+        for (const name of fs.readdirSync(path.join(folder, prefix.slice(0, 2)))) if ((prefix.slice(0, 2) + name).startsWith(prefix)) found.add(prefix.slice(0, 2) + name);
+      } catch {
+        // No loose object starts so.
+      }
     }
     for (const pack of this.openPacks()) {
       try {
@@ -75,16 +84,42 @@ export class ObjectStore {
     this.packs = [];
   }
 
-  private loose(sha: string): GitObject | null | typeof TOO_LARGE {
-    let data: Buffer;
-    try {
-      data = process.getBuiltinModule('node:zlib').inflateSync(fs.readFileSync(path.join(this.objects, sha.slice(0, 2), sha.slice(2))), { maxOutputLength: this.maxBytes + 64 });
-    } catch (error) {
-      return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? TOO_LARGE : null;
+  /** The repository's object folder and those it borrows from (`info/alternates`, paths relative to the folder naming them), each once. */
+  private objectFolders(): string[] {
+    if (this.folders !== null) return this.folders;
+    const folders = [{ folder: path.resolve(this.objects), depth: 0 }];
+    for (let k = 0; k < folders.length; k++) {
+      const { folder, depth } = folders[k]!;
+      if (depth === MAX_ALTERNATE_DEPTH) continue;
+      let listed = '';
+      try {
+        listed = fs.readFileSync(path.join(folder, 'info', 'alternates'), 'utf8');
+      } catch {
+        // Borrows nothing.
+      }
+      for (const line of listed.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'))) {
+        const alternate = path.resolve(folder, line.trim());
+        if (folders.length < MAX_OBJECT_FOLDERS && !folders.some((known) => known.folder === alternate)) folders.push({ folder: alternate, depth: depth + 1 });
+      }
     }
-    const nul = data.indexOf(0);
-    const header = data.subarray(0, nul).toString('latin1');
-    return { type: header.slice(0, header.indexOf(' ')), body: data.subarray(nul + 1) };
+    this.folders = folders.map((known) => known.folder);
+    return this.folders;
+  }
+
+  private loose(sha: string): GitObject | null | typeof TOO_LARGE {
+    for (const folder of this.objectFolders()) {
+      let data: Buffer;
+      try {
+        data = process.getBuiltinModule('node:zlib').inflateSync(fs.readFileSync(path.join(folder, sha.slice(0, 2), sha.slice(2))), { maxOutputLength: this.maxBytes + 64 });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return TOO_LARGE;
+        continue;
+      }
+      const nul = data.indexOf(0);
+      const header = data.subarray(0, nul).toString('latin1');
+      return { type: header.slice(0, header.indexOf(' ')), body: data.subarray(nul + 1) };
+    }
+    return null;
   }
 
   /** An object, `depth` deltas down from the one asked for (a delta's base named by its name). */
@@ -104,16 +139,20 @@ export class ObjectStore {
     return null;
   }
 
-  /** The repository's packs with an index of version 2, opened on first use. */
+  /** The packs with an index of version 2 of the repository and those it borrows from, opened on first use. */
   private openPacks(): Pack[] {
     if (this.packs !== null) return this.packs;
     this.packs = [];
-    const folder = path.join(this.objects, 'pack');
+    for (const objects of this.objectFolders()) this.openPacksIn(path.join(objects, 'pack'));
+    return this.packs;
+  }
+
+  private openPacksIn(folder: string): void {
     let names: string[] = [];
     try {
       names = fs.readdirSync(folder).filter((name) => /^pack-[0-9a-f]+\.idx$/.test(name));
     } catch {
-      return this.packs;
+      return;
     }
     for (const name of names) {
       let index: number | null = null;
@@ -122,13 +161,12 @@ export class ObjectStore {
         const header = readAt(index, 0, 8 + 256 * 4);
         if (header.length < 8 + 256 * 4 || header.readUInt32BE(0) !== 0xff744f63 || header.readUInt32BE(4) !== 2) throw new Error('not a version 2 pack index');
         const data = fs.openSync(path.join(folder, name.replace(/\.idx$/, '.pack')), 'r');
-        this.packs.push({ index, data, dataSize: fs.fstatSync(data).size, count: header.readUInt32BE(8 + 255 * 4) });
+        this.packs!.push({ index, data, dataSize: fs.fstatSync(data).size, count: header.readUInt32BE(8 + 255 * 4) });
       } catch {
         // A pack being written, or an index of another version: its objects are not read.
         if (index !== null) fs.closeSync(index);
       }
     }
-    return this.packs;
   }
 
   /** The object stored at `offset` of a pack: whole, or its chain of deltas applied to their base. */

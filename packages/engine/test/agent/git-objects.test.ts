@@ -106,6 +106,30 @@ describe('reading a repository’s objects from its files', () => {
     expectSameAsGit(work);
   });
 
+  it('reads the objects a repository borrows (`clone --shared`, alternates of alternates, relative paths) as git does', () => {
+    const lender = editedRepository('lender');
+    git(lender, 'gc', '-q');
+    // A clone that borrows the lender's objects, with commits of its own; a clone of that clone borrows from both.
+    git(root, 'clone', '-q', '--shared', lender, 'borrower');
+    const borrower = path.join(root, 'borrower');
+    fs.writeFileSync(path.join(borrower, 'records.txt'), 'rewritten\n');
+    git(borrower, 'commit', '-q', '-am', 'rewrite');
+    git(root, 'clone', '-q', '--shared', borrower, 'second-hand');
+    const secondHand = path.join(root, 'second-hand');
+    expect(fs.readFileSync(path.join(secondHand, '.git', 'objects', 'info', 'alternates'), 'utf8').trim()).toBe(path.join(borrower, '.git', 'objects'));
+    const lent = allObjects(lender).length;
+    expect(expectSameAsGit(borrower)).toBeGreaterThan(lent);
+    expect(expectSameAsGit(secondHand)).toBeGreaterThan(lent);
+    // An alternate named relative to the objects folder, as git also takes it.
+    fs.writeFileSync(path.join(secondHand, '.git', 'objects', 'info', 'alternates'), `# borrowed\n${path.relative(path.join(secondHand, '.git', 'objects'), path.join(borrower, '.git', 'objects'))}\n`);
+    expect(expectSameAsGit(secondHand)).toBeGreaterThan(lent);
+    // Abbreviated names are found in the borrowed folders too.
+    const first = git(lender, 'rev-list', '--max-parents=0', 'HEAD').trim();
+    const store = new ObjectStore(path.join(secondHand, '.git', 'objects'), 1_048_576);
+    expect(store.expand(first.slice(0, 10))).toBe(first);
+    store.close();
+  });
+
   it('says an object is too large past its limit, packed whole or as a delta', () => {
     const work = editedRepository('limit');
     git(work, 'gc', '-q', '--aggressive');
