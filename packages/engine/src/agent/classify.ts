@@ -2188,8 +2188,8 @@ const GIT_OBJECT_TYPES = new Set(['blob', 'tree', 'commit', 'tag']);
  * What git writes of the repository's files: `git show REV:path` and `git cat-file -p REV:path`,
  * the file as it was at REV (as it is here where REV is not read); `git show [REV]` the commit's
  * message and the files it changed; `git cat-file -p REV` the object; `git log -p` and `git
- * format-patch --stdout` the patches of the commits they list; `git archive` to its output, what it
- * packs. Anything else git writes (a log, a status, an archive into its file) is its words.
+ * format-patch --stdout` the patches of the commits they list; `git diff` and `git stash show -p`
+ * their patches; `git archive` to its output, what it packs. Anything else git writes (a log, a status, an archive into its file) is its words.
  */
 function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
   const sub = args.find((a) => !a.startsWith('-'));
@@ -2209,6 +2209,11 @@ function gitOutput(args: readonly string[], ctx: ClassifyContext): string {
     return fromObjects(() => revisionRange(ctx.cwd, before.slice(before.indexOf(sub) + 1).filter((a) => !a.startsWith('-') || a === '--root' || /^-\d+$/.test(a)), 'format-patch'), ctx) ?? args.join(' ');
   }
   if (sub === 'diff') return diffOutput(before.slice(before.indexOf(sub) + 1), ctx);
+  // `git stash show -p [N | stash@{N}]`: the stash's changes against the commit it was made on.
+  if (sub === 'stash' && operands[0] === 'show' && (args.includes('-p') || args.includes('--patch'))) {
+    const stash = operands[1] ?? '0';
+    return fromObjects(() => shownObject(ctx.cwd, /^\d+$/.test(stash) ? `stash@{${stash}}` : stash, true), ctx) ?? args.join(' ');
+  }
   // `git log -p [REV | A..B | -N]`: the patches of those commits.
   const logged = sub === 'log' || sub === 'whatchanged' ? loggedPatches(before.slice(before.indexOf(sub) + 1)) : null;
   if (logged !== null) return fromObjects(() => revisionRange(ctx.cwd, logged, 'log'), ctx) ?? args.join(' ');

@@ -5,9 +5,10 @@
 // the paths it names in it), and the commits of a revision list (`git bundle`, `git format-patch`,
 // `git send-email`, `git log -p`: the files each changed). A revision is a full or abbreviated
 // object name, HEAD (`@`), a tag, branch or remote branch (loose or packed refs, in git's order),
-// followed by any of `~N`, `^` and `^N`; an annotated tag stands for what it tags. Anything else
-// (`:path` of the index, `@{upstream}`, `REV^{tree}`, `:/message`) is not resolved here, and the
-// caller reads the files as they are. Bounded as a push is (git-commits.ts).
+// or a reflog's entry (`HEAD@{1}`, `main@{2}`, `stash@{0}`), followed by any of `~N`, `^` and `^N`;
+// an annotated tag stands for what it tags. Anything else (`:path` of the index, `@{upstream}`,
+// `REV^{tree}`, `:/message`) is not resolved here, and the caller reads the files as they are.
+// Bounded as a push is (git-commits.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
@@ -30,19 +31,38 @@ function withObjects<T>(cwd: string, read: (objects: ObjectStore, git: string) =
   }
 }
 
-/** The object a name or ref stands for (before any `~`/`^`): a full or abbreviated name, HEAD, or a ref as git looks for it. */
+/** The refs git tries for a name, in its order (`main`: refs/main, refs/tags/main, refs/heads/main...). */
+const refsFor = (name: string): string[] =>
+  [name, `refs/${name}`, `refs/tags/${name}`, `refs/heads/${name}`, `refs/remotes/${name}`, `refs/remotes/${name}/HEAD`].filter((ref) => ref.startsWith('refs/') && !/\.\.|[\s~^:?*[\\{}]/.test(ref));
+
+/** The object a name or ref stands for (before any `~`/`^`): a full or abbreviated name, HEAD, a ref as git looks for it, or a reflog's entry. */
 function named(objects: ObjectStore, git: string, name: string): string | null {
+  const reflog = /^(.*)@\{(\d+)\}$/.exec(name);
+  if (reflog !== null) return reflogEntry(git, reflog[1]!, Number(reflog[2]));
   if (name === 'HEAD' || name === '@') {
     const head = fileText(path.join(git, 'HEAD')).trim();
     const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
     return ref === undefined ? (/^[0-9a-f]{40}$/.test(head) ? head : null) : resolveRef(git, ref);
   }
-  for (const ref of [name, `refs/${name}`, `refs/tags/${name}`, `refs/heads/${name}`, `refs/remotes/${name}`, `refs/remotes/${name}/HEAD`]) {
-    if (!ref.startsWith('refs/') || /\.\.|[\s~^:?*[\\]/.test(ref)) continue;
+  for (const ref of refsFor(name)) {
     const sha = resolveRef(git, ref);
     if (sha !== null) return sha;
   }
   return /^[0-9a-f]{40}$/.test(name) ? name : objects.expand(name);
+}
+
+/**
+ * `REF@{N}`: what REF named N changes ago, from its reflog (`logs/<ref>`, one line a change, the
+ * newest last): `HEAD@{1}`, `main@{2}`, `stash@{0}` (the stashes), and `@{N}` the current branch's.
+ * null where the reflog holds no such entry.
+ */
+function reflogEntry(git: string, name: string, back: number): string | null {
+  const head = /^ref:\s*(\S+)$/.exec(fileText(path.join(git, 'HEAD')).trim())?.[1];
+  const ref = name === 'HEAD' ? 'HEAD' : name === '' ? head : refsFor(name).find((candidate) => resolveRef(git, candidate) !== null);
+  if (ref === undefined) return null;
+  // HEAD's reflog is the worktree's own; a ref's is kept with the refs.
+  const lines = fileText(path.join(ref === 'HEAD' ? git : commonDir(git), 'logs', ref)).split('\n').filter((line) => line !== '');
+  return /^[0-9a-f]{40} ([0-9a-f]{40}) /.exec(lines[lines.length - 1 - back] ?? '')?.[1] ?? null;
 }
 
 /** An annotated tag's target, followed until it is not a tag. */
