@@ -5,9 +5,10 @@
 // the paths it names in it), and the commits of a revision list (`git bundle`, `git format-patch`,
 // `git send-email`, `git log -p`: the files each changed). A revision is a full or abbreviated
 // object name, HEAD (`@`), a tag, branch or remote branch (loose or packed refs, in git's order),
-// or a reflog's entry (`HEAD@{1}`, `main@{2}`, `stash@{0}`), followed by any of `~N`, `^` and `^N`;
-// an annotated tag stands for what it tags. Anything else (`:path` of the index, `@{upstream}`,
-// `REV^{tree}`, `:/message`) is not resolved here, and the caller reads the files as they are.
+// a reflog's entry (`HEAD@{1}`, `main@{2}`, `stash@{0}`), a branch's upstream (`@{u}`) or an earlier
+// branch (`@{-1}`), followed by any of `~N`, `^` and `^N`; an annotated tag stands for what it tags.
+// Anything else (`:path` of the index, `REV^{tree}`, `:/message`) is not resolved here, and the
+// caller reads the files as they are.
 // Bounded as a push is (git-commits.ts).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,10 @@ const refsFor = (name: string): string[] =>
 function named(objects: ObjectStore, git: string, name: string): string | null {
   const reflog = /^(.*)@\{(\d+)\}$/.exec(name);
   if (reflog !== null) return reflogEntry(git, reflog[1]!, Number(reflog[2]));
+  const upstream = /^(.*)@\{(?:upstream|u|push)\}$/i.exec(name);
+  if (upstream !== null) return upstreamOf(git, upstream[1]!);
+  const previous = /^@\{-(\d+)\}$/.exec(name);
+  if (previous !== null) return previousBranch(objects, git, Number(previous[1]));
   if (name === 'HEAD' || name === '@') {
     const head = fileText(path.join(git, 'HEAD')).trim();
     const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
@@ -51,14 +56,40 @@ function named(objects: ObjectStore, git: string, name: string): string | null {
   return /^[0-9a-f]{40}$/.test(name) ? name : objects.expand(name);
 }
 
+/** The branch HEAD is on (`main`), or undefined where HEAD names a commit. */
+const currentBranch = (git: string): string | undefined => /^ref:\s*refs\/heads\/(\S+)$/.exec(fileText(path.join(git, 'HEAD')).trim())?.[1];
+
+/**
+ * `BRANCH@{upstream}` (`@{u}`; `@{push}` read the same): the remote branch the branch follows, from
+ * git's config (`[branch "main"] remote = origin, merge = refs/heads/main`: refs/remotes/origin/main;
+ * a remote `.` is the local branch itself); the current branch's for `@{u}` and `HEAD@{u}`.
+ */
+function upstreamOf(git: string, name: string): string | null {
+  const branch = name === '' || name === 'HEAD' ? currentBranch(git) : name.replace(/^refs\/heads\//, '');
+  if (branch === undefined) return null;
+  const config = fileText(path.join(commonDir(git), 'config'));
+  const section = new RegExp(`^\\s*\\[branch "${branch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\]\\s*$([^[]*)`, 'm').exec(config)?.[1] ?? '';
+  const remote = /^\s*remote\s*=\s*(\S+)\s*$/m.exec(section)?.[1];
+  const merge = /^\s*merge\s*=\s*refs\/heads\/(\S+)\s*$/m.exec(section)?.[1];
+  if (remote === undefined || merge === undefined) return null;
+  return resolveRef(git, remote === '.' ? `refs/heads/${merge}` : `refs/remotes/${remote}/${merge}`);
+}
+
+/** `@{-N}`: the branch (or commit) checked out N switches ago, from HEAD's reflog (`checkout: moving from A to B`). */
+function previousBranch(objects: ObjectStore, git: string, back: number): string | null {
+  const moves = [...fileText(path.join(git, 'logs', 'HEAD')).matchAll(/\tcheckout: moving from (\S+) to \S+$/gm)];
+  const from = moves[moves.length - back]?.[1];
+  return from === undefined || back < 1 ? null : named(objects, git, from);
+}
+
 /**
  * `REF@{N}`: what REF named N changes ago, from its reflog (`logs/<ref>`, one line a change, the
  * newest last): `HEAD@{1}`, `main@{2}`, `stash@{0}` (the stashes), and `@{N}` the current branch's.
  * null where the reflog holds no such entry.
  */
 function reflogEntry(git: string, name: string, back: number): string | null {
-  const head = /^ref:\s*(\S+)$/.exec(fileText(path.join(git, 'HEAD')).trim())?.[1];
-  const ref = name === 'HEAD' ? 'HEAD' : name === '' ? head : refsFor(name).find((candidate) => resolveRef(git, candidate) !== null);
+  const branch = currentBranch(git);
+  const ref = name === 'HEAD' ? 'HEAD' : name === '' ? (branch === undefined ? undefined : `refs/heads/${branch}`) : refsFor(name).find((candidate) => resolveRef(git, candidate) !== null);
   if (ref === undefined) return null;
   // HEAD's reflog is the worktree's own; a ref's is kept with the refs.
   const lines = fileText(path.join(ref === 'HEAD' ? git : commonDir(git), 'logs', ref)).split('\n').filter((line) => line !== '');
