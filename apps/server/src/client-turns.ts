@@ -1,7 +1,7 @@
 // Work waiting in turns by client (an address, a customer): the client whose turn is next gives
 // its first item, then goes to the back of the line, so that a client that sends many cannot make
-// everyone else wait behind all of them. The compile worker and the policy loader take their jobs
-// this way.
+// everyone else wait behind all of them. The threads of turn-thread.ts (the compile worker, the
+// policy loader) take their jobs this way.
 export class ClientTurns<T> {
   /** Items waiting, by client; the client whose turn is next comes first. */
   private readonly waiting = new Map<string, T[]>();

@@ -1,19 +1,16 @@
 // Public compiles run in a worker thread, so that the synthesis timeout (spec section 9: 10,000 ms)
 // can stop one: a compile still running at the deadline has its thread terminated and answers a
 // clear error, and the server's event loop never waits on a compile. One worker, kept warm (its
-// compiler loaded) and replaced after a timeout. Compiles wait for it in turns by client: each
-// client (an address, a customer) with compiles waiting has one compiled in turn, so a client that
-// sends many cannot make everyone else wait behind all of them. Loading bytebound text as an
-// arbiter's source (load) takes its turn the same way.
-import type { Worker } from 'node:worker_threads';
+// compiler loaded) and replaced after a timeout; compiles wait for it in turns by client
+// (turn-thread.ts), so a client that sends many cannot make everyone else wait behind all of them.
+// Loading bytebound text as an arbiter's source (load) takes its turn the same way.
 import { COMPILE_STAGES, type CompileFailure, type CompileInput, type CompileResult, type StageTiming } from '@bytebound/compiler/compile';
 import { SYNTHESIS_TIMEOUT_MS } from '@bytebound/compiler/config';
 import { COMPILE_OUTPUT_MAX_CHARS } from '../constants.ts';
-import { ClientTurns } from '../client-turns.ts';
-import { startTypeScriptWorker } from '../typescript-worker.ts';
+import { TurnThread } from '../turn-thread.ts';
 import type { ArbiterSource, NotLoaded } from '../arbiters/arbiter-source.ts';
 import type { FinishedCompile, FinishRequest } from './compile-finish.ts';
-import type { CompileJob, LoadJob } from './compile-worker.ts';
+import type { CompileAnswer, CompileJob, LoadJob } from './compile-worker.ts';
 
 export const synthesisTimeoutMessage = (ms: number) =>
   `Compilation stopped: it ran longer than the synthesis timeout of ${ms.toLocaleString('en-US')} ms. Shorten the text or split it into smaller parts.`;
@@ -29,19 +26,6 @@ export function outputTooLongFailure(chars: number, max: number, stages: StageTi
 
 /** A load that ran past the timeout (which text that loads at all never does: 1.5 MB loads in about a tenth of a second). */
 export const loadStoppedMessage = (ms: number) => `Loading the policy stopped: it ran longer than ${ms.toLocaleString('en-US')} ms.`;
-
-/** What the worker answers a job: a compile's result, or a load's source. */
-type Answer = CompileResult | ArbiterSource | NotLoaded;
-type FinishReply = { id: number; result?: CompileResult; loaded?: ArbiterSource | NotLoaded; crash?: string };
-type Reply = FinishReply | { id: number; done: StageTiming } | { ready: true };
-/** A job waiting or running: `stopped` is its answer when it runs past the timeout, from the stages it reported done. */
-type Pending = {
-  job: CompileJob | LoadJob;
-  resolve: (answer: Answer) => void;
-  reject: (error: Error) => void;
-  done: StageTiming[];
-  stopped: (done: readonly StageTiming[], elapsedMs: number) => Answer;
-};
 
 /**
  * The answer to a compile stopped at the timeout: the stages it completed, and the one it was in
@@ -60,19 +44,18 @@ export function stoppedCompile(done: readonly StageTiming[], elapsedMs: number, 
   };
 }
 
+/** The error a worker's answer that is not the one asked for stands for: what the compiler threw. */
+const compilerFailed = (answer: CompileAnswer) => new Error(`the compiler failed: ${'crash' in answer ? answer.crash : 'unknown error'}`);
+
 export class CompilePool {
-  private worker: Worker | null = null;
-  private ready: Promise<void> | null = null;
-  /** Compiles waiting, in turns by client. */
-  private readonly waiting = new ClientTurns<Pending>();
-  private running: Pending | null = null;
-  private nextId = 1;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly thread: TurnThread<CompileJob | LoadJob, CompileAnswer, StageTiming>;
 
   constructor(
     private readonly timeoutMs = SYNTHESIS_TIMEOUT_MS,
     private readonly maxOutputChars = COMPILE_OUTPUT_MAX_CHARS,
-  ) {}
+  ) {
+    this.thread = new TurnThread(new URL('./compile-worker.ts', import.meta.url), 'the compile worker', timeoutMs);
+  }
 
   /**
    * Compiles in the worker, in `client`'s turn, then finishes the compile there as `finish` asks
@@ -82,117 +65,30 @@ export class CompilePool {
   compile(text: string, input: CompileInput, client?: string): Promise<CompileResult>;
   compile<F extends FinishRequest>(text: string, input: CompileInput, client: string, finish: F): Promise<FinishedCompile<F['name']>>;
   compile(text: string, input: CompileInput, client: string, finish: FinishRequest | undefined): Promise<CompileResult>;
-  compile(text: string, input: CompileInput, client = '', finish?: FinishRequest): Promise<CompileResult> {
-    return new Promise((resolve, reject) => {
-      const job: CompileJob = { id: this.nextId++, text, input, maxOutputChars: this.maxOutputChars, ...(finish ? { finish } : {}) };
-      const stopped = (done: readonly StageTiming[], elapsedMs: number) => stoppedCompile(done, elapsedMs, this.timeoutMs);
-      this.enqueue(client, { job, resolve: (answer) => resolve(answer as CompileResult), reject, done: [], stopped });
-    });
+  async compile(text: string, input: CompileInput, client = '', finish?: FinishRequest): Promise<CompileResult> {
+    const outcome = await this.thread.run(client, (id) => ({ id, text, input, maxOutputChars: this.maxOutputChars, ...(finish ? { finish } : {}) }));
+    if ('stopped' in outcome) return stoppedCompile(outcome.progress, outcome.elapsedMs, this.timeoutMs);
+    const { answer } = outcome;
+    if ('result' in answer) return answer.result;
+    throw compilerFailed(answer);
   }
 
   /** Loads bytebound text as an arbiter keeps it (arbiter-source.ts) in the worker, in `client`'s turn: its source, or why it does not load. */
-  load(text: string, client: string): Promise<ArbiterSource | NotLoaded> {
-    return new Promise((resolve, reject) => {
-      const job: LoadJob = { id: this.nextId++, load: text };
-      const stopped = () => ({ error: loadStoppedMessage(this.timeoutMs) });
-      this.enqueue(client, { job, resolve: (answer) => resolve(answer as ArbiterSource | NotLoaded), reject, done: [], stopped });
-    });
-  }
-
-  private enqueue(client: string, pending: Pending): void {
-    this.waiting.add(client, pending);
-    void this.next();
+  async load(text: string, client: string): Promise<ArbiterSource | NotLoaded> {
+    const outcome = await this.thread.run(client, (id) => ({ id, load: text }));
+    if ('stopped' in outcome) return { error: loadStoppedMessage(this.timeoutMs) };
+    const { answer } = outcome;
+    if ('loaded' in answer) return answer.loaded;
+    throw compilerFailed(answer);
   }
 
   /** Starts the worker ahead of the first compile (it loads the compiler once). */
   warm(): Promise<void> {
-    return this.start();
+    return this.thread.warm();
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    this.ready = null;
-    if (worker) await worker.terminate();
-  }
-
-  private start(): Promise<void> {
-    if (this.ready) return this.ready;
-    const worker = startTypeScriptWorker(new URL('./compile-worker.ts', import.meta.url));
-    this.worker = worker;
-    this.ready = new Promise((resolve, reject) => {
-      worker.on('message', (reply: Reply) => {
-        if ('ready' in reply) resolve();
-        else if ('done' in reply) {
-          if (this.running?.job.id === reply.id) this.running.done.push(reply.done);
-        } else this.finish(reply);
-      });
-      worker.on('error', (error) => {
-        reject(error);
-        this.fail(worker, error);
-      });
-      worker.on('exit', () => this.fail(worker, new Error('the compile worker stopped')));
-    });
-    // An idle compile worker never keeps the process alive (unref after the listeners, which ref
-    // it); one starting for a compile does, until that compile answers.
-    if (!this.running) worker.unref();
-    return this.ready;
-  }
-
-  private async next(): Promise<void> {
-    if (this.running) return;
-    const pending = this.waiting.take();
-    if (!pending) return;
-    this.running = pending;
-    try {
-      await this.start();
-    } catch (error) {
-      this.running = null;
-      pending.reject(error instanceof Error ? error : new Error(String(error)));
-      void this.next();
-      return;
-    }
-    const worker = this.worker!;
-    const started = performance.now();
-    this.timer = setTimeout(() => {
-      if (this.running !== pending) return;
-      this.running = null;
-      this.timer = null;
-      // Stop the runaway compile; the next compile gets a fresh worker.
-      this.worker = null;
-      this.ready = null;
-      void worker.terminate();
-      pending.resolve(pending.stopped(pending.done, performance.now() - started));
-      void this.next();
-    }, this.timeoutMs);
-    worker.ref(); // a compile in progress keeps the process alive until it answers
-    worker.postMessage(pending.job);
-  }
-
-  private finish(reply: FinishReply): void {
-    const pending = this.running;
-    if (!pending || pending.job.id !== reply.id) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = null;
-    this.worker?.unref();
-    const answer = reply.result ?? reply.loaded;
-    if (answer) pending.resolve(answer);
-    else pending.reject(new Error(`the compiler failed: ${reply.crash ?? 'unknown error'}`));
-    void this.next();
-  }
-
-  /** The worker died (not by our timeout): the compile it ran fails; the next one starts a new worker. */
-  private fail(worker: Worker, error: Error): void {
-    if (this.worker !== worker) return;
-    this.worker = null;
-    this.ready = null;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const pending = this.running;
-    this.running = null;
-    pending?.reject(error);
-    void this.next();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
 

@@ -6,7 +6,7 @@
 // A compile that runs past the synthesis timeout (its finish included) is stopped by terminating this thread.
 import { parentPort } from 'node:worker_threads';
 import { compile, type CompileInput, type CompileResult } from '@bytebound/compiler/compile';
-import { loadedSource } from '../arbiters/arbiter-source.ts';
+import { type ArbiterSource, loadedSource, type NotLoaded } from '../arbiters/arbiter-source.ts';
 import { finishCompile, type FinishRequest } from './compile-finish.ts';
 import { outputTooLongFailure } from './compile-pool.ts';
 
@@ -14,26 +14,30 @@ import { outputTooLongFailure } from './compile-pool.ts';
 export type CompileJob = { id: number; text: string; input: CompileInput; maxOutputChars: number; finish?: FinishRequest };
 /** Bytebound text to load as an arbiter's source (arbiter-source.ts), no compile. */
 export type LoadJob = { id: number; load: string };
+/** What the thread answers a job: a compile's result, a load's source, or the error it threw. */
+export type CompileAnswer = { id: number; result: CompileResult } | { id: number; loaded: ArbiterSource | NotLoaded } | { id: number; crash: string };
 
 /** The result as the server answers it: an output over the limit never leaves this thread. */
 function bounded(result: CompileResult, max: number): CompileResult {
   return !result.ok || result.output.length <= max ? result : outputTooLongFailure(result.output.length, max, result.stages);
 }
 
+const answer = (message: CompileAnswer) => parentPort!.postMessage(message);
+
 parentPort!.on('message', async (job: CompileJob | LoadJob) => {
   try {
     if ('load' in job) {
-      parentPort!.postMessage({ id: job.id, loaded: loadedSource(job.load) });
+      answer({ id: job.id, loaded: loadedSource(job.load) });
       return;
     }
     const result = bounded(
-      compile(job.text, job.input, (done) => parentPort!.postMessage({ id: job.id, done })),
+      // Each stage's timing as progress (turn-thread.ts): a compile stopped at the timeout names its stage.
+      compile(job.text, job.input, (done) => parentPort!.postMessage({ id: job.id, progress: done })),
       job.maxOutputChars,
     );
-    const answer = job.finish && result.ok ? await finishCompile(result, job.finish, job.maxOutputChars) : result;
-    parentPort!.postMessage({ id: job.id, result: answer });
+    answer({ id: job.id, result: job.finish && result.ok ? await finishCompile(result, job.finish, job.maxOutputChars) : result });
   } catch (error) {
-    parentPort!.postMessage({ id: job.id, crash: error instanceof Error ? error.message : String(error) });
+    answer({ id: job.id, crash: error instanceof Error ? error.message : String(error) });
   }
 });
 parentPort!.postMessage({ ready: true });

@@ -54,7 +54,7 @@ describe('the policy loader', () => {
   it('stops a load past the timeout, and loads the next in a new thread', async () => {
     const slow = new PolicyLoader(5);
     try {
-      // Thirty copies of a policy: no machine starts a thread and parses them in 5 ms.
+      // Thirty copies of a policy: no machine parses them in 5 ms.
       const many = Array.from({ length: 30 }, () => printPolicy(gdpr)).join('\n');
       await expect(slow.load(many, 'a')).rejects.toThrow('loading the policy stopped: it ran longer than 5 ms');
       slow.timeoutMs = 60_000;

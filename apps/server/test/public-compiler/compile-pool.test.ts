@@ -124,6 +124,17 @@ describe('the compile worker', () => {
     expect(loadStoppedMessage(10_000)).toBe('Loading the policy stopped: it ran longer than 10,000 ms.');
   }, 60_000);
 
+  it('fails the compiles running and waiting when it closes (the server stopping), and any after', async () => {
+    const closing = new CompilePool();
+    await closing.warm();
+    const running = closing.compile(longText, { format: 'bytebound' }, 'a');
+    const waiting = closing.load(TEMPLATES.gdpr.content, 'b');
+    const failed = Promise.all([expect(running).rejects.toThrow('the server is closing'), expect(waiting).rejects.toThrow('the server is closing')]);
+    await closing.close();
+    await failed;
+    await expect(closing.compile(TEMPLATES.gdpr.content, { format: 'bytebound' })).rejects.toThrow('the server is closing');
+  });
+
   it('bounds the text a finish adds as it bounds the output', async () => {
     const input = { format: 'javascript', options: { includeTests: false } };
     const javascript = compile(TEMPLATES.gdpr.content, input);
