@@ -24,7 +24,7 @@ import { type Finding, detectData } from './detect.ts';
 import { API_FIELD_OPTIONS, apiFieldSent, glabSend } from './gitlab-cli.ts';
 import { expectShell } from './expect-scripts.ts';
 import { modifiedTrackedFiles, type Unpushed, unpushedFiles, wholeTreeAdded } from './git-commits.ts';
-import { diffed, fileAtRevision, revisionRange, shownObject, treeAtRevision } from './git-revisions.ts';
+import { diffed, fileAtRevision, refGroup, revisionRange, shownObject, treeAtRevision } from './git-revisions.ts';
 import { hostingDeploy } from './hosting-deploys.ts';
 import { LocalFiles, type Skip } from './local-files.ts';
 import { platformCommand, platformRun } from './platform-runs.ts';
@@ -2116,12 +2116,9 @@ function gitArchive(args: readonly string[]): { treeish: string | undefined; pat
   return { treeish: words[0], paths: words.slice(1), remote, file };
 }
 
-/** A revision list's options that name refs: all of them, or every branch, tag or remote branch (`--branches=feat/*`). */
-const GIT_REF_GROUP = /^--(all|branches|tags|remotes)(=|$)/;
-
 /** `git bundle create FILE REV...`: the file it writes (`-` for its output) and the revision list it bundles; null for any other git command. */
 function gitBundle(args: readonly string[]): { file: string; revisions: string[] } | null {
-  const words = args.filter((a) => !a.startsWith('-') || a === '-' || GIT_REF_GROUP.test(a) || /^-\d+$/.test(a));
+  const words = args.filter((a) => !a.startsWith('-') || a === '-' || refGroup(a) !== undefined || /^-\d+$/.test(a));
   if (words[0] !== 'bundle' || words[1] !== 'create' || words[2] === undefined) return null;
   return { file: words[2], revisions: words.slice(3) };
 }
@@ -2176,7 +2173,7 @@ function loggedPatches(args: readonly string[]): string[] | null {
   const words = wordsOf(args, GIT_LOG_VALUES);
   if (![...words.flags].some((flag) => GIT_LOG_PATCH.has(flag)) && lastValue(words, '-L') === undefined) return null;
   const count = lastValue(words, '-n', '--max-count');
-  return [...words.operands, ...[...words.flags].filter((flag) => GIT_REF_GROUP.test(flag) || /^-\d+$/.test(flag)), ...(count !== undefined && /^\d+$/.test(count) ? [`-${count}`] : [])];
+  return [...words.operands, ...[...words.flags].filter((flag) => refGroup(flag) !== undefined || /^-\d+$/.test(flag)), ...(count !== undefined && /^\d+$/.test(count) ? [`-${count}`] : [])];
 }
 
 /** `git show`'s options that print no patch, unless `-p` is given too. */

@@ -12,6 +12,7 @@ import { hostOf } from './destinations.ts';
 import { fileText, folderHolding } from './local-files.ts';
 import { listedFiles } from './git-commits.ts';
 import { lastValue, wordsOf } from './option-words.ts';
+import { iniSections } from './ini-text.ts';
 import { localPath } from './own-files.ts';
 import { type Yaml, readYaml } from './yaml-text.ts';
 
@@ -22,24 +23,6 @@ export type DvcPush = { host: string | null; outputs: string[] };
 const DVC_VALUE_OPTIONS = new Set(['-r', '--remote', '-j', '--jobs', '--file', '-o', '--out']);
 /** Where each bucket scheme's data goes. */
 const BUCKETS: Record<string, string> = { s3: 's3.amazonaws.com', gs: 'storage.googleapis.com', azure: 'blob.core.windows.net', oss: 'aliyuncs.com', gdrive: 'googleapis.com' };
-
-/** An INI file's sections (`[core]`, `['remote "store"']`), each a map of its keys (lower case) to values. */
-function iniSections(text: string): Map<string, Map<string, string>> {
-  const sections = new Map<string, Map<string, string>>();
-  let current: Map<string, string> | undefined;
-  for (const line of text.split('\n')) {
-    const header = /^\s*\[\s*'?\s*([^\]']+?)\s*'?\s*\]\s*$/.exec(line);
-    if (header) {
-      const name = header[1]!.replace(/\s+/g, ' ');
-      current = sections.get(name) ?? new Map();
-      sections.set(name, current);
-      continue;
-    }
-    const pair = /^\s*([\w.-]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (pair && current) current.set(pair[1]!.toLowerCase(), pair[2]!);
-  }
-  return sections;
-}
 
 /** The host a remote's URL sends to: a bucket's provider, S3's `endpointurl`, a server's host; null for a folder of this machine. */
 function remoteHost(url: string, endpoint: string | undefined): string | null {

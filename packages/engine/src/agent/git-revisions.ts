@@ -15,6 +15,7 @@ import path from 'node:path';
 import { MAX_SENT_FILE_BYTES } from './config.ts';
 import { type Bounded, changedFiles, commitFields, commitsToPush, commonDir, gitDir, MAX_COMMITS, MAX_ENTRIES, readCommit, readIndex, refTips, resolveRef, treeEntries, type Unpushed, workTree, workTreeChanges } from './git-commits.ts';
 import { ObjectStore } from './git-objects.ts';
+import { iniSections } from './ini-text.ts';
 import { fileText } from './local-files.ts';
 
 /** What a revision's reading says when a bound stops it. */
@@ -67,10 +68,9 @@ const currentBranch = (git: string): string | undefined => /^ref:\s*refs\/heads\
 function upstreamOf(git: string, name: string): string | null {
   const branch = name === '' || name === 'HEAD' ? currentBranch(git) : name.replace(/^refs\/heads\//, '');
   if (branch === undefined) return null;
-  const config = fileText(path.join(commonDir(git), 'config'));
-  const section = new RegExp(`^\\s*\\[branch "${branch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\]\\s*$([^[]*)`, 'm').exec(config)?.[1] ?? '';
-  const remote = /^\s*remote\s*=\s*(\S+)\s*$/m.exec(section)?.[1];
-  const merge = /^\s*merge\s*=\s*refs\/heads\/(\S+)\s*$/m.exec(section)?.[1];
+  const section = iniSections(fileText(path.join(commonDir(git), 'config'))).get(`branch "${branch}"`);
+  const remote = section?.get('remote');
+  const merge = section?.get('merge')?.replace(/^refs\/heads\//, '');
   if (remote === undefined || merge === undefined) return null;
   return resolveRef(git, remote === '.' ? `refs/heads/${merge}` : `refs/remotes/${remote}/${merge}`);
 }
@@ -230,12 +230,16 @@ export function shownObject(cwd: string, revision: string, patch: boolean): Unpu
   });
 }
 
-/** The options of a revision list that name a group of refs, and where git keeps them. */
+/** The options of a revision list that name a group of refs (`--branches=feat/*` too: a pattern is not read), and where git keeps them. */
 const REF_GROUPS = new Map([
+  ['--all', 'refs/'],
   ['--branches', 'refs/heads/'],
   ['--tags', 'refs/tags/'],
   ['--remotes', 'refs/remotes/'],
 ]);
+
+/** The refs a revision list's option names (REF_GROUPS), or undefined for another word. */
+export const refGroup = (word: string): string | undefined => REF_GROUPS.get(word.split('=')[0]!);
 
 /**
  * The files the commits of a revision list changed, each against its first parent (git-commits.ts
@@ -262,7 +266,7 @@ export function revisionRange(cwd: string, words: readonly string[], style: 'rev
     };
     for (const word of words) {
       if (/^-\d+$/.test(word)) last = Number(word.slice(1));
-      else if (word === '--all' || REF_GROUPS.has(word.split('=')[0]!)) include.push(...refTips(git, REF_GROUPS.get(word.split('=')[0]!) ?? 'refs/').flatMap((sha) => peeled(objects, sha) ?? []));
+      else if (refGroup(word) !== undefined) include.push(...refTips(git, refGroup(word)!).flatMap((sha) => peeled(objects, sha) ?? []));
       else if (word.includes('...')) return null;
       else if (word.includes('..')) {
         const [from, to] = word.split('..', 2);
@@ -310,15 +314,17 @@ function filesOf(objects: ObjectStore, tree: string): Map<string, string> | stri
 export function diffed(cwd: string, operands: readonly string[], cached: boolean): (Unpushed & { files: string[] }) | null {
   return withObjects(cwd, (objects, git) => {
     const ranged = operands.filter((word) => word.includes('..'));
-    const named = operands.filter((word) => !word.includes('..') && revisionObject(objects, git, word) !== null);
+    // Each other operand is a revision (its object) or a path (none).
+    const others = operands.filter((word) => !word.includes('..')).map((word) => ({ word, sha: revisionObject(objects, git, word) }));
+    const revisions = others.flatMap(({ sha }) => (sha === null ? [] : [sha]));
     // Neither a revision read here nor a path: a revision named another way (`HEAD@{1}`).
-    if (operands.some((word) => !ranged.includes(word) && !named.includes(word) && !fs.existsSync(path.resolve(cwd, word)))) return null;
-    if (ranged.length + named.length > (ranged.length > 0 ? 1 : 2)) return null;
-    const [from, to] = ranged.length > 0 ? ranged[0]!.split(/\.{2,3}/, 2).map((word) => word || 'HEAD') : named;
-    const tree = (revision: string | undefined) => (revision === undefined ? null : revisionTree(objects, git, revision));
+    if (others.some(({ word, sha }) => sha === null && !fs.existsSync(path.resolve(cwd, word)))) return null;
+    if (ranged.length + revisions.length > (ranged.length > 0 ? 1 : 2)) return null;
+    const [from, to] = ranged.length > 0 ? ranged[0]!.split(/\.{2,3}/, 2).map((word) => revisionObject(objects, git, word || 'HEAD')) : revisions;
+    if (ranged.length > 0 && (from === null || to === null)) return null;
+    const tree = (sha: string | null | undefined) => (sha == null ? null : treeOf(objects, sha));
     if (ranged[0]?.includes('...')) {
-      const [since, tip] = [revisionObject(objects, git, from!), revisionObject(objects, git, to!)];
-      if (since === null || tip === null) return null;
+      const [since, tip] = [from!, to!];
       const commits = commitsToPush(objects, [tip], [since], REVISION);
       return { ...(typeof commits === 'string' ? { text: '', unread: commits } : changedFiles(objects, null, commits, REVISION, true)), files: [] };
     }
@@ -328,7 +334,7 @@ export function diffed(cwd: string, operands: readonly string[], cached: boolean
     }
     const index = readIndex(cwd);
     // Against a revision: the one named, or for `--cached` HEAD (none yet: everything the index holds is new).
-    const base = from !== undefined ? tree(from) : cached ? (tree('HEAD') ?? '') : undefined;
+    const base = from !== undefined ? tree(from) : cached ? (tree(revisionObject(objects, git, 'HEAD')) ?? '') : undefined;
     if (index === null || base === null) return null;
     // The work tree's side: its changed files; a file it no longer holds prints what the other side held.
     const changed = cached ? [] : workTreeChanges(index);
